@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DB } from '../db/index.ts';
+
+export interface SessionPolicy {
+  idleSeconds: number;
+  maxSeconds: number;
+}
+
+export interface ActiveSession {
+  staffId: number;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Why a token no longer opens a session; the request core maps these to token_code -1 / -2. */
+export type SessionProblem = 'missing' | 'invalid' | 'idle-expired' | 'max-expired' | 'revoked' | 'disabled';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Server-side sessions: the browser holds a random 256-bit token, the database only its
+ * SHA-256, so a leaked database gives no usable tokens.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: DB,
+    private readonly policy: SessionPolicy,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(staffId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const t = this.now();
+    await this.db
+      .insertInto('session')
+      .values({
+        token_hash: hash(token),
+        staff_id: staffId,
+        created_at: t,
+        last_seen_at: t,
+        expires_at: t + this.policy.maxSeconds * 1000,
+        revoked_at: null,
+        ip: meta.ip ?? null,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** Resolves a token and slides its idle window; returns the problem when it does not open a session. */
+  async touch(token: string | undefined): Promise<ActiveSession | SessionProblem> {
+    if (!token) return 'missing';
+    const row = await this.db
+      .selectFrom('session')
+      .innerJoin('staff', 'staff.id', 'session.staff_id')
+      .select(['session.staff_id', 'session.created_at', 'session.last_seen_at', 'session.expires_at', 'session.revoked_at', 'staff.enabled'])
+      .where('session.token_hash', '=', hash(token))
+      .executeTakeFirst();
+    if (!row) return 'invalid';
+    const t = this.now();
+    if (row.revoked_at !== null) return 'revoked';
+    if (!row.enabled) return 'disabled';
+    if (t >= row.expires_at) return 'max-expired';
+    if (t - row.last_seen_at >= this.policy.idleSeconds * 1000) return 'idle-expired';
+    // Write at most once a minute: the idle window does not need millisecond precision.
+    if (t - row.last_seen_at > 60_000) {
+      await this.db.updateTable('session').set({ last_seen_at: t }).where('token_hash', '=', hash(token)).execute();
+    }
+    return { staffId: row.staff_id, createdAt: row.created_at, expiresAt: row.expires_at };
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.db.updateTable('session').set({ revoked_at: this.now() }).where('token_hash', '=', hash(token)).where('revoked_at', 'is', null).execute();
+  }
+
+  async revokeAllOf(staffId: number): Promise<void> {
+    await this.db.updateTable('session').set({ revoked_at: this.now() }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+  }
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+import { migrationProvider } from './migrations.ts';
+
+export type DB = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: DB;
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (creating when needed) the SQLite database in dataDir with durable settings:
+ * WAL so readers never block the writer, synchronous=FULL so an acknowledged write survives
+ * a power cut, foreign keys on, and a busy timeout instead of SQLITE_BUSY errors.
+ */
+export function openDatabase(dataDir: string): OpenedDatabase {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(dataDir, 'pms.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    sqlite,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

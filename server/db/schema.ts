@@ -1,0 +1,149 @@
+import type { Generated } from 'kysely';
+
+/** Kysely's view of the tables; kept in step with migrations.ts. Times are epoch milliseconds. */
+export interface OrgTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  code: string;
+  /** company | region | project */
+  type: string;
+  address: string | null;
+  sort: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface BuildingTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  floors: number;
+  units: number;
+  created_at: number;
+}
+
+export interface HouseTable {
+  id: Generated<number>;
+  building_id: number;
+  unit_no: number;
+  room_no: string;
+  area: number;
+  /** occupied | vacant | decorating */
+  status: string;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  account: string;
+  job_number: string;
+  name: string;
+  mobile: string;
+  password_hash: string;
+  org_id: number;
+  icon: string | null;
+  business_account_domain: string;
+  enabled: number;
+  created_at: number;
+}
+
+export interface PostTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  code: string;
+  enabled: number;
+}
+
+export interface StaffPostTable {
+  staff_id: number;
+  post_id: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  /** all | org | project | self */
+  data_scope: string;
+  remark: string | null;
+  enabled: number;
+}
+
+export interface StaffRoleTable {
+  staff_id: number;
+  role_id: number;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  project_id: number;
+  house_id: number | null;
+  name: string;
+  mobile: string;
+  gender: string;
+  /** owner | tenant | family */
+  kind: string;
+  created_at: number;
+}
+
+export interface WorkOrderTable {
+  id: Generated<number>;
+  code: string;
+  project_id: number;
+  house_id: number | null;
+  customer_id: number | null;
+  /** repair | complaint | consult | praise | home_service | emergency */
+  kind: string;
+  title: string;
+  content: string;
+  /** draft | pending | dispatched | processing | finished | confirmed | closed */
+  status: string;
+  /** 400 | staff | owner_app */
+  source: string;
+  priority: string;
+  processor_id: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  staff_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginLogTable {
+  id: Generated<number>;
+  at: number;
+  account: string;
+  staff_id: number | null;
+  staff_name: string | null;
+  method: string;
+  ip: string | null;
+  user_agent: string | null;
+  success: number;
+  reason: string | null;
+}
+
+export interface Database {
+  org: OrgTable;
+  building: BuildingTable;
+  house: HouseTable;
+  staff: StaffTable;
+  post: PostTable;
+  staff_post: StaffPostTable;
+  role: RoleTable;
+  staff_role: StaffRoleTable;
+  customer: CustomerTable;
+  work_order: WorkOrderTable;
+  session: SessionTable;
+  login_log: LoginLogTable;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from './envelope.ts';
+import type { StaffContext } from '../types.ts';
+
+/** The session token travels in the `token` header (spec 7.1), `authtoken` as fallback. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const h = request.headers;
+  const token = typeof h.token === 'string' && h.token ? h.token : typeof h.authtoken === 'string' ? h.authtoken : undefined;
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+/**
+ * token_code header of spec 8: -1 the session ran out (idle or absolute lifetime),
+ * -2 it was ended elsewhere (signed out, revoked, account disabled).
+ */
+const EXPIRED: Record<string, string> = {
+  'idle-expired': '-1',
+  'max-expired': '-1',
+  revoked: '-2',
+  disabled: '-2',
+};
+
+export async function loadStaffContext(app: FastifyInstance, staffId: number, token: string): Promise<StaffContext | null> {
+  const staff = await app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id']).where('id', '=', staffId).executeTakeFirst();
+  if (!staff) return null;
+  const roles = await app.db
+    .selectFrom('staff_role')
+    .innerJoin('role', 'role.id', 'staff_role.role_id')
+    .select(['role.code', 'role.data_scope'])
+    .where('staff_role.staff_id', '=', staffId)
+    .where('role.enabled', '=', 1)
+    .execute();
+  return {
+    id: staff.id,
+    account: staff.account,
+    name: staff.name,
+    orgId: staff.org_id,
+    roles: roles.map((r) => r.code),
+    dataScopes: [...new Set(roles.map((r) => r.data_scope))],
+    token,
+  };
+}
+
+/** onRequest hook for the /api scope: every route needs a live session unless it is marked public. */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('staff', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    const token = tokenOf(request);
+    const session = await app.sessions.touch(token);
+    if (typeof session === 'string') {
+      const code = EXPIRED[session];
+      if (code) throw new ApiError(401, '当前账号已过期，请重新登录！', { token_code: code });
+      throw new ApiError(401, '登录失效，请重新登录');
+    }
+    request.staff = await loadStaffContext(app, session.staffId, token!);
+    if (!request.staff) throw new ApiError(401, '登录失效，请重新登录');
+  });
+}

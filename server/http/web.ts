@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { failure } from './envelope.ts';
+import { SERVICE_PREFIXES } from '../services/prefixes.ts';
+
+export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist');
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * every other GET that accepts HTML answered with index.html so client routes deep-link.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
+  app.get('/runtime-config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const services = Object.fromEntries(SERVICE_PREFIXES.map((p) => [p, app.config.serviceUrls[p] ?? `/api/${p}`]));
+    return { services };
+  });
+
+  const hasBuild = fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasBuild) {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return;
+    }
+    reply.code(404).send(failure(404, wantsPage ? '前端尚未构建，请先运行 npm run build' : '接口不存在'));
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../http/envelope.ts';
+import { visibleProjectIds } from '../scope.ts';
+
+export default async function baseService(app: FastifyInstance) {
+  /** Figures of the landing page: the caller's projects and what is open in them today. */
+  app.get('/overview', async (request) => {
+    const projects = await visibleProjectIds(app.db, request.staff!);
+    if (projects.length === 0) return ok({ projects: 0, customers: 0, openOrders: 0, todayOrders: 0, byStatus: {} });
+    const startOfDay = new Date();
+    startOfDay.setHours(0, 0, 0, 0);
+    const [customers, orders, today] = await Promise.all([
+      app.db.selectFrom('customer').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', 'in', projects).executeTakeFirstOrThrow(),
+      app.db.selectFrom('work_order').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('project_id', 'in', projects).groupBy('status').execute(),
+      app.db
+        .selectFrom('work_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('project_id', 'in', projects)
+        .where('created_at', '>=', startOfDay.getTime())
+        .executeTakeFirstOrThrow(),
+    ]);
+    const byStatus = Object.fromEntries(orders.map((o) => [o.status, Number(o.n)]));
+    const open = ['pending', 'dispatched', 'processing'].reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
+    return ok({ projects: projects.length, customers: Number(customers.n), openOrders: open, todayOrders: Number(today.n), byStatus });
+  });
+}

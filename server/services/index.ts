@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { ok } from '../http/envelope.ts';
+import { registerAuthentication } from '../http/authenticate.ts';
+import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
+import authService from './auth.ts';
+import baseService from './base.ts';
+
+/** The routes of each service; a service without its own routes yet still answers /health. */
+const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
+  auth: authService,
+  base: baseService,
+};
+
+/** Mounts every service as its own plugin under /api/<prefix>, behind one authentication hook. */
+export default async function apiPlugin(app: FastifyInstance) {
+  registerAuthentication(app);
+  for (const prefix of SERVICE_PREFIXES) {
+    await app.register(
+      async (service) => {
+        service.get('/health', { config: { public: true } }, async () => ok({ service: prefix, status: 'up' }));
+        const routes = SERVICES[prefix];
+        if (routes) await service.register(routes);
+      },
+      { prefix: `/${prefix}` },
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Layout, Watermark } from 'antd';
+import { useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { request } from '../core/request.ts';
+import { clearSession, getMobile, getStaffName, isLoggedIn, rememberReturnUrl } from '../core/session.ts';
+import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { SideMenu } from './SideMenu.tsx';
+
+/** Spec 9: menu 200 wide, 0 when collapsed. */
+export const MENU_WIDTH = 200;
+
+/** Spec 9: staff name plus the last 4 digits of the phone number, -45°, 200x120 tiles, faint. */
+function watermarkText() {
+  return `${getStaffName()}${getMobile().slice(-4)}`;
+}
+
+export function BasicLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+  const contentRef = useRef<HTMLElement>(null);
+
+  if (!isLoggedIn()) {
+    clearSession();
+    rememberReturnUrl(location.pathname + location.search);
+    return <Navigate to="/userlogin" replace />;
+  }
+
+  async function logout() {
+    await request('auth', '/login/logout', { method: 'POST' });
+    clearSession();
+    navigate('/userlogin', { replace: true });
+  }
+
+  return (
+    <Watermark
+      content={watermarkText()}
+      rotate={-45}
+      width={120}
+      height={64}
+      gap={[80, 56]}
+      font={{ color: 'rgba(0, 0, 0, 0.08)', fontSize: 14 }}
+      style={{ height: '100vh' }}
+    >
+      <Layout style={{ height: '100vh' }}>
+        <Layout.Sider width={MENU_WIDTH} collapsedWidth={0} collapsed={collapsed} trigger={null} collapsible>
+          <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
+            PMS 物业管理
+          </div>
+          <SideMenu />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, height: 56, borderBottom: '1px solid #f0f0f0' }}>
+            <Button
+              type="text"
+              aria-label={collapsed ? '展开菜单' : '收起菜单'}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+            <div style={{ flex: 1 }} />
+            <Dropdown menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }] }}>
+              <Button type="text" icon={<UserOutlined />}>
+                {getStaffName()}
+              </Button>
+            </Dropdown>
+          </Layout.Header>
+          <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
+            <KeepAliveOutlet scrollRef={contentRef} />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </Watermark>
+  );
+}

@@ -1,0 +1,71 @@
+import { Activity, Suspense, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router-dom';
+import { findRoute } from '../app/routes.ts';
+import { RouteProgress } from './RouteProgress.tsx';
+
+interface CachedPage {
+  element: ReactNode;
+  location: Location;
+}
+
+/** Most pages a user keeps open at once; the least recently used one is dropped past this. */
+const MAX_CACHED = 12;
+
+/**
+ * Renders the current route and keeps keepAlive pages mounted but hidden (React's Activity)
+ * when the user leaves, keyed by the full path with its query, so two screens over the same
+ * component never share state. Each cached page sees its own location, not the current one.
+ * Scroll: saved per page on leaving, restored on return, top for everything else.
+ */
+/** Adds a page to the cache (most recent last), dropping the least recently used past the limit. */
+function remember(cache: Map<string, CachedPage>, key: string, page: CachedPage): Map<string, CachedPage> {
+  const next = new Map(cache);
+  const existing = next.get(key);
+  next.delete(key);
+  next.set(key, existing ?? page);
+  while (next.size > MAX_CACHED) next.delete(next.keys().next().value!);
+  return next;
+}
+
+export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElement | null> }) {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const key = location.pathname + location.search;
+  const keepAlive = findRoute(location.pathname)?.keepAlive ?? false;
+  const [cache, setCache] = useState(() => new Map<string, CachedPage>());
+  const [renderedKey, setRenderedKey] = useState<string | null>(null);
+  const scrolls = useRef(new Map<string, number>());
+  const previousKey = useRef<string | null>(null);
+
+  // Derived state updated during render (React's documented pattern): the new page joins the
+  // cache before anything is committed, so it never renders twice.
+  if (renderedKey !== key) {
+    setRenderedKey(key);
+    if (keepAlive) setCache(remember(cache, key, { element: outlet, location }));
+  }
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    if (previousKey.current && previousKey.current !== key) {
+      scrolls.current.set(previousKey.current, element.scrollTop);
+    }
+    previousKey.current = key;
+    element.scrollTop = keepAlive ? (scrolls.current.get(key) ?? 0) : 0;
+  }, [key, keepAlive, scrollRef]);
+
+  const pages = [...cache.entries()].map(([k, page]) => (
+    <Activity key={k} mode={k === key ? 'visible' : 'hidden'}>
+      <UNSAFE_LocationContext.Provider value={{ location: page.location, navigationType }}>
+        <Suspense fallback={<RouteProgress />}>{page.element}</Suspense>
+      </UNSAFE_LocationContext.Provider>
+    </Activity>
+  ));
+  return (
+    <>
+      {pages}
+      {!keepAlive && <Suspense key={key} fallback={<RouteProgress />}>{outlet}</Suspense>}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { Menu } from 'antd';
+import type { ItemType } from 'antd/es/menu/interface';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { MENU_GROUPS, ROUTES, type RouteDef } from '../app/routes.ts';
+
+const ROUTER_LIST_KEY = 'routerList';
+
+/** The access cookie value that entries with an `access` flag are compared with (spec 2.1). */
+function accessCookie(): string {
+  const match = document.cookie.match(/(?:^|;\s*)access=([^;]*)/);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+/** The stored router list when one exists (spec 2.1), else the route table. */
+function menuRoutes(): Pick<RouteDef, 'path' | 'title' | 'show' | 'access'>[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(ROUTER_LIST_KEY) ?? 'null');
+    if (Array.isArray(stored) && stored.length) return stored;
+  } catch {
+    /* a corrupt stored list falls back to the route table */
+  }
+  return ROUTES;
+}
+
+export function buildMenuItems(routes: Pick<RouteDef, 'path' | 'title' | 'show' | 'access'>[], access: string): ItemType[] {
+  const visible = routes.filter((r) => r.show && (!r.access || r.access === access));
+  return MENU_GROUPS.flatMap((group) => {
+    const children = visible.filter((r) => r.path.startsWith(`${group.prefix}/`));
+    if (children.length === 0) return [];
+    if (children.length === 1 && group.prefix === '/index') return [{ key: children[0]!.path, label: children[0]!.title }];
+    return [{ key: group.prefix, label: group.title, children: children.map((r) => ({ key: r.path, label: r.title })) }];
+  });
+}
+
+export function SideMenu() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => buildMenuItems(menuRoutes(), accessCookie()), []);
+  const group = MENU_GROUPS.find((g) => location.pathname.startsWith(`${g.prefix}/`));
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      items={items}
+      selectedKeys={[location.pathname]}
+      defaultOpenKeys={group ? [group.prefix] : []}
+      onClick={({ key }) => navigate(key)}
+    />
+  );
+}

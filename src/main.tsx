@@ -1,0 +1,30 @@
+import '@ant-design/v5-patch-for-react-19';
+import { App as AntApp, ConfigProvider, message } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createRouter } from './app/router.tsx';
+import { loadRuntimeConfig } from './core/runtimeConfig.ts';
+import './styles.css';
+
+dayjs.locale('zh-cn');
+// Spec 9: toasts 80 px from the top, 3 seconds.
+message.config({ top: 80, duration: 3 });
+
+// A chunk Vite preloads for a page that no longer exists after a deployment: reload (spec 8).
+window.addEventListener('vite:preloadError', () => window.location.reload());
+
+await loadRuntimeConfig().catch((error) => console.warn('runtime config unavailable, using same-origin services', error));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN}>
+      <AntApp>
+        <RouterProvider router={createRouter()} />
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ROUTES } from '../../src/app/routes.ts';
+import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+/** Concrete values for path parameters, so parameterised routes are crawled too. */
+const SAMPLE_PARAMS: Record<string, string> = { id: '1' };
+const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await signIn(page, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('every route of the manifest', () => {
+  for (const route of ROUTES) {
+    it(`${route.path} renders as a working screen`, async () => {
+      const problems = watchProblems(page);
+      const path = concrete(route.path);
+      await page.goto(server.url + path, { waitUntil: 'networkidle' });
+      await expect.poll(() => page.title()).toBe(`${route.title}-PMS`);
+      expect(new URL(page.url()).pathname, 'the route must not redirect elsewhere').toBe(path);
+      expect(await page.locator('#root').innerText()).not.toBe('');
+      expect(problems.consoleErrors).toEqual([]);
+      expect(problems.failedRequests).toEqual([]);
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+      page.removeAllListeners('requestfailed');
+      page.removeAllListeners('response');
+    });
+  }
+
+  it('an unknown path shows the 404 page', async () => {
+    await page.goto(`${server.url}/no/such/screen`);
+    await expect.poll(() => page.title()).toBe('页面不存在-PMS');
+    await expect.poll(() => page.getByText('抱歉，您访问的页面不存在。').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,37 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+/** Collects what a user would call broken: console errors, page errors, failed or 4xx/5xx requests. */
+export function watchProblems(page: Page): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
+  page.on('console', (m) => m.type() === 'error' && problems.consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => problems.consoleErrors.push(e.message));
+  // ERR_ABORTED is a request cut short by the next navigation, not a failure the user sees.
+  page.on('requestfailed', (r) => {
+    const reason = r.failure()?.errorText ?? '';
+    if (!reason.includes('ERR_ABORTED')) problems.failedRequests.push(`${r.method()} ${r.url()} ${reason}`);
+  });
+  page.on('response', (r) => r.status() >= 400 && problems.failedRequests.push(`${r.request().method()} ${r.url()} ${r.status()}`));
+  return problems;
+}
+
+/** Puts a signed-in session into the browser the way the login page does. */
+export async function signIn(page: Page, baseUrl: string, account = 'admin', password = 'Pms@2026'): Promise<void> {
+  await page.goto(`${baseUrl}/userlogin`);
+  await page.getByPlaceholder('请输入账号').fill(account);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => !u.pathname.toLowerCase().startsWith('/userlogin'));
+}
