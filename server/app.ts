@@ -6,6 +6,11 @@ import { SessionStore } from './auth/sessions.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web.ts';
 import apiPlugin from './services/index.ts';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { registerEmbeddedProvider } from './sso/provider.ts';
+import { SsoClient } from './sso/client.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -32,7 +37,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }));
 
+  app.decorate('sso', new SsoClient(config.sso));
   registerErrorHandling(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 20, parts: 30 } });
+  // Limits are opt-in per route (sign-in, code exchange, the flag login).
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, status: '429', code: '429', message: '操作过于频繁，请稍后再试' }) });
+  if (config.sso.embedded) await registerEmbeddedProvider(app);
   await app.register(apiPlugin, { prefix: '/api' });
   await registerWebApp(app, options.webRoot);
   return app;

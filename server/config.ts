@@ -25,6 +25,33 @@ export interface Config {
   serviceUrls: Record<string, string>;
   /** Seed realistic demo data on first start (never in production). */
   seedDemo: boolean;
+  /** Where users reach the product; the embedded provider's issuer and redirect URIs derive from it. */
+  publicUrl: string;
+  sso: SsoConfig;
+  /** The `flag` query login of spec 4 (service-line account, fixed SMS code); off unless enabled. */
+  flagLogin: { enabled: boolean; smsCode: string };
+  /** The `isuse` flag of spec 6 is set for the account domain equal to this value. */
+  isuseDomain: string;
+  /** Largest accepted upload, in bytes. */
+  uploadMaxBytes: number;
+  /** The `userAccount` + `loginPhone` query login of spec 4; off in production unless enabled. */
+  jobNumberLogin: boolean;
+  /** Sign-in attempts allowed per IP address and minute, on each login call. */
+  loginRateLimit: number;
+}
+
+export interface SsoConfig {
+  /** True when the embedded provider under /sso is the single sign-on (no PMS_SSO_ISSUER set). */
+  embedded: boolean;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Cookie signing keys of the embedded provider. */
+  cookieKeys: string[];
+  /** Extra redirect URIs allowed besides <publicUrl>/yslogin (e.g. the Vite dev server). */
+  redirectUris: string[];
+  /** Claim that names the staff account in the provider's ID token or userinfo. */
+  usernameClaim: string;
 }
 
 /** Demo values written in the README; production mode refuses to start with any of them. */
@@ -32,6 +59,8 @@ export const DEMO_DEFAULTS = {
   adminPassword: 'Pms@2026',
   signSeed: 'pms-demo-sign-seed-2026',
   cryptoKey: 'pmsdemokey202611',
+  ssoClientSecret: 'pms-demo-sso-client-secret',
+  ssoCookieKey: 'pms-demo-sso-cookie-key',
 } as const;
 
 export class ConfigError extends Error {}
@@ -62,10 +91,13 @@ function serviceUrls(raw: string | undefined): Record<string, string> {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = int(env.PORT, 8080, 'PORT');
+  const publicUrl = (env.PMS_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const list = (value: string | undefined) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
   const config: Config = {
     env: mode,
     host: env.HOST || '0.0.0.0',
-    port: int(env.PORT, 8080, 'PORT'),
+    port,
     dataDir: path.resolve(env.PMS_DATA_DIR || './data'),
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'warn' : 'info'),
     adminPassword: env.PMS_ADMIN_PASSWORD || DEMO_DEFAULTS.adminPassword,
@@ -76,7 +108,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxSeconds: int(env.PMS_SESSION_MAX_SECONDS, 12 * 3600, 'PMS_SESSION_MAX_SECONDS'),
     serviceUrls: serviceUrls(env.PMS_SERVICE_URLS),
     seedDemo: mode !== 'production' && env.PMS_SEED_DEMO !== '0',
+    publicUrl,
+    sso: {
+      embedded: !env.PMS_SSO_ISSUER,
+      issuer: (env.PMS_SSO_ISSUER || `${publicUrl}/sso`).replace(/\/+$/, ''),
+      clientId: env.PMS_SSO_CLIENT_ID || 'pms-console',
+      clientSecret: env.PMS_SSO_CLIENT_SECRET || DEMO_DEFAULTS.ssoClientSecret,
+      cookieKeys: list(env.PMS_SSO_COOKIE_KEYS).length ? list(env.PMS_SSO_COOKIE_KEYS) : [DEMO_DEFAULTS.ssoCookieKey],
+      redirectUris: list(env.PMS_SSO_REDIRECT_URIS),
+      usernameClaim: env.PMS_SSO_USERNAME_CLAIM || 'preferred_username',
+    },
+    flagLogin: { enabled: env.PMS_FLAG_LOGIN === '1', smsCode: env.PMS_FLAG_SMS_CODE || '' },
+    isuseDomain: env.PMS_ISUSE_DOMAIN || '',
+    uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
+    jobNumberLogin: env.PMS_JOBNUMBER_LOGIN ? env.PMS_JOBNUMBER_LOGIN === '1' : mode !== 'production',
+    loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
   };
+  if (config.flagLogin.enabled && !/^\d{4,8}$/.test(config.flagLogin.smsCode)) {
+    throw new ConfigError('PMS_FLAG_LOGIN=1 needs PMS_FLAG_SMS_CODE, the fixed SMS code of 4 to 8 digits');
+  }
   if (mode === 'production') assertProductionReady(config);
   return config;
 }
@@ -87,6 +137,8 @@ function assertProductionReady(config: Config): void {
   if (!config.adminPasswordFromEnv) placeholders.push('PMS_ADMIN_PASSWORD');
   if (config.signSeed === DEMO_DEFAULTS.signSeed) placeholders.push('PMS_SIGN_SEED');
   if (config.cryptoKey === DEMO_DEFAULTS.cryptoKey) placeholders.push('PMS_CRYPTO_KEY');
+  if (config.sso.clientSecret === DEMO_DEFAULTS.ssoClientSecret) placeholders.push('PMS_SSO_CLIENT_SECRET');
+  if (config.sso.embedded && config.sso.cookieKeys.includes(DEMO_DEFAULTS.ssoCookieKey)) placeholders.push('PMS_SSO_COOKIE_KEYS');
   if (placeholders.length) {
     throw new ConfigError(`NODE_ENV=production refuses to start with demo secrets; set ${placeholders.join(', ')}`);
   }

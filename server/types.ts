@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { DB } from './db/index.ts';
 import type { SessionStore } from './auth/sessions.ts';
+import type { SsoClient } from './sso/client.ts';
 
 /** Who is calling, resolved from the session token only (never from the userId header). */
 export interface StaffContext {
@@ -19,6 +20,7 @@ declare module 'fastify' {
     config: Config;
     db: DB;
     sessions: SessionStore;
+    sso: SsoClient;
   }
   interface FastifyRequest {
     staff: StaffContext | null;
@@ -26,5 +28,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route answers without a session (login, health, runtime config). */
     public?: boolean;
+    /** Route is exempt from the request signature (health checks for monitoring). */
+    unsigned?: boolean;
   }
 }

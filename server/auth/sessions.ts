@@ -69,6 +69,10 @@ export class SessionStore {
     return { staffId: row.staff_id, createdAt: row.created_at, expiresAt: row.expires_at };
   }
 
+  hashOf(token: string): string {
+    return hash(token);
+  }
+
   async revoke(token: string): Promise<void> {
     await this.db.updateTable('session').set({ revoked_at: this.now() }).where('token_hash', '=', hash(token)).where('revoked_at', 'is', null).execute();
   }

@@ -133,7 +133,25 @@ export interface LoginLogTable {
   reason: string | null;
 }
 
+export interface OidcPayloadTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export interface RequestNonceTable {
+  nonce: string;
+  expires_at: number;
+}
+
 export interface Database {
+  oidc_payload: OidcPayloadTable;
+  request_nonce: RequestNonceTable;
   org: OrgTable;
   building: BuildingTable;
   house: HouseTable;

@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/password.ts';
+import { passwordDigest } from '../../src/shared/password.ts';
 import type { DB } from './index.ts';
 
 /** The accounts printed at start and written in the README. */
@@ -74,8 +75,8 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
   const mobile = () => `1${pick(['35', '36', '37', '38', '39', '50', '58', '86', '88'])}${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}`;
 
   const hashes = new Map<string, string>();
-  hashes.set('admin', await hashPassword(options.adminPassword));
-  if (options.demo) hashes.set('*', await hashPassword(DEMO_STAFF_PASSWORD));
+  hashes.set('admin', await hashPassword(passwordDigest(options.adminPassword)));
+  if (options.demo) hashes.set('*', await hashPassword(passwordDigest(DEMO_STAFF_PASSWORD)));
 
   await db.transaction().execute(async (trx) => {
     const company = await trx

@@ -15,7 +15,19 @@ export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
   app.get('/runtime-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const services = Object.fromEntries(SERVICE_PREFIXES.map((p) => [p, app.config.serviceUrls[p] ?? `/api/${p}`]));
-    return { services };
+    const { sso } = app.config;
+    return {
+      services,
+      signSeed: app.config.signSeed,
+      isuseDomain: app.config.isuseDomain,
+      flagLogin: app.config.flagLogin.enabled ? { smsCode: app.config.flagLogin.smsCode } : null,
+      sso: {
+        clientId: sso.clientId,
+        authorizationEndpoint: await app.sso.authorizationEndpoint(),
+        endSessionEndpoint: await app.sso.endSessionEndpoint(),
+        scope: 'openid profile phone',
+      },
+    };
   });
 
   const hasBuild = fs.existsSync(path.join(webRoot, 'index.html'));

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyPassword } from '../auth/password.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { tokenOf } from '../http/authenticate.ts';
+import { DIGEST_PATTERN, passwordDigest } from '../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
 export interface LoginResult {
@@ -16,21 +17,43 @@ export interface LoginResult {
 }
 
 const LOGIN_FAILED = '账号或密码错误';
+const digest = { type: 'string', pattern: DIGEST_PATTERN } as const;
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+const body = (properties: Record<string, object>, required = Object.keys(properties)) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
 
+interface StaffRow {
+  id: number;
+  name: string;
+  account: string;
+  password_hash: string;
+  enabled: number;
+}
+
+/** Spec 7.4 login calls: every attempt is rate limited per IP and recorded for the login log. */
 export default async function authService(app: FastifyInstance) {
-  async function recordAttempt(request: FastifyRequest, entry: { account: string; staffId: number | null; name: string | null; method: string; success: boolean; reason: string | null }) {
+  const loginRoute = (schema: object) => ({
+    config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+    schema,
+  });
+
+  async function record(request: FastifyRequest, method: string, account: string, staff: Pick<StaffRow, 'id' | 'name'> | undefined, reason: string | null) {
     await app.db
       .insertInto('login_log')
       .values({
         at: Date.now(),
-        account: entry.account.slice(0, 64),
-        staff_id: entry.staffId,
-        staff_name: entry.name,
-        method: entry.method,
+        account: account.slice(0, 64),
+        staff_id: staff?.id ?? null,
+        staff_name: staff?.name ?? null,
+        method,
         ip: request.ip,
         user_agent: (request.headers['user-agent'] ?? '').slice(0, 300),
-        success: entry.success ? 1 : 0,
-        reason: entry.reason,
+        success: reason ? 0 : 1,
+        reason,
       })
       .execute();
   }
@@ -56,38 +79,116 @@ export default async function authService(app: FastifyInstance) {
     };
   }
 
+  const findStaff = (column: 'account' | 'job_number', value: string) =>
+    app.db.selectFrom('staff').select(['id', 'name', 'account', 'password_hash', 'enabled', 'mobile']).where(column, '=', value.trim()).executeTakeFirst();
+
+  /** Refuses (recorded) or opens a session (recorded) for a staff member whose credentials were checked. */
+  async function finish(request: FastifyRequest, method: string, account: string, staff: StaffRow | undefined, refusal: string | null) {
+    if (!staff || refusal) {
+      await record(request, method, account, staff, refusal ?? LOGIN_FAILED);
+      throw new ApiError(400, refusal ?? LOGIN_FAILED);
+    }
+    if (!staff.enabled) {
+      await record(request, method, account, staff, '账号已停用');
+      throw new ApiError(403, '账号已停用，请联系管理员');
+    }
+    const token = await app.sessions.create(staff.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    await record(request, method, account, staff, null);
+    return ok(await loginResult(staff.id, token));
+  }
+
+  /** Checks a password digest against an account, spending the same time when the account does not exist. */
+  async function checkPassword(account: string, passwordHash: string) {
+    const staff = await findStaff('account', account);
+    const valid = await verifyPassword(passwordHash, staff?.password_hash ?? DUMMY_HASH);
+    return { staff, refusal: staff && valid ? null : LOGIN_FAILED };
+  }
+
+  app.post('/login/userlogin', loginRoute({ body: body({ account: text(64), password: digest }) }), async (request) => {
+    const { account, password } = request.body as { account: string; password: string };
+    const { staff, refusal } = await checkPassword(account, password);
+    return finish(request, 'password', account, staff, refusal);
+  });
+
+  /** Spec 4 `authkey`: base64 of {"username","password"} with the password already digested. */
+  app.post('/login/internalLogin', loginRoute({ body: body({ authkey: text(1024) }) }), async (request) => {
+    const { authkey } = request.body as { authkey: string };
+    let decoded: { username?: unknown; password?: unknown };
+    try {
+      decoded = JSON.parse(Buffer.from(authkey, 'base64').toString('utf8'));
+    } catch {
+      decoded = {};
+    }
+    const account = typeof decoded.username === 'string' ? decoded.username.slice(0, 64) : '';
+    if (!account || typeof decoded.password !== 'string' || !new RegExp(DIGEST_PATTERN).test(decoded.password)) {
+      await record(request, 'authkey', account || '(无效的 authkey)', undefined, 'authkey 格式不正确');
+      throw new ApiError(400, '登录参数不正确');
+    }
+    const { staff, refusal } = await checkPassword(account, decoded.password);
+    return finish(request, 'authkey', account, staff, refusal);
+  });
+
+  /** Spec 4 `userAccount` + `loginPhone`: the job number and the phone number on file must match. */
+  app.post('/login/jobNumberLogin', loginRoute({ body: body({ userAccount: text(32), loginPhone: { type: 'string', pattern: '^1\\d{10}$' } }) }), async (request) => {
+    const { userAccount, loginPhone } = request.body as { userAccount: string; loginPhone: string };
+    if (!app.config.jobNumberLogin) {
+      await record(request, 'jobNumber', userAccount, undefined, '工号登录未开启');
+      throw new ApiError(403, '工号登录未开启');
+    }
+    const staff = await findStaff('job_number', userAccount);
+    return finish(request, 'jobNumber', userAccount, staff, staff && staff.mobile === loginPhone ? null : '工号或手机号不正确');
+  });
+
+  /** Spec 4 `flag`: a service-line account with the configured fixed SMS code and an empty password. */
   app.post(
-    '/login/userlogin',
-    {
-      config: { public: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['account', 'password'],
-          additionalProperties: false,
-          properties: {
-            account: { type: 'string', minLength: 1, maxLength: 64 },
-            password: { type: 'string', minLength: 1, maxLength: 128 },
-          },
-        },
-      },
-    },
+    '/login/smsCodeLogin',
+    loginRoute({ body: body({ account: text(64), smsCode: text(8), password: { type: 'string', maxLength: 0 } }, ['account', 'smsCode']) }),
     async (request) => {
-      const { account, password } = request.body as { account: string; password: string };
-      const staff = await app.db.selectFrom('staff').select(['id', 'name', 'password_hash', 'enabled']).where('account', '=', account.trim()).executeTakeFirst();
-      // Verify against a real hash even for an unknown account, so timing does not reveal which accounts exist.
-      const valid = await verifyPassword(password, staff?.password_hash ?? DUMMY_HASH);
-      if (!staff || !valid) {
-        await recordAttempt(request, { account, staffId: staff?.id ?? null, name: staff?.name ?? null, method: 'password', success: false, reason: LOGIN_FAILED });
-        throw new ApiError(400, LOGIN_FAILED);
+      const { account, smsCode } = request.body as { account: string; smsCode: string };
+      const { enabled, smsCode: fixed } = app.config.flagLogin;
+      if (!enabled) {
+        await record(request, 'flag', account, undefined, '短信验证码登录未开启');
+        throw new ApiError(403, '短信验证码登录未开启');
       }
-      if (!staff.enabled) {
-        await recordAttempt(request, { account, staffId: staff.id, name: staff.name, method: 'password', success: false, reason: '账号已停用' });
-        throw new ApiError(403, '账号已停用，请联系管理员');
+      const staff = await findStaff('account', account);
+      request.log.warn({ account, ip: request.ip }, 'flag login used');
+      return finish(request, 'flag', account, staff, staff && smsCode === fixed ? null : '验证码不正确');
+    },
+  );
+
+  /** Single sign-on: exchange the provider's code (with PKCE) and map the subject to a staff account. */
+  app.get(
+    '/login/idmLogin',
+    loginRoute({
+      querystring: body(
+        { code: text(512), state: text(256), iss: text(512), codeVerifier: { type: 'string', minLength: 43, maxLength: 128 }, redirectUri: text(512) },
+        ['code', 'state', 'codeVerifier', 'redirectUri'],
+      ),
+    }),
+    async (request) => {
+      const q = request.query as { code: string; state: string; iss?: string; codeVerifier: string; redirectUri: string };
+      const allowed = [`${app.config.publicUrl}/yslogin`, ...app.config.sso.redirectUris];
+      if (!allowed.includes(q.redirectUri)) throw new ApiError(400, '回调地址不在允许范围内');
+      const callback = new URL(q.redirectUri);
+      callback.searchParams.set('code', q.code);
+      callback.searchParams.set('state', q.state);
+      if (q.iss) callback.searchParams.set('iss', q.iss);
+      let claims: Record<string, unknown>;
+      try {
+        claims = await app.sso.exchange({ callbackUrl: callback.toString(), codeVerifier: q.codeVerifier, state: q.state });
+      } catch (error) {
+        request.log.warn({ err: error }, 'code exchange failed');
+        await record(request, 'sso', '(单点登录)', undefined, '授权码无效或已过期');
+        throw new ApiError(400, '单点登录失败，授权码无效或已过期');
       }
-      const token = await app.sessions.create(staff.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      await recordAttempt(request, { account, staffId: staff.id, name: staff.name, method: 'password', success: true, reason: null });
-      return ok(await loginResult(staff.id, token));
+      const username = claims[app.config.sso.usernameClaim];
+      const account = typeof username === 'string' ? username : String(claims.sub ?? '');
+      const staff = await findStaff('account', account);
+      if (!staff) {
+        await record(request, 'sso', account, undefined, '未开通 PMS 账号');
+        throw new ApiError(404, '该账号未开通 PMS 权限');
+      }
+      return finish(request, 'sso', account, staff, null);
     },
   );
 
@@ -98,6 +199,37 @@ export default async function authService(app: FastifyInstance) {
   });
 
   app.get('/login/findUserInfo', async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
+
+  /** Change password: the old one as a digest, the new one in clear so its strength can be checked here. */
+  app.post(
+    '/login/updatePwd',
+    {
+      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+      schema: { body: body({ oldPassword: digest, newPassword: { type: 'string', minLength: 1, maxLength: 64 } }) },
+    },
+    async (request) => {
+      const { oldPassword, newPassword } = request.body as { oldPassword: string; newPassword: string };
+      if (newPassword.length < 8 || !/[A-Za-z]/.test(newPassword) || !/\d/.test(newPassword)) {
+        throw new ApiError(400, '新密码至少 8 位，且须同时包含字母和数字');
+      }
+      const staff = await app.db.selectFrom('staff').select(['password_hash']).where('id', '=', request.staff!.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(oldPassword, staff.password_hash))) throw new ApiError(400, '原密码不正确');
+      if (passwordDigest(newPassword) === oldPassword) throw new ApiError(400, '新密码不能与原密码相同');
+      const hash = await hashPassword(passwordDigest(newPassword));
+      await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff').set({ password_hash: hash }).where('id', '=', request.staff!.id).execute();
+        // Every other session of this account ends; the one that changed the password goes on.
+        await trx
+          .updateTable('session')
+          .set({ revoked_at: Date.now() })
+          .where('staff_id', '=', request.staff!.id)
+          .where('revoked_at', 'is', null)
+          .where('token_hash', '!=', app.sessions.hashOf(request.staff!.token))
+          .execute();
+      });
+      return ok(null, '密码修改成功');
+    },
+  );
 }
 
 /** A valid scrypt hash of a random string, used to spend the same time on unknown accounts. */

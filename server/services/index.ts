@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import { registerAuthentication } from '../http/authenticate.ts';
+import { registerSignatureCheck } from '../http/signature.ts';
 import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
 import authService from './auth.ts';
 import baseService from './base.ts';
@@ -11,13 +12,14 @@ const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
   base: baseService,
 };
 
-/** Mounts every service as its own plugin under /api/<prefix>, behind one authentication hook. */
+/** Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one signature check. */
 export default async function apiPlugin(app: FastifyInstance) {
   registerAuthentication(app);
+  registerSignatureCheck(app);
   for (const prefix of SERVICE_PREFIXES) {
     await app.register(
       async (service) => {
-        service.get('/health', { config: { public: true } }, async () => ok({ service: prefix, status: 'up' }));
+        service.get('/health', { config: { public: true, unsigned: true } }, async () => ok({ service: prefix, status: 'up' }));
         const routes = SERVICES[prefix];
         if (routes) await service.register(routes);
       },

@@ -1,5 +1,7 @@
-import { Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError } from 'react-router-dom';
+import { Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { hasQueryLogin, loginFromQuery, QUERY_LOGIN_PARAMS } from '../core/queryLogin.ts';
 import { BasicLayout } from '../layout/BasicLayout.tsx';
 import { RouteProgress } from '../layout/RouteProgress.tsx';
 import { findRoute, HOME_ALIASES, HOME_PATH, ROUTES } from './routes.ts';
@@ -8,14 +10,41 @@ const NotFound = ROUTES.find((r) => r.path === '/404')!.component;
 
 export const TITLE_SUFFIX = '-PMS';
 
+let queryLogin: Promise<unknown> | null = null;
+
+/**
+ * Spec 4's query logins (flag, authkey, userAccount + loginPhone) work on any URL: the
+ * session is created first, the parameters leave the address bar, any failure goes to /500.
+ */
+function useQueryLogin(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(() => hasQueryLogin(new URLSearchParams(location.search)));
+  useEffect(() => {
+    if (!pending) return;
+    const query = new URLSearchParams(location.search);
+    queryLogin ??= loginFromQuery(query).then((ok) => {
+      queryLogin = null;
+      for (const name of QUERY_LOGIN_PARAMS) query.delete(name);
+      const rest = query.toString();
+      const path = location.pathname.toLowerCase() === '/userlogin' ? HOME_PATH : location.pathname;
+      navigate(ok ? path + (rest ? `?${rest}` : '') : '/500', { replace: true });
+      setPending(false);
+    });
+  }, [pending, location, navigate]);
+  return pending;
+}
+
 /** Keeps the page title and the remembered belongSystem in step with the address bar. */
 function RootFrame() {
   const location = useLocation();
+  const loggingIn = useQueryLogin();
   useEffect(() => {
     document.title = `${findRoute(location.pathname)?.title ?? '页面不存在'}${TITLE_SUFFIX}`;
     const belongSystem = new URLSearchParams(location.search).get('belongSystem');
     if (belongSystem) localStorage.setItem('belongSystem', belongSystem);
   }, [location.pathname, location.search]);
+  if (loggingIn) return <Spin fullscreen tip="正在登录…" />;
   return (
     <Suspense fallback={<RouteProgress />}>
       <Outlet />

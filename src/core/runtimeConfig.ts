@@ -1,9 +1,22 @@
 /** The runtime config served by the server: one build can point at another company's services. */
 export interface RuntimeConfig {
   services: Record<string, string>;
+  /** Seed of the request-signature secret (spec 5, 9). */
+  signSeed: string;
+  /** Account domain for which the `isuse` flag is set (spec 6). */
+  isuseDomain: string;
+  /** Present only when the `flag` query login is enabled on the server. */
+  flagLogin: { smsCode: string } | null;
+  sso: { clientId: string; authorizationEndpoint: string; endSessionEndpoint: string; scope: string };
 }
 
-let current: RuntimeConfig = { services: {} };
+let current: RuntimeConfig = {
+  services: {},
+  signSeed: '',
+  isuseDomain: '',
+  flagLogin: null,
+  sso: { clientId: '', authorizationEndpoint: '', endSessionEndpoint: '', scope: 'openid' },
+};
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/runtime-config.json', { cache: 'no-store', credentials: 'include' });
@@ -11,6 +24,8 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   current = (await response.json()) as RuntimeConfig;
   return current;
 }
+
+export const runtimeConfig = (): RuntimeConfig => current;
 
 /** Base URL of a service prefix; the same origin's /api/<prefix> unless configured otherwise. */
 export function serviceUrl(prefix: string): string {

@@ -44,11 +44,27 @@ export function saveLogin(result: LoginResult): void {
   s.setItem(SESSION_KEYS.loginStatus, '1');
 }
 
+type LoginListener = (result: LoginResult) => void;
+const loginListeners = new Set<LoginListener>();
+
+/** Runs after every successful login (spec 4: the push connection restarts). */
+export function onLogin(listener: LoginListener): () => void {
+  loginListeners.add(listener);
+  return () => loginListeners.delete(listener);
+}
+
+/** Stores a login result and tells whoever listens. */
+export function completeLogin(result: LoginResult): void {
+  saveLogin(result);
+  for (const listener of loginListeners) listener(result);
+}
+
 export const getToken = () => localStorage.getItem(SESSION_KEYS.token) || '';
 export const getStaffId = () => localStorage.getItem(SESSION_KEYS.staffId) || '';
 export const getStaffName = () => localStorage.getItem(SESSION_KEYS.staffName) || '';
 export const getMobile = () => localStorage.getItem(SESSION_KEYS.mobileNumber) || '';
-export const isLoggedIn = () => Boolean(getToken());
+/** Spec 4: a user is logged in while a staff id (and its token) is stored. */
+export const isLoggedIn = () => Boolean(getStaffId() && getToken());
 
 /** Spec 2.1: without a token the layout clears local storage before going to the login page. */
 export function clearSession(): void {

@@ -1,9 +1,11 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Layout, Watermark } from 'antd';
-import { useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Button, Dropdown, Layout, Spin, Watermark } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { request } from '../core/request.ts';
-import { clearSession, getMobile, getStaffName, isLoggedIn, rememberReturnUrl } from '../core/session.ts';
+import { clearSession, getMobile, getStaffName, isLoggedIn } from '../core/session.ts';
+import { logoutToSso } from '../core/sessionEnd.ts';
+import { startSignOn } from '../core/sso.ts';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
@@ -17,20 +19,22 @@ function watermarkText() {
 
 export function BasicLayout() {
   const location = useLocation();
-  const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
   const contentRef = useRef<HTMLElement>(null);
 
-  if (!isLoggedIn()) {
-    clearSession();
-    rememberReturnUrl(location.pathname + location.search);
-    return <Navigate to="/userlogin" replace />;
-  }
+  const loggedIn = isLoggedIn();
+  useEffect(() => {
+    // Spec 2.1 and 4: no session, so clear local storage and go to the single sign-on.
+    if (!loggedIn) {
+      clearSession();
+      startSignOn(location.pathname + location.search);
+    }
+  }, [loggedIn, location.pathname, location.search]);
+  if (!loggedIn) return <Spin fullscreen tip="正在跳转到统一身份认证…" />;
 
   async function logout() {
     await request('auth', '/login/logout', { method: 'POST' });
-    clearSession();
-    navigate('/userlogin', { replace: true });
+    logoutToSso();
   }
 
   return (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn } from '../support/browser.ts';
+import { launchBrowser, signIn, signInViaSso } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -17,14 +17,25 @@ afterAll(async () => {
 });
 
 describe('app shell', () => {
-  it('sends a visitor without a token to the login page and back to where they started', async () => {
+  it('sends a visitor through the single sign-on and back to where they started', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/index/home_index?from=test`);
-    await page.waitForURL(/\/userlogin$/);
-    await expect.poll(() => page.title()).toBe('登录-PMS');
-    await signIn(page, server.url, 'kefu');
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/index/home_index?from=test');
+    await page.waitForURL(/\/sso-interaction\//);
+    await expect.poll(() => page.title()).toBe('统一身份认证-PMS');
+    await page.getByPlaceholder('请输入账号').fill('kefu');
+    await page.getByPlaceholder('请输入密码').fill('wrong');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('账号或密码错误');
+    await page.getByPlaceholder('请输入密码').fill('Pms@2026');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((u) => u.pathname === '/index/home_index');
+    expect(new URL(page.url()).search).toBe('?from=test');
     await expect.poll(() => page.getByText('林晓雯，您好').isVisible()).toBe(true);
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    for (const key of ['token', 'authtoken', 'staffId', 'staffName', 'mobileNumber', 'businessAccountDomain', 'postInfo', 'user_id', 'user_name', 'user_account', 'login_status']) {
+      expect(stored[key], key).toBeTruthy();
+    }
+    expect(JSON.parse(stored.postInfo!)[0].postName).toBe('客服管家');
     // The figures come from the server and are scoped to kefu's one project.
     await expect.poll(() => page.locator('.ant-statistic').first().innerText()).toContain('负责项目\n1');
     await page.close();
@@ -64,13 +75,19 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('logs out and clears the stored session', async () => {
+  it('logs out: the session ends, storage is cleared, and the single sign-on logs out too', async () => {
     const page = await browser.newPage();
-    await signIn(page, server.url);
+    await signInViaSso(page, server.url);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.getByRole('button', { name: '系统管理员' }).hover();
     await page.getByText('退出登录').click();
-    await page.waitForURL(/\/userlogin$/);
+    await page.waitForURL(/\/sso\/session\/end/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const revoked = await server.app.db.selectFrom('session').select('revoked_at').where('token_hash', '=', server.app.sessions.hashOf(token!)).executeTakeFirstOrThrow();
+    expect(revoked.revoked_at).not.toBeNull();
+    await page.getByRole('button', { name: '确认退出' }).click();
+    // Back at the app with no session: the layout sends the user to sign in again.
+    await page.waitForURL(/\/sso-interaction\//);
     await page.close();
   });
 });

@@ -35,3 +35,13 @@ export async function signIn(page: Page, baseUrl: string, account = 'admin', pas
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((u) => !u.pathname.toLowerCase().startsWith('/userlogin'));
 }
+
+/** Signs in the way a new user does: the app sends them to the single sign-on page and back. */
+export async function signInViaSso(page: Page, baseUrl: string, account = 'admin', password = 'Pms@2026', path = '/index/home_index'): Promise<void> {
+  await page.goto(baseUrl + path);
+  await page.waitForURL(/\/sso-interaction\//);
+  await page.getByPlaceholder('请输入账号').fill(account);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => u.pathname === path);
+}

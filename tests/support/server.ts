@@ -1,9 +1,21 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export interface TestServer {
   app: FastifyInstance;
@@ -15,11 +27,11 @@ export interface TestServer {
 /** The real server on a free loopback port with a fresh data directory, seeded with demo data. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', PMS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
+  // The port is chosen first: the embedded provider's issuer and redirect URIs name it.
+  const port = await freePort();
+  const config = loadConfig({ NODE_ENV: 'test', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
   const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ host: '127.0.0.1', port });
   return {
     app,
     config,
@@ -29,16 +41,4 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Signs in through the real login route and returns the session token. */
-export async function login(url: string, account = 'admin', password = 'Pms@2026'): Promise<{ token: string; result: Record<string, unknown> }> {
-  const response = await fetch(`${url}/api/auth/login/userlogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password }),
-  });
-  const body = (await response.json()) as { data: Record<string, unknown> & { authToken: string } };
-  if (!response.ok) throw new Error(`login ${account} failed: ${JSON.stringify(body)}`);
-  return { token: body.data.authToken, result: body.data };
 }

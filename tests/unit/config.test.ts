@@ -15,7 +15,7 @@ describe('configuration', () => {
   });
 
   it('starts in production with real secrets and seeds no demo accounts', () => {
-    const config = loadConfig({ NODE_ENV: 'production', PMS_ADMIN_PASSWORD: 'a-long-real-password', PMS_SIGN_SEED: 'seed-x', PMS_CRYPTO_KEY: 'k'.repeat(16) });
+    const config = loadConfig({ NODE_ENV: 'production', PMS_ADMIN_PASSWORD: 'a-long-real-password', PMS_SIGN_SEED: 'seed-x', PMS_CRYPTO_KEY: 'k'.repeat(16), PMS_SSO_CLIENT_SECRET: 's', PMS_SSO_COOKIE_KEYS: 'c' });
     expect(config.seedDemo).toBe(false);
   });
 

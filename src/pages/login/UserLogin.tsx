@@ -3,7 +3,8 @@ import { Button, Card, Form, Input, Typography, message } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../../core/request.ts';
-import { saveLogin, takeReturnUrl, type LoginResult } from '../../core/session.ts';
+import { completeLogin, takeReturnUrl, type LoginResult } from '../../core/session.ts';
+import { passwordDigest } from '../../shared/password.ts';
 
 /** /userlogin and /userLogin: account and password. */
 export default function UserLogin() {
@@ -12,13 +13,16 @@ export default function UserLogin() {
 
   async function submit(values: { account: string; password: string }) {
     setSubmitting(true);
-    const res = await request<LoginResult>('auth', '/login/userlogin', { method: 'POST', body: values });
+    const res = await request<LoginResult>('auth', '/login/userlogin', {
+      method: 'POST',
+      params: { account: values.account.trim(), password: passwordDigest(values.password) },
+    });
     setSubmitting(false);
     if (res.status !== '200' || !res.data) {
       message.error(res.message || '登录失败，请重新登录');
       return;
     }
-    saveLogin(res.data);
+    completeLogin(res.data);
     navigate(takeReturnUrl(), { replace: true });
   }
 

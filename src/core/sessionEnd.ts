@@ -1,0 +1,47 @@
+import { message, Modal } from 'antd';
+import { runtimeConfig } from './runtimeConfig.ts';
+import { clearSession } from './session.ts';
+
+/** Spec 8: after token_code -1/-2 the user reads the message for 3 seconds, then is signed out. */
+export const EXPIRED_LOGOUT_DELAY_MS = 3000;
+
+let ending = false;
+
+/** Clears local storage and goes to the single sign-on logout, which returns to the app. */
+export function logoutToSso(): void {
+  const { sso } = runtimeConfig();
+  clearSession();
+  if (!sso.endSessionEndpoint) {
+    window.location.assign('/userlogin');
+    return;
+  }
+  const url = new URL(sso.endSessionEndpoint, window.location.origin);
+  url.searchParams.set('client_id', sso.clientId);
+  url.searchParams.set('post_logout_redirect_uri', `${window.location.origin}/`);
+  window.location.assign(url.toString());
+}
+
+/**
+ * Reacts once to a response that says the session is over (spec 8): token_code -1 or -2 shows
+ * 当前账号已过期，请重新登录！ and signs out after 3 seconds; a plain 401 shows the
+ * 登录失效 modal. Concurrent failing calls raise it only once.
+ */
+export function handleSessionEnd(response: Response): void {
+  if (ending) return;
+  const code = response.headers.get('token_code');
+  if (code === '-1' || code === '-2') {
+    ending = true;
+    message.error('当前账号已过期，请重新登录！');
+    setTimeout(logoutToSso, EXPIRED_LOGOUT_DELAY_MS);
+    return;
+  }
+  if (response.status === 401) {
+    ending = true;
+    Modal.error({ title: '提示', content: '登录失效，请重新登录', okText: '确定', onOk: logoutToSso });
+  }
+}
+
+/** Spec 8 "login failed": the modal whose OK clears storage and goes to the single sign-on logout. */
+export function showLoginFailed(): void {
+  Modal.error({ title: '提示', content: '登录失败，请重新登录', okText: '确定', onOk: logoutToSso });
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, signedIn } from '../support/api.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { passwordDigest } from '../../src/shared/password.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810' });
+});
+afterAll(() => server?.close());
+
+const lastLog = () => server.app.db.selectFrom('login_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+
+describe('auth service (spec 7.4)', () => {
+  it('returns the login result of spec 3 and stores only a hash of the password', async () => {
+    const api = new Api(server.url);
+    const answer = await api.login('kefu');
+    expect(answer.http).toBe(200);
+    expect(Object.keys(answer.body.data).sort()).toEqual(['authToken', 'businessAccountDomain', 'icon', 'mobileNumber', 'postInfo', 'staffId', 'staffName', 'userAccount'].sort());
+    expect(answer.body.data.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await server.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'kefu').executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).not.toContain(passwordDigest('Pms@2026'));
+  });
+
+  it('refuses a wrong password with one message for unknown accounts and wrong passwords, and logs both', async () => {
+    const api = new Api(server.url);
+    const wrong = await api.login('admin', 'wrong-password');
+    const unknown = await api.login('nobody', 'wrong-password');
+    expect(wrong.http).toBe(400);
+    expect(wrong.body.message).toBe('账号或密码错误');
+    expect(unknown.body.message).toBe('账号或密码错误');
+    expect(await lastLog()).toMatchObject({ account: 'nobody', success: 0, method: 'password' });
+  });
+
+  it('does not trust the userId header: identity comes from the token', async () => {
+    const kefu = await signedIn(server.url, 'kefu');
+    const me = await kefu.get('/api/auth/login/findUserInfo', {}, { userId: '1' });
+    expect(me.body.data.userAccount).toBe('kefu');
+  });
+
+  it('logs in with an authkey and with job number plus phone', async () => {
+    const authkey = Buffer.from(JSON.stringify({ username: 'xmjl', password: passwordDigest('Pms@2026') })).toString('base64');
+    const byKey = await new Api(server.url).post('/api/auth/login/internalLogin', { authkey });
+    expect(byKey.body.data.staffName).toBe('刘海燕');
+    const staff = await server.app.db.selectFrom('staff').select(['job_number', 'mobile']).where('account', '=', 'xuncha').executeTakeFirstOrThrow();
+    const byJob = await new Api(server.url).post('/api/auth/login/jobNumberLogin', { userAccount: staff.job_number, loginPhone: staff.mobile });
+    expect(byJob.body.data.userAccount).toBe('xuncha');
+    const wrongPhone = await new Api(server.url).post('/api/auth/login/jobNumberLogin', { userAccount: staff.job_number, loginPhone: '13000000000' });
+    expect(wrongPhone.body.message).toBe('工号或手机号不正确');
+  });
+
+  it('accepts the flag login only with the configured fixed code and an empty password, and logs it', async () => {
+    const ok = await new Api(server.url).post('/api/auth/login/smsCodeLogin', { account: 'diaodu', smsCode: '246810', password: '' });
+    expect(ok.http).toBe(200);
+    expect(await lastLog()).toMatchObject({ method: 'flag', account: 'diaodu', success: 1 });
+    const bad = await new Api(server.url).post('/api/auth/login/smsCodeLogin', { account: 'diaodu', smsCode: '111111', password: '' });
+    expect(bad.body.message).toBe('验证码不正确');
+  });
+
+  it('ends a revoked session: token_code -2, and an expired one: token_code -1', async () => {
+    const api = await signedIn(server.url, 'weixiu');
+    await api.post('/api/auth/login/logout');
+    const revoked = await api.get('/api/auth/login/findUserInfo');
+    expect(revoked.http).toBe(401);
+    expect(revoked.headers.get('token_code')).toBe('-2');
+    expect(revoked.body.message).toBe('当前账号已过期，请重新登录！');
+
+    const other = await signedIn(server.url, 'weixiu');
+    await server.app.db.updateTable('session').set({ last_seen_at: Date.now() - 3 * 3600_000 }).where('revoked_at', 'is', null).where('staff_id', '=', revoked.body.data?.staffId ?? 4).execute();
+    const expired = await other.get('/api/auth/login/findUserInfo');
+    expect(expired.headers.get('token_code')).toBe('-1');
+  });
+
+  it('changes a password: checks the old one and the strength of the new, ends other sessions', async () => {
+    const first = await signedIn(server.url, 'xmjl');
+    const second = await signedIn(server.url, 'xmjl');
+    const weak = await first.post('/api/auth/login/updatePwd', { oldPassword: passwordDigest('Pms@2026'), newPassword: 'short' });
+    expect(weak.body.message).toBe('新密码至少 8 位，且须同时包含字母和数字');
+    const wrongOld = await first.post('/api/auth/login/updatePwd', { oldPassword: passwordDigest('nope'), newPassword: 'NewPass2026' });
+    expect(wrongOld.body.message).toBe('原密码不正确');
+    const done = await first.post('/api/auth/login/updatePwd', { oldPassword: passwordDigest('Pms@2026'), newPassword: 'NewPass2026' });
+    expect(done.body.message).toBe('密码修改成功');
+    expect((await first.get('/api/auth/login/findUserInfo')).http).toBe(200);
+    expect((await second.get('/api/auth/login/findUserInfo')).http).toBe(401);
+    expect((await new Api(server.url).login('xmjl', 'NewPass2026')).http).toBe(200);
+  });
+
+});
+
+describe('sign-in rate limit', () => {
+  it('refuses attempts past the limit per IP with a Chinese message', async () => {
+    const limited = await startServer({ PMS_LOGIN_RATE_LIMIT: '5' });
+    try {
+      const api = new Api(limited.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await api.login('admin', `guess-${i}`)).http);
+      expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      expect((await api.login('admin')).body.message).toBe('操作过于频繁，请稍后再试');
+    } finally {
+      await limited.close();
+    }
+  });
+});

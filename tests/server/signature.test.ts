@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import vectors from '../vectors/signature.json';
+import { deriveSecret, sign } from '../../src/shared/signature.ts';
+import { Api, signedIn } from '../support/api.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = await signedIn(server.url, 'admin');
+});
+afterAll(() => server?.close());
+
+/** Sends a call with full control over its query, body and sign header. */
+async function raw(query: Record<string, unknown>, signature: string | null, body?: Record<string, unknown>, path = '/api/base/overview') {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const headers: Record<string, string> = { token: api.token };
+  if (signature !== null) headers.sign = signature;
+  if (body) headers['content-type'] = 'application/json';
+  const response = await fetch(`${server.url}${path}?${search}`, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
+  return { http: response.status, body: (await response.json()) as { message: string } };
+}
+
+const fresh = () => ({ timestamp: Date.now(), nonce: Math.random().toString(36).slice(2, 14) });
+
+describe('request signature (spec 5) verified by the server', () => {
+  it('derives the secret and signs exactly as the shared test vectors say', () => {
+    expect(deriveSecret(vectors.seed)).toBe(vectors.secret);
+    for (const c of vectors.cases) expect(sign(c.params as never, vectors.secret), c.name).toBe(c.sign);
+  });
+
+  it('accepts a correctly signed request', async () => {
+    const params = fresh();
+    const answer = await raw(params, sign(params, vectors.secret));
+    expect(answer.http).toBe(200);
+  });
+
+  it('refuses a request without a signature', async () => {
+    const answer = await raw(fresh(), null);
+    expect(answer).toEqual({ http: 400, body: expect.objectContaining({ message: '请求缺少签名，请刷新页面后重试' }) });
+  });
+
+  it('refuses a tampered parameter', async () => {
+    const params = { ...fresh(), projectId: 1 };
+    const answer = await raw({ ...params, projectId: 2 }, sign(params, vectors.secret));
+    expect(answer).toEqual({ http: 403, body: expect.objectContaining({ message: '请求签名错误，请刷新页面后重试' }) });
+  });
+
+  it('refuses a replayed request (same nonce twice)', async () => {
+    const params = fresh();
+    const signature = sign(params, vectors.secret);
+    expect((await raw(params, signature)).http).toBe(200);
+    expect(await raw(params, signature)).toEqual({ http: 403, body: expect.objectContaining({ message: '重复的请求已被拒绝' }) });
+  });
+
+  it('refuses stale and future timestamps beyond 5 minutes', async () => {
+    for (const offset of [-5 * 60_000 - 5000, 5 * 60_000 + 5000]) {
+      const params = { ...fresh(), timestamp: Date.now() + offset };
+      expect(await raw(params, sign(params, vectors.secret))).toEqual({ http: 403, body: expect.objectContaining({ message: '请求已过期，请检查电脑时间后重试' }) });
+    }
+  });
+
+  it('signs the JSON body too: a changed body field is refused', async () => {
+    const replay = fresh();
+    const signature = sign({ ...replay, note: 'a' }, vectors.secret);
+    const logout = '/api/auth/login/logout';
+    expect((await raw(replay, signature, { note: 'b' }, logout)).http).toBe(403);
+    const again = fresh();
+    expect((await raw(again, sign({ ...again, note: 'a' }, vectors.secret), { note: 'a' }, logout)).http).toBe(200);
+  });
+});

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { DEMO_DEFAULTS } from '../../server/config.ts';
+import { deriveSecret, sign } from '../../src/shared/signature.ts';
+import { passwordDigest } from '../../src/shared/password.ts';
+
+export interface ApiAnswer<T = any> {
+  http: number;
+  headers: Headers;
+  body: { status: string; code: string; message: string; data?: T };
+}
+
+/**
+ * A signed HTTP client that calls the server the way the web app does (spec 5, 7.1):
+ * timestamp and nonce in the query, the `sign` header over query and body, token headers.
+ */
+export class Api {
+  constructor(
+    readonly baseUrl: string,
+    public token = '',
+    private readonly seed: string = DEMO_DEFAULTS.signSeed,
+  ) {}
+
+  signed(params: Record<string, unknown>, replay = { timestamp: Date.now(), nonce: randomBytes(12).toString('hex') }) {
+    return { replay, sign: sign({ ...params, ...replay }, deriveSecret(this.seed)) };
+  }
+
+  headers(signature: string, extra: Record<string, string> = {}): Record<string, string> {
+    return { sign: signature, token: this.token, authtoken: this.token || 'pms-anonymous', platform: 'web', 'client-platform': 'pc', 'client-env': 'prod', ...extra };
+  }
+
+  async send<T>(method: string, path: string, params: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    const { replay, sign: signature } = this.signed(params);
+    const query = method === 'GET' || method === 'DELETE' ? { ...params, ...replay } : replay;
+    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+    const init: RequestInit = { method, headers: this.headers(signature, extraHeaders) };
+    if (method === 'POST' || method === 'PUT') {
+      init.body = JSON.stringify(params);
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${this.baseUrl}${path}?${search}`, init);
+    const text = await response.text();
+    return { http: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+  }
+
+  get<T = any>(path: string, params?: Record<string, unknown>, headers?: Record<string, string>) {
+    return this.send<T>('GET', path, params, headers);
+  }
+
+  post<T = any>(path: string, params?: Record<string, unknown>, headers?: Record<string, string>) {
+    return this.send<T>('POST', path, params, headers);
+  }
+
+  /** Signs in with account and password; keeps the token for later calls. */
+  async login(account = 'admin', password = 'Pms@2026'): Promise<ApiAnswer> {
+    const answer = await this.post('/api/auth/login/userlogin', { account, password: passwordDigest(password) });
+    if (answer.http === 200) this.token = answer.body.data.authToken;
+    return answer;
+  }
+}
+
+/** A signed-in client, or a thrown error naming the account. */
+export async function signedIn(baseUrl: string, account = 'admin', password = 'Pms@2026'): Promise<Api> {
+  const api = new Api(baseUrl);
+  const answer = await api.login(account, password);
+  if (answer.http !== 200) throw new Error(`login ${account} failed: ${JSON.stringify(answer.body)}`);
+  return api;
+}
