@@ -1,4 +1,15 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+
+/** Per-request lines at debug level, so `npm start` shows what matters (LOG_LEVEL=debug shows them all). */
+class QuietRequestLogs extends LogController {
+  override incomingRequest(request: Parameters<LogController['incomingRequest']>[0]) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+  override requestCompleted(error: Error | null, _request: unknown, reply: Parameters<LogController['requestCompleted']>[2]) {
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -6,6 +17,7 @@ import { SessionStore } from './auth/sessions.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web.ts';
 import apiPlugin from './services/index.ts';
+import { registerFileServing } from './services/file.ts';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -22,7 +34,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    disableRequestLogging: config.env !== 'development' || config.logLevel !== 'debug',
+    logController: new QuietRequestLogs(),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
@@ -45,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, status: '429', code: '429', message: '操作过于频繁，请稍后再试' }) });
   if (config.sso.embedded) await registerEmbeddedProvider(app);
   await app.register(apiPlugin, { prefix: '/api' });
+  await registerFileServing(app);
   await registerWebApp(app, options.webRoot);
   return app;
 }

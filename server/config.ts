@@ -38,6 +38,8 @@ export interface Config {
   jobNumberLogin: boolean;
   /** Sign-in attempts allowed per IP address and minute, on each login call. */
   loginRateLimit: number;
+  /** Where the staff mobile app is downloaded, shown as a QR code at /download. */
+  appDownloadUrl: string;
 }
 
 export interface SsoConfig {
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
     jobNumberLogin: env.PMS_JOBNUMBER_LOGIN ? env.PMS_JOBNUMBER_LOGIN === '1' : mode !== 'production',
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
+    appDownloadUrl: env.PMS_APP_DOWNLOAD_URL || '',
   };
   if (config.flagLogin.enabled && !/^\d{4,8}$/.test(config.flagLogin.smsCode)) {
     throw new ConfigError('PMS_FLAG_LOGIN=1 needs PMS_FLAG_SMS_CODE, the fixed SMS code of 4 to 8 digits');

@@ -188,9 +188,46 @@ const ssoStorage: Migration = {
   },
 };
 
+/** Uploaded files: stored under server-generated names, described here. */
+const files: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('file_object')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('stored_path', 'text', (c) => c.notNull().unique())
+      .addColumn('original_name', 'text', (c) => c.notNull())
+      .addColumn('mime', 'text', (c) => c.notNull())
+      .addColumn('size', 'integer', (c) => c.notNull())
+      .addColumn('sha256', 'text', (c) => c.notNull())
+      .addColumn('uploaded_by', 'integer', (c) => c.references('staff.id'))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/** Versioned service and privacy agreements, shown at /userPrivateProxy. */
+const agreements: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('privacy_agreement')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('version', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('published_at', 'integer')
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addUniqueConstraint('privacy_agreement_version', ['kind', 'version'])
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '2026_11_001_foundation': foundation,
   '2026_11_002_sso_storage': ssoStorage,
+  '2026_11_003_files': files,
+  '2026_11_004_agreements': agreements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -149,7 +149,34 @@ export interface RequestNonceTable {
   expires_at: number;
 }
 
+export interface FileObjectTable {
+  id: string;
+  stored_path: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  uploaded_by: number | null;
+  created_at: number;
+}
+
+export interface PrivacyAgreementTable {
+  id: Generated<number>;
+  /** service | privacy */
+  kind: string;
+  version: string;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** draft | published */
+  status: string;
+  published_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
+  privacy_agreement: PrivacyAgreementTable;
+  file_object: FileObjectTable;
   oidc_payload: OidcPayloadTable;
   request_nonce: RequestNonceTable;
   org: OrgTable;

@@ -45,6 +45,28 @@ const ORDER_TEMPLATES: Record<string, { titles: string[]; priority: string }> = 
 
 const STATUSES = ['pending', 'dispatched', 'processing', 'finished', 'confirmed', 'closed'];
 
+/** The first published agreements; administrators publish new versions from the privacy-agreement screen. */
+const AGREEMENTS = [
+  {
+    kind: 'service',
+    title: '悦家物业 PMS 用户服务协议',
+    content:
+      '<h3>一、协议的范围</h3><p>本协议是您与悦家物业服务有限公司之间关于使用 PMS 物业管理平台（以下简称“本平台”）所订立的协议。本平台仅供公司员工及经授权的供应商人员在履行工作职责时使用。</p>' +
+      '<h3>二、账号使用</h3><p>您应妥善保管账号与密码，不得转借他人使用。因您保管不善造成的损失由您自行承担。发现账号被盗用时，请立即联系系统管理员。</p>' +
+      '<h3>三、使用规范</h3><p>您应依法合规使用本平台，不得利用本平台从事任何违反法律法规或公司制度的行为，不得擅自导出、传播业主及客户信息。</p>' +
+      '<h3>四、协议变更</h3><p>公司可根据业务需要修订本协议，修订后的协议将在本页面公布并标注版本号。</p>',
+  },
+  {
+    kind: 'privacy',
+    title: '悦家物业 PMS 隐私政策',
+    content:
+      '<h3>一、我们收集的信息</h3><p>为保障账号安全与工作开展，本平台会记录您的姓名、工号、手机号、所属组织与岗位，以及登录时间、IP 地址和设备信息。</p>' +
+      '<h3>二、信息的使用</h3><p>上述信息仅用于身份认证、权限控制、工作任务派发、安全审计与统计分析，不会用于与工作无关的用途。</p>' +
+      '<h3>三、业主与客户信息</h3><p>您在工作中接触的业主及客户个人信息受《中华人民共和国个人信息保护法》保护，仅可在必要范围内使用。页面水印用于追溯信息泄露。</p>' +
+      '<h3>四、联系我们</h3><p>如对本政策有任何疑问，请联系公司信息安全负责人：400-800-1234。</p>',
+  },
+];
+
 /** mulberry32: a small deterministic generator so every fresh database has the same demo data. */
 function random(seed: number) {
   let a = seed;
@@ -110,6 +132,9 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
       return row.id;
     };
     await insertStaff({ account: 'admin', name: '系统管理员', orgId: company.id, role: 'admin', jobNumber: 'YJ0001' });
+    for (const agreement of AGREEMENTS) {
+      await trx.insertInto('privacy_agreement').values({ ...agreement, version: '1.0', status: 'published', published_at: now, created_at: now }).execute();
+    }
     if (!options.demo) return;
 
     const regions = [];

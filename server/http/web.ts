@@ -19,7 +19,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
     return {
       services,
       signSeed: app.config.signSeed,
+      cryptoKey: app.config.cryptoKey,
       isuseDomain: app.config.isuseDomain,
+      appDownloadUrl: app.config.appDownloadUrl,
       flagLogin: app.config.flagLogin.enabled ? { smsCode: app.config.flagLogin.smsCode } : null,
       sso: {
         clientId: sso.clientId,

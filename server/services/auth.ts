@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { tokenOf } from '../http/authenticate.ts';
+import { sendExcel } from '../http/excel.ts';
+import { formatTime } from '../../src/shared/format.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
@@ -196,6 +198,47 @@ export default async function authService(app: FastifyInstance) {
     const token = tokenOf(request);
     if (token) await app.sessions.revoke(token);
     return ok(null, '已退出登录');
+  });
+
+  /** The signed-in user's avatar: a file they uploaded to the file service. */
+  app.post('/login/updateIcon', { schema: { body: body({ icon: { type: 'string', pattern: '^/files/\\d{6}/[0-9a-f]{32}\\.(jpg|png|gif|webp)$' } }) } }, async (request) => {
+    const { icon } = request.body as { icon: string };
+    const file = await app.db.selectFrom('file_object').select(['uploaded_by']).where('stored_path', '=', icon.slice('/files/'.length)).executeTakeFirst();
+    if (!file || file.uploaded_by !== request.staff!.id) throw new ApiError(400, '头像文件不存在，请重新上传');
+    await app.db.updateTable('staff').set({ icon }).where('id', '=', request.staff!.id).execute();
+    return ok({ icon }, '头像已更新');
+  });
+
+  /** The caller's own sign-in history as a spreadsheet (newest first, last 500). */
+  app.get('/login/myLoginLogs/export', async (request, reply) => {
+    const rows = await app.db
+      .selectFrom('login_log')
+      .select(['at', 'method', 'ip', 'user_agent', 'success', 'reason'])
+      .where('staff_id', '=', request.staff!.id)
+      .orderBy('at', 'desc')
+      .limit(500)
+      .execute();
+    const METHODS: Record<string, string> = { password: '账号密码', sso: '统一身份认证', authkey: '授权码', jobNumber: '工号', flag: '短信验证码' };
+    return sendExcel(
+      reply,
+      `我的登录记录_${request.staff!.name}.xlsx`,
+      [
+        { header: '登录时间', key: 'at', width: 22 },
+        { header: '登录方式', key: 'method', width: 14 },
+        { header: 'IP 地址', key: 'ip', width: 18 },
+        { header: '设备', key: 'device', width: 60 },
+        { header: '结果', key: 'result', width: 10 },
+        { header: '原因', key: 'reason', width: 20 },
+      ],
+      rows.map((r) => ({
+        at: formatTime(r.at),
+        method: METHODS[r.method] ?? r.method,
+        ip: r.ip,
+        device: r.user_agent,
+        result: r.success ? '成功' : '失败',
+        reason: r.reason ?? '',
+      })),
+    );
   });
 
   app.get('/login/findUserInfo', async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../http/envelope.ts';
+import { notFound, ok } from '../http/envelope.ts';
 import { visibleProjectIds } from '../scope.ts';
 
 export default async function baseService(app: FastifyInstance) {
@@ -23,4 +23,22 @@ export default async function baseService(app: FastifyInstance) {
     const open = ['pending', 'dispatched', 'processing'].reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
     return ok({ projects: projects.length, customers: Number(customers.n), openOrders: open, todayOrders: Number(today.n), byStatus });
   });
+
+  /** The latest published service or privacy agreement (spec 2.2 /userPrivateProxy); readable before sign-in. */
+  app.get(
+    '/privacyAgreement/published',
+    { config: { public: true }, schema: { querystring: { type: 'object', additionalProperties: false, properties: { kind: { type: 'string', enum: ['service', 'privacy'] } }, required: ['kind'] } } },
+    async (request) => {
+      const { kind } = request.query as { kind: string };
+      const row = await app.db
+        .selectFrom('privacy_agreement')
+        .select(['kind', 'version', 'title', 'content', 'published_at'])
+        .where('kind', '=', kind)
+        .where('status', '=', 'published')
+        .orderBy('published_at', 'desc')
+        .executeTakeFirst();
+      if (!row) throw notFound('协议尚未发布');
+      return ok(row);
+    },
+  );
 }

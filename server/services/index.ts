@@ -5,11 +5,13 @@ import { registerSignatureCheck } from '../http/signature.ts';
 import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
 import authService from './auth.ts';
 import baseService from './base.ts';
+import fileService from './file.ts';
 
 /** The routes of each service; a service without its own routes yet still answers /health. */
 const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
   auth: authService,
   base: baseService,
+  file: fileService,
 };
 
 /** Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one signature check. */

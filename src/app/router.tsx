@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { hasQueryLogin, loginFromQuery, QUERY_LOGIN_PARAMS } from '../core/queryLogin.ts';
 import { BasicLayout } from '../layout/BasicLayout.tsx';
@@ -19,7 +19,9 @@ let queryLogin: Promise<unknown> | null = null;
 function useQueryLogin(): boolean {
   const location = useLocation();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(() => hasQueryLogin(new URLSearchParams(location.search)));
+  // Pending for as long as the parameters are in the address bar: the layout never renders
+  // (nor caches) a URL that still carries credentials.
+  const pending = hasQueryLogin(new URLSearchParams(location.search));
   useEffect(() => {
     if (!pending) return;
     const query = new URLSearchParams(location.search);
@@ -29,7 +31,6 @@ function useQueryLogin(): boolean {
       const rest = query.toString();
       const path = location.pathname.toLowerCase() === '/userlogin' ? HOME_PATH : location.pathname;
       navigate(ok ? path + (rest ? `?${rest}` : '') : '/500', { replace: true });
-      setPending(false);
     });
   }, [pending, location, navigate]);
   return pending;

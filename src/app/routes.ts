@@ -30,6 +30,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/404', title: '页面不存在', keepAlive: false, show: false, public: true, component: ErrorPage },
   { path: '/500', title: '系统异常', keepAlive: false, show: false, public: true, component: ErrorPage },
   { path: '/noauth', title: '暂无权限', keepAlive: false, show: false, public: true, component: ErrorPage },
+  { path: '/speciallogin', title: '工号登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/SpecialLogin.tsx')) },
+  { path: '/alter/password', title: '修改密码', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/AlterPassword.tsx')) },
+  { path: '/download', title: 'App 下载', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/AppDownload.tsx')) },
+  { path: '/userPrivateProxy', title: '用户协议与隐私政策', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/UserPrivateProxy.tsx')) },
   { path: '/yslogin', title: '单点登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/YsLogin.tsx')) },
   { path: '/index/home_index', title: '首页', keepAlive: true, show: true, component: lazyPage(() => import('../pages/home/HomeIndex.tsx')) },
 ];

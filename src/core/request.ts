@@ -67,8 +67,10 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** GET/DELETE: the query; POST/PUT: the body fields. */
   params?: Params;
-  /** POST body encoding; JSON unless the endpoint takes a form. */
-  encoding?: 'json' | 'form';
+  /** POST body encoding; JSON unless the endpoint takes a form or files. */
+  encoding?: 'json' | 'form' | 'multipart';
+  /** The multipart body (files are not signed; the query's timestamp and nonce are). */
+  formData?: FormData;
   /** How the answer is read. */
   responseType?: 'json' | 'text' | 'blob';
 }
@@ -90,6 +92,9 @@ export function prepare(service: string, path: string, options: RequestOptions =
   if (method === 'GET' || method === 'DELETE') {
     query = { ...compact(options.params), ...replay };
     signed = query;
+  } else if (options.encoding === 'multipart') {
+    body = options.formData;
+    signed = replay;
   } else if (options.encoding === 'form') {
     const fields = compactForm(options.params);
     body = new URLSearchParams(fields).toString();

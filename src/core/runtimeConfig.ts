@@ -3,8 +3,12 @@ export interface RuntimeConfig {
   services: Record<string, string>;
   /** Seed of the request-signature secret (spec 5, 9). */
   signSeed: string;
+  /** Key of the fixed-key encryption helper (spec 7.6). */
+  cryptoKey: string;
   /** Account domain for which the `isuse` flag is set (spec 6). */
   isuseDomain: string;
+  /** Where the staff mobile app is downloaded; empty when not configured. */
+  appDownloadUrl: string;
   /** Present only when the `flag` query login is enabled on the server. */
   flagLogin: { smsCode: string } | null;
   sso: { clientId: string; authorizationEndpoint: string; endSessionEndpoint: string; scope: string };
@@ -13,7 +17,9 @@ export interface RuntimeConfig {
 let current: RuntimeConfig = {
   services: {},
   signSeed: '',
+  cryptoKey: '',
   isuseDomain: '',
+  appDownloadUrl: '',
   flagLogin: null,
   sso: { clientId: '', authorizationEndpoint: '', endSessionEndpoint: '', scope: 'openid' },
 };

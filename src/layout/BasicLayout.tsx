@@ -1,13 +1,12 @@
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Layout, Spin, Watermark } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Spin, Watermark } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { request } from '../core/request.ts';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../core/session.ts';
-import { logoutToSso } from '../core/sessionEnd.ts';
 import { startSignOn } from '../core/sso.ts';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 /** Spec 9: menu 200 wide, 0 when collapsed. */
 export const MENU_WIDTH = 200;
@@ -31,11 +30,6 @@ export function BasicLayout() {
     }
   }, [loggedIn, location.pathname, location.search]);
   if (!loggedIn) return <Spin fullscreen tip="正在跳转到统一身份认证…" />;
-
-  async function logout() {
-    await request('auth', '/login/logout', { method: 'POST' });
-    logoutToSso();
-  }
 
   return (
     <Watermark
@@ -63,11 +57,7 @@ export function BasicLayout() {
               onClick={() => setCollapsed(!collapsed)}
             />
             <div style={{ flex: 1 }} />
-            <Dropdown menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }] }}>
-              <Button type="text" icon={<UserOutlined />}>
-                {getStaffName()}
-              </Button>
-            </Dropdown>
+            <UserMenu />
           </Layout.Header>
           <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
             <KeepAliveOutlet scrollRef={contentRef} />

@@ -25,11 +25,11 @@ export interface TestServer {
 }
 
 /** The real server on a free loopback port with a fresh data directory, seeded with demo data. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, chosenPort?: number): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-test-'));
   // The port is chosen first: the embedded provider's issuer and redirect URIs name it.
-  const port = await freePort();
-  const config = loadConfig({ NODE_ENV: 'test', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  const port = chosenPort ?? (await freePort());
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
   const app = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port });
   return {

@@ -1,12 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Typography, message } from 'antd';
+import { Button, Form, Input, message } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { request } from '../../core/request.ts';
 import { completeLogin, takeReturnUrl, type LoginResult } from '../../core/session.ts';
 import { passwordDigest } from '../../shared/password.ts';
+import { PublicCard } from '../session/PublicCard.tsx';
 
-/** /userlogin and /userLogin: account and password. */
+/** /userlogin and /userLogin: account and password, for staff signing in without the single sign-on. */
 export default function UserLogin() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
@@ -27,23 +28,22 @@ export default function UserLogin() {
   }
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg, #e6f4ff, #f0f5ff)' }}>
-      <Card style={{ width: 380 }}>
-        <Typography.Title level={3} style={{ textAlign: 'center' }}>
-          PMS 物业管理平台
-        </Typography.Title>
-        <Form layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item label="账号" name="account" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-            <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" />
-          </Form.Item>
-          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            登 录
-          </Button>
-        </Form>
-      </Card>
-    </div>
+    <PublicCard title="PMS 物业管理平台" width={380}>
+      <Form layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item label="账号" name="account" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+          <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          登 录
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between', fontSize: 13 }}>
+        <Link to="/speciallogin">工号登录</Link>
+        <Link to="/userPrivateProxy">用户协议与隐私政策</Link>
+      </div>
+    </PublicCard>
   );
 }

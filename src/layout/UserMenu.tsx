@@ -1,0 +1,63 @@
+import { DownloadOutlined, KeyOutlined, LogoutOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, message } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { download } from '../core/download.ts';
+import { request } from '../core/request.ts';
+import { getStaffName, SESSION_KEYS } from '../core/session.ts';
+import { logoutToSso } from '../core/sessionEnd.ts';
+import { uploadFile } from '../core/upload.ts';
+
+/** The top bar's account menu: avatar, own login history, password, sign-out. */
+export function UserMenu() {
+  const navigate = useNavigate();
+  const [icon, setIcon] = useState(() => localStorage.getItem(SESSION_KEYS.icon) || '');
+  const picker = useRef<HTMLInputElement>(null);
+
+  async function changeAvatar(file: File | undefined) {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      message.error('请选择图片文件');
+      return;
+    }
+    const uploaded = await uploadFile(file);
+    if (uploaded.result !== 1 || !uploaded.fileInfo) {
+      message.error(uploaded.msg || '上传失败');
+      return;
+    }
+    const res = await request<{ icon: string }>('auth', '/login/updateIcon', { method: 'POST', params: { icon: uploaded.fileInfo.resPath } });
+    if (res.status !== '200') {
+      message.error(res.message);
+      return;
+    }
+    localStorage.setItem(SESSION_KEYS.icon, uploaded.fileInfo.resPath);
+    setIcon(uploaded.fileInfo.resPath);
+    message.success('头像已更新');
+  }
+
+  async function logout() {
+    await request('auth', '/login/logout', { method: 'POST' });
+    logoutToSso();
+  }
+
+  return (
+    <>
+      <input ref={picker} type="file" accept="image/*" hidden data-testid="avatar-input" onChange={(e) => changeAvatar(e.target.files?.[0])} />
+      <Dropdown
+        menu={{
+          items: [
+            { key: 'avatar', icon: <PictureOutlined />, label: '更换头像', onClick: () => picker.current?.click() },
+            { key: 'logs', icon: <DownloadOutlined />, label: '导出我的登录记录', onClick: () => download('auth', '/login/myLoginLogs/export') },
+            { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate('/alter/password') },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
+          ],
+        }}
+      >
+        <Button type="text" icon={icon ? <Avatar size="small" src={icon} alt="头像" /> : <UserOutlined />}>
+          {getStaffName()}
+        </Button>
+      </Dropdown>
+    </>
+  );
+}
