@@ -72,6 +72,11 @@ describe('app shell', () => {
     // antd's Watermark draws the text onto a background image that covers the layout.
     const mark = page.locator('[style*="background-image"][style*="pointer-events: none"]');
     await expect.poll(() => mark.count()).toBeGreaterThan(0);
+    // Someone deletes it in the developer tools: it comes back.
+    await page.evaluate(() => document.querySelectorAll('[style*="background-image"][style*="pointer-events: none"]').forEach((e) => e.remove()));
+    await expect.poll(() => mark.count()).toBeGreaterThan(0);
+    // It never takes a click: the menu button under it still works.
+    await page.getByRole('button', { name: '收起菜单' }).click();
     await page.close();
   });
 
@@ -88,6 +93,27 @@ describe('app shell', () => {
     await page.getByRole('button', { name: '确认退出' }).click();
     // Back at the app with no session: the layout sends the user to sign in again.
     await page.waitForURL(/\/sso-interaction\//);
+    await page.close();
+  });
+
+  it('reloads the page once when a screen\'s code fails to load (spec 8)', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url);
+    let failed = 0;
+    // The first request for the password page's chunk fails, as after a deployment.
+    await page.route(/\/assets\/AlterPassword-[^/]+\.js$/, async (route) => {
+      if (failed++ === 0) await route.abort();
+      else await route.continue();
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/alter/password');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => page.getByText('确认修改').isVisible()).toBe(true);
+    expect(failed).toBe(2);
+    expect(loads).toBe(1);
     await page.close();
   });
 });
