@@ -1,55 +1,237 @@
-// `npm run lint:schemas`: every JSON file under schemas/ must parse and validate (ajv, strict,
-// all errors) against the meta-schema its `$schema` names. Each error names the file, the JSON
-// pointer and what is wrong; the command exits non-zero on any error.
+// `npm run lint:schemas`: every page, resource, endpoint and menu file under schemas/ is
+// checked with ajv (strict, all errors) against its meta-schema, the meta-schemas against the
+// TypeScript types, then across files: endpoint ids, btnCodes, components, cells, routes and
+// resource fields must all exist. Each error names the file, the JSON pointer and what to do;
+// the command exits non-zero on any. PMS_SCHEMAS_DIR points it at another folder.
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv, { type ErrorObject } from 'ajv';
+import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ResourceDef } from '../src/engine/schemaTypes.ts';
+import { guardCodes, resourceEndpoints } from '../src/engine/endpoints.ts';
+import { isRegisteredComponent } from '../src/engine/registry.ts';
+import { generateMeta } from './schema-meta.ts';
 
-const root = path.resolve(import.meta.dirname, '..', 'schemas');
-const metaDir = path.join(root, 'meta');
+interface Doc<T> {
+  file: string;
+  doc: T;
+}
 
-function jsonFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return jsonFiles(full);
-    return e.name.endsWith('.json') ? [full] : [];
+const SYSTEM_FIELDS = new Set(['id', 'enabled', 'project_id', 'created_by', 'created_at', 'updated_at']);
+
+export function lintSchemas(root: string, checkMeta = true): string[] {
+  const errors: string[] = [];
+  const rel = (file: string) => path.relative(process.cwd(), file);
+  const report = (file: string, pointer: string, message: string) => errors.push(`${rel(file)}#${pointer}: ${message}`);
+
+  if (checkMeta) {
+    for (const [name, text] of Object.entries(generateMeta())) {
+      const file = path.join(root, 'meta', name);
+      if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) report(file, '/', 'differs from src/engine/schemaTypes.ts; run npm run schemas:meta and commit the result');
+    }
+  }
+
+  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+  const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+  for (const name of ['page', 'resource', 'endpoints', 'menus']) {
+    const schema = JSON.parse(fs.readFileSync(path.join(root, 'meta', `${name}.schema.json`), 'utf8'));
+    delete schema.$id;
+    validators.set(`${name}.schema.json`, ajv.compile(schema));
+  }
+
+  function load<T>(file: string, meta: string): Doc<T> | null {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      report(file, '/', `not valid JSON (${(error as Error).message}); fix the syntax`);
+      return null;
+    }
+    const named = (doc as { $schema?: string }).$schema;
+    if (!named || path.basename(named) !== meta) report(file, '/$schema', `should be "${path.relative(path.dirname(file), path.join(root, 'meta', meta))}" so editors can check it`);
+    const validate = validators.get(meta)!;
+    if (!validate(doc)) {
+      // anyOf over page kinds reports every branch; keep the issues of the branch the file chose.
+      for (const e of pickIssues(validate.errors ?? [])) report(file, e.instancePath || '/', describe(e));
+      return null;
+    }
+    return { file, doc: doc as T };
+  }
+
+  const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : []);
+  const pages = list(path.join(root, 'pages')).map((f) => load<PageSchema>(f, 'page.schema.json')).filter((d): d is Doc<PageSchema> => d !== null);
+  const resources = list(path.join(root, 'resources')).map((f) => load<ResourceDef>(f, 'resource.schema.json')).filter((d): d is Doc<ResourceDef> => d !== null);
+  const menusFile = path.join(root, 'menus.json');
+  const menus = fs.existsSync(menusFile) ? load<MenuCatalogue>(menusFile, 'menus.schema.json') : null;
+  if (!menus) report(menusFile, '/', 'missing: the menu groups of the left menu');
+  const endpointsFile = path.join(root, 'endpoints.json');
+  const custom = fs.existsSync(endpointsFile) ? load<{ endpoints: EndpointDef[] }>(endpointsFile, 'endpoints.schema.json') : null;
+
+  // Catalogues built from the documents.
+  const resourceByName = new Map<string, Doc<ResourceDef>>();
+  for (const r of resources) {
+    if (resourceByName.has(r.doc.name)) report(r.file, '/name', `resource "${r.doc.name}" is also defined in ${rel(resourceByName.get(r.doc.name)!.file)}`);
+    resourceByName.set(r.doc.name, r);
+  }
+  const buttons = new Map<string, string>();
+  const routes = new Map<string, Doc<PageSchema>>();
+  for (const p of pages) {
+    if (routes.has(p.doc.route)) report(p.file, '/route', `route "${p.doc.route}" is also the route of ${rel(routes.get(p.doc.route)!.file)}`);
+    routes.set(p.doc.route, p);
+    (p.doc.buttons ?? []).forEach((b, i) => {
+      if (buttons.has(b.code)) report(p.file, `/buttons/${i}/code`, `"${b.code}" is already declared by ${buttons.get(b.code)}`);
+      else buttons.set(b.code, rel(p.file));
+    });
+  }
+  const endpoints = new Set<string>();
+  for (const r of resources) for (const e of resourceEndpoints(r.doc)) endpoints.add(e.id);
+  custom?.doc.endpoints.forEach((e, i) => {
+    if (endpoints.has(e.id)) report(custom.file, `/endpoints/${i}/id`, `endpoint "${e.id}" is declared twice`);
+    endpoints.add(e.id);
+    for (const code of guardCodes(e.btnCode)) if (!buttons.has(code)) report(custom.file, `/endpoints/${i}/btnCode`, `"${code}" is not a button of any page; declare it in a page's "buttons"`);
   });
+
+  const checkCode = (file: string, pointer: string, guard: unknown) => {
+    for (const code of guardCodes(guard as string | string[] | undefined)) {
+      if (!buttons.has(code)) report(file, pointer, `btnCode "${code}" is not in the permission catalogue; declare it in a page's "buttons"`);
+    }
+  };
+  const checkEndpoint = (file: string, pointer: string, id: string) => {
+    if (!endpoints.has(id)) report(file, pointer, `endpoint "${id}" does not exist; use "<resource>.<list|detail|add|update|delete|enable|export|import|options>" or declare it in schemas/endpoints.json`);
+  };
+  const routeExists = (to: string) => [...routes.keys()].some((r) => r === to) || CORE_ROUTES.has(to);
+
+  function checkActions(file: string, pointer: string, actions: Action[] | undefined, resource: string | undefined) {
+    (actions ?? []).forEach((a, i) => {
+      const at = `${pointer}/${i}`;
+      checkCode(file, `${at}/btnCode`, a.btnCode);
+      if (a.type === 'request') checkEndpoint(file, `${at}/endpoint`, a.endpoint);
+      if (a.type === 'export') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.export`);
+      if (a.type === 'import') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.import`);
+      if (a.type === 'navigate' && !routeExists(a.to)) report(file, `${at}/to`, `no screen has the route "${a.to}"; add its page schema or fix the path`);
+      if (a.type === 'form') {
+        const target = routes.get(a.form);
+        if (!target || target.doc.kind !== 'form') report(file, `${at}/form`, `"${a.form}" is not the route of a form page`);
+      }
+    });
+  }
+
+  function checkFields(file: string, pointer: string, fields: FieldMap | undefined, resource: ResourceDef | undefined, filters: boolean) {
+    for (const [name, field] of Object.entries(fields ?? {})) {
+      const at = `${pointer}/${name}`;
+      if (field['x-component'] && !isRegisteredComponent(field['x-component'])) report(file, `${at}/x-component`, `component "${field['x-component']}" is not registered; use one of src/engine/registry.ts`);
+      if (field['x-decorator'] && !isRegisteredComponent(field['x-decorator'])) report(file, `${at}/x-decorator`, `decorator "${field['x-decorator']}" is not registered`);
+      const props = field['x-component-props'] ?? {};
+      if (field['x-component'] === 'RemoteSelect') {
+        if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'RemoteSelect needs "endpoint", an endpoint answering [{ label, value }]');
+        else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
+      }
+      if (field['x-component'] === 'DictSelect' && typeof props.dict !== 'string') report(file, `${at}/x-component-props`, 'DictSelect needs "dict", a dictionary code');
+      if (field.type === 'void' || !resource) continue;
+      const known = name in resource.fields || SYSTEM_FIELDS.has(name);
+      if (!known) report(file, at, `field "${name}" is not a field of resource "${resource.name}"`);
+      else if (filters && name in resource.fields && !resource.fields[name]!.filter) report(file, at, `resource "${resource.name}" does not filter by "${name}"; give the field a "filter" in its resource`);
+    }
+  }
+
+  for (const { file, doc: page } of pages) {
+    if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
+    if (page.kind === 'bespoke') continue;
+    const resource = resourceByName.get(page.resource)?.doc;
+    if (!resource) {
+      report(file, '/resource', `no resource "${page.resource}" under schemas/resources/`);
+      continue;
+    }
+    if (page.kind === 'list') {
+      checkFields(file, '/filters', page.filters, resource, true);
+      page.columns.forEach((c, i) => {
+        if (!(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
+        if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
+        if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
+        checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
+      });
+      checkEndpoint(file, '/resource', `${page.resource}.list`);
+      checkActions(file, '/toolbar', page.toolbar, page.resource);
+      checkActions(file, '/rowActions', page.rowActions, page.resource);
+      checkActions(file, '/batchActions', page.batchActions, page.resource);
+      if (page.tree) {
+        const treeResource = resourceByName.get(page.tree.resource)?.doc;
+        if (!treeResource) report(file, '/tree/resource', `no resource "${page.tree.resource}"`);
+        else if (!(page.tree.labelField in treeResource.fields)) report(file, '/tree/labelField', `"${page.tree.labelField}" is not a field of "${treeResource.name}"`);
+        if (!(page.tree.filterField in resource.fields)) report(file, '/tree/filterField', `"${page.tree.filterField}" is not a field of "${resource.name}"`);
+        checkActions(file, '/tree/actions', page.tree.actions, page.tree.resource);
+      }
+    }
+    if (page.kind === 'form') {
+      checkFields(file, '/fields', page.fields, resource, false);
+      if (page.afterSave && !routeExists(page.afterSave)) report(file, '/afterSave', `no screen has the route "${page.afterSave}"`);
+    }
+    if (page.kind === 'detail') {
+      page.sections.forEach((s, i) =>
+        s.items.forEach((item, j) => {
+          if (!(item.field in resource.fields) && !SYSTEM_FIELDS.has(item.field)) report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`);
+        }),
+      );
+      checkActions(file, '/actions', page.actions, page.resource);
+    }
+  }
+
+  for (const { file, doc: r } of resources) {
+    for (const [op, guard] of Object.entries(r.permissions)) checkCode(file, `/permissions/${op}`, guard);
+    for (const [name, f] of Object.entries(r.fields)) {
+      if (f.ref && !resourceByName.has(f.ref)) report(file, `/fields/${name}/ref`, `no resource "${f.ref}"`);
+      if (SYSTEM_FIELDS.has(name)) report(file, `/fields/${name}`, `"${name}" is a system column; choose another name`);
+      if (Array.isArray(f.unique)) for (const s of f.unique) if (!(s in r.fields)) report(file, `/fields/${name}/unique`, `"${s}" is not a field of this resource`);
+    }
+    for (const [i, g] of (r.deleteGuards ?? []).entries()) {
+      const target = resourceByName.get(g.resource)?.doc;
+      if (!target) report(file, `/deleteGuards/${i}/resource`, `no resource "${g.resource}"`);
+      else if (!(g.field in target.fields)) report(file, `/deleteGuards/${i}/field`, `"${g.field}" is not a field of "${g.resource}"`);
+    }
+    if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
+    if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');
+  }
+  return errors;
 }
 
-const ajv = new Ajv2020({ strict: true, allErrors: true });
-const metaSchemas = jsonFiles(metaDir);
-for (const file of metaSchemas) ajv.addSchema(JSON.parse(fs.readFileSync(file, 'utf8')), path.relative(root, file));
+/** Routes written in React (session core, error pages), valid targets of navigate actions. */
+const CORE_ROUTES = new Set(['/userlogin', '/userLogin', '/speciallogin', '/alter/password', '/download', '/userPrivateProxy', '/yslogin', '/403', '/404', '/500', '/noauth']);
 
-const errors: string[] = [];
-const documents = jsonFiles(root).filter((f) => !f.startsWith(metaDir + path.sep));
-for (const file of documents) {
-  const rel = path.relative(process.cwd(), file);
-  let doc: { $schema?: string };
-  try {
-    doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    errors.push(`${rel}: not valid JSON (${(error as Error).message}); fix the syntax`);
-    continue;
+function pickIssues(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'if');
+  const kindIssue = specific.find((e) => e.instancePath === '/kind');
+  const rest = specific.filter((e) => e.instancePath !== '/kind' || e.keyword !== 'const');
+  if (rest.length) {
+    // Prefer issues deeper than the root: they belong to the branch of the file's own kind.
+    const deep = rest.filter((e) => e.instancePath !== '');
+    return (deep.length ? deep : rest).slice(0, 10);
   }
-  if (!doc.$schema) {
-    errors.push(`${rel}: missing "$schema"; point it at the meta-schema under schemas/meta/`);
-    continue;
-  }
-  const id = path.relative(root, path.resolve(path.dirname(file), doc.$schema));
-  const validate = ajv.getSchema(id);
-  if (!validate) {
-    errors.push(`${rel}: "$schema" names ${doc.$schema}, which is not a meta-schema under schemas/meta/`);
-    continue;
-  }
-  if (!validate(doc)) {
-    for (const e of validate.errors ?? []) errors.push(`${rel}#${e.instancePath || '/'}: ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return kindIssue ? [kindIssue] : specific.slice(0, 10);
+}
+
+function describe(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'required':
+      return `missing "${e.params.missingProperty}"`;
+    case 'additionalProperties':
+      return `unknown property "${e.params.additionalProperty}"; check its spelling against the meta-schema`;
+    case 'enum':
+      return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(e.params.allowedValue)}`;
+    default:
+      return e.message ?? 'invalid';
   }
 }
 
-if (errors.length) {
-  console.error(errors.join('\n'));
-  console.error(`schema lint: ${errors.length} error(s) in ${documents.length} file(s)`);
-  process.exit(1);
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
+  const started = performance.now();
+  const root = path.resolve(process.env.PMS_SCHEMAS_DIR ?? path.join(import.meta.dirname, '..', 'schemas'));
+  const errors = lintSchemas(root);
+  const count = ['pages', 'resources'].reduce((n, d) => n + (fs.existsSync(path.join(root, d)) ? fs.readdirSync(path.join(root, d)).length : 0), 0);
+  if (errors.length) {
+    console.error(errors.join('\n'));
+    console.error(`schema lint: ${errors.length} error(s)`);
+    process.exit(1);
+  }
+  console.log(`schema lint: ${count} page and resource file(s) valid, cross-references checked (${Math.round(performance.now() - started)} ms)`);
 }
-console.log(`schema lint: ${documents.length} file(s) valid against ${metaSchemas.length} meta-schema(s)`);

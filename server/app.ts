@@ -13,6 +13,9 @@ class QuietRequestLogs extends LogController {
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { seedDatabase } from './db/seed.ts';
+import { loadCatalogue } from './engine/catalogue.ts';
+import { syncResourceTables } from './engine/tables.ts';
+import { syncPermissionCatalogue } from './engine/permissions.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web.ts';
@@ -42,8 +45,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
+  const catalogue = loadCatalogue();
+  const applied = await syncResourceTables(database.db, catalogue.resources);
+  if (applied.length) app.log.info({ statements: applied.length }, 'resource tables migrated');
+  await syncPermissionCatalogue(database.db, catalogue);
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
   if (seeded) app.log.info({ demo: config.seedDemo }, 'seeded a new database');
+  app.decorate('catalogue', catalogue);
 
   app.decorate('config', config);
   app.decorate('db', database.db);

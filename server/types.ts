@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DB } from './db/index.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { SsoClient } from './sso/client.ts';
+import type { Catalogue } from './engine/catalogue.ts';
 
 /** Who is calling, resolved from the session token only (never from the userId header). */
 export interface StaffContext {
@@ -10,8 +11,12 @@ export interface StaffContext {
   name: string;
   orgId: number;
   roles: string[];
+  /** Enabled roles, held directly or through posts. */
+  roleIds: number[];
   /** Union of the data scopes of the caller's roles. */
   dataScopes: string[];
+  /** Every btnCode the caller's roles grant. */
+  buttons: Set<string>;
   token: string;
 }
 
@@ -21,6 +26,7 @@ declare module 'fastify' {
     db: DB;
     sessions: SessionStore;
     sso: SsoClient;
+    catalogue: Catalogue;
   }
   interface FastifyRequest {
     staff: StaffContext | null;
@@ -30,5 +36,9 @@ declare module 'fastify' {
     public?: boolean;
     /** Route is exempt from the request signature (health checks for monitoring). */
     unsigned?: boolean;
+    /** Permission the route needs: one code, or any of several (spec 6). */
+    btnCode?: string | string[];
+    /** Any signed-in staff member may call it (their own data only). */
+    anyStaff?: boolean;
   }
 }

@@ -1,6 +1,6 @@
 import '@ant-design/v5-patch-for-react-19';
 import { App as AntApp, ConfigProvider, message } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';

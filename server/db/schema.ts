@@ -174,7 +174,56 @@ export interface PrivacyAgreementTable {
   created_at: number;
 }
 
+export interface MenuTable {
+  id: Generated<number>;
+  router: string;
+  name: string;
+  group_prefix: string;
+  group_name: string;
+  sort: number;
+  show: number;
+  access: string | null;
+  /** 1 when its page left schemas/: kept so grants survive, never shown. */
+  retired: number;
+}
+
+export interface MenuButtonTable {
+  id: Generated<number>;
+  menu_id: number;
+  code: string;
+  name: string;
+  retired: number;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface RoleButtonTable {
+  role_id: number;
+  button_id: number;
+}
+
+export interface PostRoleTable {
+  post_id: number;
+  role_id: number;
+}
+
+export interface ResourceMigrationTable {
+  id: Generated<number>;
+  resource: string;
+  statement: string;
+  applied_at: number;
+}
+
 export interface Database {
+  menu: MenuTable;
+  menu_button: MenuButtonTable;
+  role_menu: RoleMenuTable;
+  role_button: RoleButtonTable;
+  post_role: PostRoleTable;
+  resource_migration: ResourceMigrationTable;
   privacy_agreement: PrivacyAgreementTable;
   file_object: FileObjectTable;
   oidc_payload: OidcPayloadTable;

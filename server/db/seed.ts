@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/password.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
+import type { Kysely } from 'kysely';
 import type { DB } from './index.ts';
 
 /** The accounts printed at start and written in the README. */
@@ -67,6 +68,34 @@ const AGREEMENTS = [
   },
 ];
 
+/** Dictionaries every module's selects use; administrators extend them at /business-settings/data-dictionary. */
+const DICTIONARIES: { code: string; name: string; items: [string, string, string?][] }[] = [
+  { code: 'label_category', name: '标签分类', items: [['basic', '基础属性', 'blue'], ['preference', '服务偏好', 'green'], ['risk', '风险提示', 'red'], ['value', '客户价值', 'gold']] },
+  { code: 'work_order_kind', name: '工单类型', items: [['repair', '报修', 'blue'], ['complaint', '投诉', 'red'], ['consult', '咨询', 'cyan'], ['praise', '表扬', 'green'], ['home_service', '家政服务', 'purple'], ['emergency', '紧急事件', 'volcano']] },
+  { code: 'customer_kind', name: '客户身份', items: [['owner', '业主'], ['tenant', '租户'], ['family', '家庭成员']] },
+  { code: 'house_status', name: '房屋状态', items: [['occupied', '已入住', 'green'], ['vacant', '空置', 'default'], ['decorating', '装修中', 'orange']] },
+  { code: 'gender', name: '性别', items: [['male', '男'], ['female', '女']] },
+];
+
+const LABELS: [string, string, string, string, string][] = [
+  ['独居老人', 'risk', 'red', 'customer', '需定期上门关怀，紧急情况优先处理'],
+  ['VIP 业主', 'value', 'gold', 'customer', '物业费预缴、积极参与社区活动'],
+  ['高频报修', 'preference', 'orange', 'customer', '近三个月报修 3 次以上'],
+  ['有宠物', 'basic', 'green', 'house', '上门服务前请先电话确认'],
+  ['投诉敏感', 'risk', 'volcano', 'customer', '沟通注意方式，处理结果需回访'],
+  ['装修中', 'basic', 'blue', 'house', '注意装修时间与噪音管理'],
+  ['加急工单', 'preference', 'magenta', 'work_order', '需 30 分钟内响应'],
+];
+
+/** What each demo role may do (spec 6); admin is granted everything by the catalogue sync. */
+const DEMO_GRANTS: Record<string, string[]> = {
+  customer_service: ['label:view', 'dict:view'],
+  dispatcher: ['label:view'],
+  technician: [],
+  inspector: [],
+  project_manager: ['label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view'],
+};
+
 /** mulberry32: a small deterministic generator so every fresh database has the same demo data. */
 function random(seed: number) {
   let a = seed;
@@ -132,6 +161,35 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
       return row.id;
     };
     await insertStaff({ account: 'admin', name: '系统管理员', orgId: company.id, role: 'admin', jobNumber: 'YJ0001' });
+    // Resource tables (schemas/resources) are created at start, before the seed: typed loosely here.
+    const loose = trx as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const dict of DICTIONARIES) {
+      const type = await loose
+        .insertInto('dict_type')
+        .values({ code: dict.code, name: dict.name, remark: null, enabled: 1, created_by: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [sort, [value, label, color]] of dict.items.entries()) {
+        await loose
+          .insertInto('dict_item')
+          .values({ type_id: type.id, label, value, sort, color: color ?? null, remark: null, enabled: 1, created_by: null, created_at: now, updated_at: now })
+          .execute();
+      }
+    }
+    const homeMenu = await trx.selectFrom('menu').select('id').where('router', '=', '/index/home_index').executeTakeFirst();
+    for (const [code, roleId] of roleIds) {
+      if (homeMenu) await trx.insertInto('role_menu').values({ role_id: roleId, menu_id: homeMenu.id }).onConflict((oc) => oc.doNothing()).execute();
+      const codes = code === 'admin' ? null : DEMO_GRANTS[code] ?? [];
+      const buttons = await trx
+        .selectFrom('menu_button')
+        .select(['id', 'menu_id'])
+        .$if(codes !== null, (q) => q.where('code', 'in', codes!.length ? codes! : ['-']))
+        .execute();
+      for (const b of buttons) {
+        await trx.insertInto('role_button').values({ role_id: roleId, button_id: b.id }).onConflict((oc) => oc.doNothing()).execute();
+        await trx.insertInto('role_menu').values({ role_id: roleId, menu_id: b.menu_id }).onConflict((oc) => oc.doNothing()).execute();
+      }
+    }
     for (const agreement of AGREEMENTS) {
       await trx.insertInto('privacy_agreement').values({ ...agreement, version: '1.0', status: 'published', published_at: now, created_at: now }).execute();
     }
@@ -232,6 +290,10 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
         list.push({ id: c.id, house });
       }
       customersByProject.set(projectId, list);
+    }
+
+    for (const [sort, [name, category, color, scope, description]] of LABELS.entries()) {
+      await loose.insertInto('label').values({ name, category, color, scope, description, sort, enabled: 1, created_by: null, created_at: now, updated_at: now }).execute();
     }
 
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');

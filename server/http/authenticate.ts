@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope.ts';
 import type { StaffContext } from '../types.ts';
+import { buttonCodesOf, roleIdsOf } from '../engine/permissions.ts';
 
 /** The session token travels in the `token` header (spec 7.1), `authtoken` as fallback. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -23,20 +24,17 @@ const EXPIRED: Record<string, string> = {
 export async function loadStaffContext(app: FastifyInstance, staffId: number, token: string): Promise<StaffContext | null> {
   const staff = await app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id']).where('id', '=', staffId).executeTakeFirst();
   if (!staff) return null;
-  const roles = await app.db
-    .selectFrom('staff_role')
-    .innerJoin('role', 'role.id', 'staff_role.role_id')
-    .select(['role.code', 'role.data_scope'])
-    .where('staff_role.staff_id', '=', staffId)
-    .where('role.enabled', '=', 1)
-    .execute();
+  const roleIds = await roleIdsOf(app.db, staffId);
+  const roles = roleIds.length ? await app.db.selectFrom('role').select(['code', 'data_scope']).where('id', 'in', roleIds).execute() : [];
   return {
     id: staff.id,
     account: staff.account,
     name: staff.name,
     orgId: staff.org_id,
     roles: roles.map((r) => r.code),
+    roleIds,
     dataScopes: [...new Set(roles.map((r) => r.data_scope))],
+    buttons: new Set(await buttonCodesOf(app.db, roleIds)),
     token,
   };
 }

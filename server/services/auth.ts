@@ -4,6 +4,7 @@ import { ApiError, ok } from '../http/envelope.ts';
 import { tokenOf } from '../http/authenticate.ts';
 import { sendExcel } from '../http/excel.ts';
 import { formatTime } from '../../src/shared/format.ts';
+import { menusOf } from '../engine/permissions.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
@@ -201,7 +202,7 @@ export default async function authService(app: FastifyInstance) {
   });
 
   /** The signed-in user's avatar: a file they uploaded to the file service. */
-  app.post('/login/updateIcon', { schema: { body: body({ icon: { type: 'string', pattern: '^/files/\\d{6}/[0-9a-f]{32}\\.(jpg|png|gif|webp)$' } }) } }, async (request) => {
+  app.post('/login/updateIcon', { config: { anyStaff: true }, schema: { body: body({ icon: { type: 'string', pattern: '^/files/\\d{6}/[0-9a-f]{32}\\.(jpg|png|gif|webp)$' } }) } }, async (request) => {
     const { icon } = request.body as { icon: string };
     const file = await app.db.selectFrom('file_object').select(['uploaded_by']).where('stored_path', '=', icon.slice('/files/'.length)).executeTakeFirst();
     if (!file || file.uploaded_by !== request.staff!.id) throw new ApiError(400, '头像文件不存在，请重新上传');
@@ -210,7 +211,7 @@ export default async function authService(app: FastifyInstance) {
   });
 
   /** The caller's own sign-in history as a spreadsheet (newest first, last 500). */
-  app.get('/login/myLoginLogs/export', async (request, reply) => {
+  app.get('/login/myLoginLogs/export', { config: { anyStaff: true } }, async (request, reply) => {
     const rows = await app.db
       .selectFrom('login_log')
       .select(['at', 'method', 'ip', 'user_agent', 'success', 'reason'])
@@ -241,13 +242,55 @@ export default async function authService(app: FastifyInstance) {
     );
   });
 
-  app.get('/login/findUserInfo', async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
+  /** Spec 7.4 menu-list call: the caller's menus (type 2: the web console), grouped; result code '200' with a list. */
+  app.post(
+    '/login/menuList',
+    { config: { anyStaff: true }, schema: { body: body({ userId: { type: ['integer', 'string'] }, type: { enum: [2, '2'] } }) } },
+    async (request) => {
+      const { userId } = request.body as { userId: number | string };
+      if (String(userId) !== String(request.staff!.id)) throw new ApiError(403, '只能查询本人的菜单');
+      const menus = await menusOf(app.db, request.staff!.roleIds);
+      const groups: { groupPrefix: string; groupName: string; items: typeof menus }[] = [];
+      for (const m of menus) {
+        let group = groups.find((g) => g.groupPrefix === m.groupPrefix);
+        if (!group) groups.push((group = { groupPrefix: m.groupPrefix, groupName: m.groupName, items: [] }));
+        group.items.push(m);
+      }
+      return { ...ok(groups), list: groups };
+    },
+  );
+
+  /** Spec 7.4 button permissions: the caller's buttons on one menu, status '200' with a data list. */
+  app.post(
+    '/login/buttonPermissions',
+    { config: { anyStaff: true }, schema: { body: body({ userId: { type: ['integer', 'string'] }, menuId: { type: 'integer', minimum: 1 } }) } },
+    async (request) => {
+      const { userId, menuId } = request.body as { userId: number | string; menuId: number };
+      if (String(userId) !== String(request.staff!.id)) throw new ApiError(403, '只能查询本人的按钮权限');
+      if (!request.staff!.roleIds.length) return ok([]);
+      const rows = await app.db
+        .selectFrom('role_button')
+        .innerJoin('menu_button', 'menu_button.id', 'role_button.button_id')
+        .select(['menu_button.code as btnCode', 'menu_button.name as btnName'])
+        .distinct()
+        .where('role_button.role_id', 'in', request.staff!.roleIds)
+        .where('menu_button.menu_id', '=', menuId)
+        .where('menu_button.retired', '=', 0)
+        .execute();
+      return ok(rows);
+    },
+  );
+
+  app.get('/login/getUserMenus', { config: { anyStaff: true } }, async (request) => ok(await menusOf(app.db, request.staff!.roleIds)));
+  app.get('/login/getUserButtons', { config: { anyStaff: true } }, async (request) => ok([...request.staff!.buttons].sort()));
+
+  app.get('/login/findUserInfo', { config: { anyStaff: true } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
 
   /** Change password: the old one as a digest, the new one in clear so its strength can be checked here. */
   app.post(
     '/login/updatePwd',
     {
-      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+      config: { anyStaff: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
       schema: { body: body({ oldPassword: digest, newPassword: { type: 'string', minLength: 1, maxLength: 64 } }) },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import { visibleProjectIds } from '../scope.ts';
 
 export default async function baseService(app: FastifyInstance) {
   /** Figures of the landing page: the caller's projects and what is open in them today. */
-  app.get('/overview', async (request) => {
+  app.get('/overview', { config: { anyStaff: true } }, async (request) => {
     const projects = await visibleProjectIds(app.db, request.staff!);
     if (projects.length === 0) return ok({ projects: 0, customers: 0, openOrders: 0, todayOrders: 0, byStatus: {} });
     const startOfDay = new Date();

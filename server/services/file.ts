@@ -106,13 +106,13 @@ export default async function fileService(app: FastifyInstance) {
 
   const raw = (data: unknown) => ({ status: '200', code: '200', message: '上传成功', data });
 
-  app.post('/upload', async (request) => raw((await receive(request, false))[0]));
-  app.post('/uploadMulti', async (request) => raw(await receive(request, true)));
+  app.post('/upload', { config: { anyStaff: true } }, async (request) => raw((await receive(request, false))[0]));
+  app.post('/uploadMulti', { config: { anyStaff: true } }, async (request) => raw(await receive(request, true)));
   /** Files for the CDN: the same storage, served with long-lived caching under /files. */
-  app.post('/cdnUpload', async (request) => raw((await receive(request, false))[0]));
+  app.post('/cdnUpload', { config: { anyStaff: true } }, async (request) => raw((await receive(request, false))[0]));
 
   /** An attachment with its original (often Chinese) name. */
-  app.get('/download/:month/:name', { schema: { params: { type: 'object', properties: { month: { type: 'string', pattern: '^\\d{6}$' }, name: { type: 'string', pattern: '^[0-9a-f]{32}\\.[a-z0-9]{2,5}$' } } } } }, async (request, reply) => {
+  app.get('/download/:month/:name', { config: { anyStaff: true }, schema: { params: { type: 'object', properties: { month: { type: 'string', pattern: '^\\d{6}$' }, name: { type: 'string', pattern: '^[0-9a-f]{32}\\.[a-z0-9]{2,5}$' } } } } }, async (request, reply) => {
     const { month, name } = request.params as { month: string; name: string };
     const row = await app.db.selectFrom('file_object').selectAll().where('stored_path', '=', `${month}/${name}`).executeTakeFirst();
     if (!row) throw notFound('文件不存在或已被删除');

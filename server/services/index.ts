@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import { registerAuthentication } from '../http/authenticate.ts';
 import { registerSignatureCheck } from '../http/signature.ts';
+import { registerAuthorization } from '../http/authorize.ts';
+import { resourceRoutes } from '../engine/resources.ts';
+import basisService from './basis.ts';
 import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
 import authService from './auth.ts';
 import baseService from './base.ts';
@@ -12,18 +15,24 @@ const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
   auth: authService,
   base: baseService,
   file: fileService,
+  basis: basisService,
 };
 
 /** Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one signature check. */
 export default async function apiPlugin(app: FastifyInstance) {
   registerAuthentication(app);
   registerSignatureCheck(app);
+  registerAuthorization(app);
   for (const prefix of SERVICE_PREFIXES) {
     await app.register(
       async (service) => {
         service.get('/health', { config: { public: true, unsigned: true } }, async () => ok({ service: prefix, status: 'up' }));
         const routes = SERVICES[prefix];
         if (routes) await service.register(routes);
+        // Resources declared in schemas/resources/ get their generic endpoints under their service.
+        for (const resource of app.catalogue.resources.values()) {
+          if (resource.service === prefix) await service.register(resourceRoutes(resource), { prefix: resource.path });
+        }
       },
       { prefix: `/${prefix}` },
     );

@@ -18,7 +18,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * React.lazy that reloads the page once when a chunk fails to load (spec 2.1, 8): after a
  * deployment the old hashed chunks are gone and a reload fetches the new ones.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyPage<P = any>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() =>
     withTimeout(load(), CHUNK_LOAD_TIMEOUT).then(
       (module) => {

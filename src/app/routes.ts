@@ -1,5 +1,8 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { lazyPage } from './lazyPage.ts';
+import { PAGES } from '../engine/catalogue.ts';
+import type { PageSchema } from '../engine/schemaTypes.ts';
+import { BESPOKE_PAGES } from '../pages/bespoke.ts';
 
 /** One screen of the product. Only routes with a working screen are listed. */
 export interface RouteDef {
@@ -13,41 +16,55 @@ export interface RouteDef {
   access?: string;
   /** Public routes render without the authenticated layout. */
   public?: boolean;
-  component: LazyExoticComponent<ComponentType>;
+  /** The page schema behind the route, when it comes from schemas/pages. */
+  page?: PageSchema;
+  component: ComponentType;
 }
 
-/** Menu groups of spec 2.3, in menu order; a group is shown when it has a visible route. */
-export const MENU_GROUPS: { prefix: string; title: string; icon: string }[] = [
-  { prefix: '/index', title: '首页', icon: 'home' },
-];
-
 const ErrorPage = lazyPage(() => import('../pages/errors/ErrorPage.tsx'));
+const PageRenderer = lazyPage<{ page: PageSchema }>(() => import('../engine/PageRenderer.tsx'));
 
-export const ROUTES: RouteDef[] = [
+/** Routes of the session core and the error pages, outside the page schemas. */
+const CORE_ROUTES: RouteDef[] = [
   { path: '/userlogin', title: '登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/login/UserLogin.tsx')) },
   { path: '/userLogin', title: '登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/login/UserLogin.tsx')) },
-  { path: '/403', title: '无权访问', keepAlive: false, show: false, public: true, component: ErrorPage },
-  { path: '/404', title: '页面不存在', keepAlive: false, show: false, public: true, component: ErrorPage },
-  { path: '/500', title: '系统异常', keepAlive: false, show: false, public: true, component: ErrorPage },
-  { path: '/noauth', title: '暂无权限', keepAlive: false, show: false, public: true, component: ErrorPage },
   { path: '/speciallogin', title: '工号登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/SpecialLogin.tsx')) },
   { path: '/alter/password', title: '修改密码', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/AlterPassword.tsx')) },
   { path: '/download', title: 'App 下载', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/AppDownload.tsx')) },
   { path: '/userPrivateProxy', title: '用户协议与隐私政策', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/UserPrivateProxy.tsx')) },
   { path: '/yslogin', title: '单点登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/YsLogin.tsx')) },
-  { path: '/index/home_index', title: '首页', keepAlive: true, show: true, component: lazyPage(() => import('../pages/home/HomeIndex.tsx')) },
+  { path: '/403', title: '无权访问', keepAlive: false, show: false, public: true, component: ErrorPage },
+  { path: '/404', title: '页面不存在', keepAlive: false, show: false, public: true, component: ErrorPage },
+  { path: '/500', title: '系统异常', keepAlive: false, show: false, public: true, component: ErrorPage },
+  { path: '/noauth', title: '暂无权限', keepAlive: false, show: false, public: true, component: ErrorPage },
 ];
+
+function schemaRoute(page: PageSchema): RouteDef {
+  const component: ComponentType =
+    page.kind === 'bespoke' ? BESPOKE_PAGES[page.component as keyof typeof BESPOKE_PAGES] : () => createElement(PageRenderer, { page });
+  return {
+    path: page.route,
+    title: page.title,
+    keepAlive: page.keepAlive ?? page.kind === 'list',
+    show: Boolean(page.menu),
+    access: page.access,
+    page,
+    component,
+  };
+}
+
+export const ROUTES: RouteDef[] = [...CORE_ROUTES, ...PAGES.filter((p) => p.kind !== 'bespoke' || p.component in BESPOKE_PAGES).map(schemaRoute)];
 
 /** Paths that lead to the landing page (spec 2.2). */
 export const HOME_PATH = '/index/home_index';
 export const HOME_ALIASES = ['/', '/index', '/home'];
 
-export function findRoute(pathname: string): RouteDef | undefined {
-  return ROUTES.find((r) => r.path === pathname) ?? ROUTES.find((r) => r.path.includes('/:') && matches(r.path, pathname));
-}
-
 function matches(pattern: string, pathname: string): boolean {
   const a = pattern.split('/');
   const b = pathname.split('/');
   return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+}
+
+export function findRoute(pathname: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.path === pathname) ?? ROUTES.find((r) => r.path.includes('/:') && matches(r.path, pathname));
 }

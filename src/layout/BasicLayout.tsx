@@ -1,7 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Spin, Watermark } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { findRoute } from '../app/routes.ts';
+import { loadMenus, storedMenus, useButtonPermissions } from '../engine/permissions.tsx';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../core/session.ts';
 import { startSignOn } from '../core/sso.ts';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -10,6 +12,15 @@ import { UserMenu } from './UserMenu.tsx';
 
 /** Spec 9: menu 200 wide, 0 when collapsed. */
 export const MENU_WIDTH = 200;
+
+/** A screen from schemas/ that belongs to a menu entry opens only when the user's menus hold that entry. */
+function mayOpen(pathname: string): boolean {
+  const page = findRoute(pathname)?.page;
+  if (!page) return true;
+  const menuRoute = page.permissionsOf ?? (page.menu || page.buttons?.length ? page.route : null);
+  if (!menuRoute) return true;
+  return storedMenus().some((g) => g.items.some((i) => i.menuRouter === menuRoute));
+}
 
 /** Spec 9: staff name plus the last 4 digits of the phone number, -45°, 200x120 tiles, faint. */
 function watermarkText() {
@@ -22,6 +33,12 @@ export function BasicLayout() {
   const contentRef = useRef<HTMLElement>(null);
 
   const loggedIn = isLoggedIn();
+  const [menusReady, setMenusReady] = useState(() => storedMenus().length > 0);
+  useButtonPermissions(menusReady);
+  useEffect(() => {
+    // The user's menus (and so the screens they may open) are refreshed at every start.
+    if (loggedIn) loadMenus().then((menus) => setMenusReady(menus.length > 0));
+  }, [loggedIn]);
   useEffect(() => {
     // Spec 2.1 and 4: no session, so clear local storage and go to the single sign-on.
     if (!loggedIn) {
@@ -30,6 +47,9 @@ export function BasicLayout() {
     }
   }, [loggedIn, location.pathname, location.search]);
   if (!loggedIn) return <Spin fullscreen tip="正在跳转到统一身份认证…" />;
+  if (!menusReady) return <Spin fullscreen tip="正在加载菜单…" />;
+  // Spec 6: a screen the user's menus do not grant lands on the no-permission page.
+  if (!mayOpen(location.pathname)) return <Navigate to="/noauth" replace />;
 
   return (
     <Watermark
@@ -46,7 +66,7 @@ export function BasicLayout() {
           <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
             PMS 物业管理
           </div>
-          <SideMenu />
+          <SideMenu key={menusReady ? 'menus' : 'routes'} />
         </Layout.Sider>
         <Layout>
           <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, height: 56, borderBottom: '1px solid #f0f0f0' }}>

@@ -2,9 +2,9 @@ import { Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { MENU_GROUPS, ROUTES, type RouteDef } from '../app/routes.ts';
-
-const ROUTER_LIST_KEY = 'routerList';
+import { ROUTES, type RouteDef } from '../app/routes.ts';
+import { MENU_GROUPS } from '../engine/catalogue.ts';
+import { ROUTER_LIST_KEY } from '../engine/permissions.tsx';
 
 /** The access cookie value that entries with an `access` flag are compared with (spec 2.1). */
 function accessCookie(): string {
@@ -28,7 +28,7 @@ export function buildMenuItems(routes: Pick<RouteDef, 'path' | 'title' | 'show' 
   return MENU_GROUPS.flatMap((group) => {
     const children = visible.filter((r) => r.path.startsWith(`${group.prefix}/`));
     if (children.length === 0) return [];
-    if (children.length === 1 && group.prefix === '/index') return [{ key: children[0]!.path, label: children[0]!.title }];
+    if (group.prefix === '/index') return children.map((r) => ({ key: r.path, label: r.title }));
     return [{ key: group.prefix, label: group.title, children: children.map((r) => ({ key: r.path, label: r.title })) }];
   });
 }

@@ -105,6 +105,7 @@ describe('session end (spec 8)', () => {
   it('token_code -2: 当前账号已过期，请重新登录！ then, after 3 seconds, sign-out', async () => {
     const page = await fresh();
     await signInViaSso(page, server.url, 'kefu');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('menuList'))).toContain('/index/home_index');
     await server.app.db.updateTable('session').set({ revoked_at: Date.now() }).execute();
     await page.reload();
     await expect.poll(() => page.getByText('当前账号已过期，请重新登录！').isVisible()).toBe(true);

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, account = 'admin'] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const p = await b.newPage({ viewport: { width: 1400, height: 900 } });
+p.on('console', m => m.type() === 'error' && console.log('CONSOLE', m.text()));
+p.on('pageerror', e => console.log('PAGEERROR', e.message));
+p.on('response', r => r.status() >= 400 && console.log('HTTP', r.status(), r.url()));
+await p.goto('http://localhost:8095/userlogin');
+await p.getByPlaceholder('请输入账号').fill(account);
+await p.getByPlaceholder('请输入密码').fill('Pms@2026');
+await p.getByRole('button', { name: /登\s*录/ }).click();
+await p.waitForURL(u => !u.pathname.startsWith('/userlogin'));
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.waitForTimeout(800);
+await p.screenshot({ path: out });
+console.log('TITLE', await p.title(), p.url());
+await b.close();

@@ -1,0 +1,435 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import ExcelJS from 'exceljs';
+import Ajv from 'ajv';
+import type { ResourceDef, ResourceField } from '../../src/engine/schemaTypes.ts';
+import { ApiError, badRequest, conflict, notFound, ok } from '../http/envelope.ts';
+import { sendExcel } from '../http/excel.ts';
+import { visibleProjectIds } from '../scope.ts';
+import type { StaffContext } from '../types.ts';
+import { bodySchema, describeIssue, resourceErrorFormatter } from './validation.ts';
+
+// Resource tables are defined at run time by JSON, so their queries are untyped by design.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDB = Kysely<any>;
+type Row = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+const MAX_PAGE_SIZE = 200;
+const EXPORT_LIMIT = 100_000;
+
+export interface ListQuery {
+  pageNum?: number;
+  pageSize?: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+  filters?: Record<string, unknown>;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The generic endpoints of one resource (list, detail, options, add, update, delete, enable,
+ * export, import, template), each with its input schema, permission and data scope.
+ */
+export function resourceRoutes(resource: ResourceDef) {
+  return async function plugin(app: FastifyInstance) {
+    const db = app.db as unknown as AnyDB;
+    const table = resource.name;
+    const p = resource.permissions;
+    const fields = Object.entries(resource.fields);
+    const labelField = resource.labelField ?? 'name';
+    const filterable = fields.filter(([, f]) => f.filter);
+    const sortable = ['id', 'created_at', 'updated_at', ...fields.filter(([, f]) => f.sortable).map(([n]) => n)];
+    const errorFormatter = resourceErrorFormatter(resource);
+    const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
+    const validateAdd = ajv.compile(bodySchema(resource, 'add'));
+
+    /** Rows the caller may see: a project-scoped resource follows the data scope of their roles. */
+    async function scoped(query: AnySelect, staff: StaffContext): Promise<AnySelect> {
+      if (resource.scope !== 'project' || staff.dataScopes.includes('all')) return query;
+      const projects = await visibleProjectIds(app.db, staff);
+      const own = staff.dataScopes.includes('self');
+      return query.where((eb) => {
+        const parts = [];
+        if (projects.length) parts.push(eb(`${table}.project_id`, 'in', projects));
+        if (own) parts.push(eb(`${table}.created_by`, '=', staff.id));
+        return parts.length ? eb.or(parts) : eb.val(false);
+      });
+    }
+
+    async function findVisible(id: number, staff: StaffContext): Promise<Row> {
+      const row = await (await scoped(db.selectFrom(table).selectAll().where('id', '=', id), staff)).executeTakeFirst();
+      // Another organisation's record answers exactly like a missing one.
+      if (!row) throw notFound(`${resource.title}不存在或已被删除`);
+      return row as Row;
+    }
+
+    function applyFilters(query: AnySelect, filters: Record<string, unknown> = {}): AnySelect {
+      let q = query;
+      for (const [name, field] of filterable) {
+        const value = filters[name];
+        if (value === undefined || value === null || value === '') continue;
+        const column = `${table}.${name}`;
+        if (field.filter === 'like') q = q.where(column, 'like', `%${escapeLike(String(value))}%`);
+        else if (field.filter === 'in' && Array.isArray(value) && value.length) q = q.where(column, 'in', value as never[]);
+        else if (field.filter === 'range' && Array.isArray(value)) {
+          if (value[0] !== null && value[0] !== undefined) q = q.where(column, '>=', value[0] as never);
+          if (value[1] !== null && value[1] !== undefined) q = q.where(column, '<=', value[1] as never);
+        } else if (field.filter === 'eq') q = q.where(column, '=', value as never);
+      }
+      if (resource.enable && (filters.enabled === 0 || filters.enabled === 1)) q = q.where(`${table}.enabled`, '=', filters.enabled);
+      if (resource.scope === 'project' && typeof filters.project_id === 'number') q = q.where(`${table}.project_id`, '=', filters.project_id);
+      return q;
+    }
+
+    /** Checks what a schema cannot: uniqueness, references, dictionary values. */
+    async function checkValues(values: Row, id: number | null): Promise<void> {
+      for (const [name, field] of fields) {
+        const value = values[name];
+        if (value === undefined || value === null || value === '') continue;
+        if (field.unique) {
+          const scope = Array.isArray(field.unique) ? field.unique : [];
+          let q = db.selectFrom(table).select('id').where(name, '=', value);
+          for (const s of scope) q = q.where(s, '=', (values[s] ?? null) as never);
+          if (id !== null) q = q.where('id', '!=', id);
+          if (await q.executeTakeFirst()) throw conflict(`${field.title}「${String(value)}」已存在`);
+        }
+        if (field.ref) {
+          const found = await db.selectFrom(field.ref).select('id').where('id', '=', value).executeTakeFirst();
+          if (!found) throw badRequest(`${field.title}不存在或已被删除`);
+        }
+        if (field.dict) {
+          const items = await dictItems(app, field.dict);
+          if (!items.some((i) => i.value === String(value))) throw badRequest(`${field.title}取值不正确`);
+        }
+      }
+    }
+
+    function toColumns(body: Row): Row {
+      const out: Row = {};
+      for (const [name, field] of fields) {
+        if (!(name in body)) continue;
+        out[name] = normalise(field, body[name]);
+      }
+      return out;
+    }
+
+    const listSchema = {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        pageNum: { type: 'integer', minimum: 1, default: 1 },
+        pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 },
+        sortField: { type: 'string', enum: sortable },
+        sortOrder: { type: 'string', enum: ['ascend', 'descend'] },
+        filters: { type: 'object', additionalProperties: true },
+      },
+    };
+
+    app.post('/list', { config: { btnCode: p.view }, schema: { body: listSchema } }, async (request) => {
+      const q = (request.body ?? {}) as ListQuery;
+      const pageNum = q.pageNum ?? 1;
+      const pageSize = q.pageSize ?? 10;
+      const base = applyFilters(await scoped(db.selectFrom(table), request.staff!), q.filters);
+      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const sortField = q.sortField ?? resource.defaultSort?.field ?? 'id';
+      const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
+      const records = await base
+        .selectAll()
+        .orderBy(`${table}.${sortField}`, direction)
+        .orderBy(`${table}.id`, 'desc')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute();
+      return ok({ records, total: Number((total as Row).n), pageNum, pageSize });
+    });
+
+    const idQuery = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } };
+
+    app.get('/detail', { config: { btnCode: p.view }, schema: { querystring: idQuery } }, async (request) => {
+      const { id } = request.query as { id: number };
+      return ok(await findVisible(id, request.staff!));
+    });
+
+    app.get(
+      '/options',
+      {
+        config: { btnCode: p.view },
+        schema: { querystring: { type: 'object', additionalProperties: false, properties: { keyword: { type: 'string', maxLength: 64 }, all: { type: 'boolean' } } } },
+      },
+      async (request) => {
+        const { keyword, all } = request.query as { keyword?: string; all?: boolean };
+        let q = await scoped(db.selectFrom(table).select(['id', labelField]), request.staff!);
+        if (resource.enable && !all) q = q.where('enabled', '=', 1);
+        if (keyword) q = q.where(labelField, 'like', `%${escapeLike(keyword)}%`);
+        const rows = (await q.orderBy(labelField).limit(500).execute()) as Row[];
+        return ok(rows.map((r) => ({ label: r[labelField], value: r.id })));
+      },
+    );
+
+    if (p.add) {
+      app.post('/add', { config: { btnCode: p.add }, schema: { body: bodySchema(resource, 'add') }, schemaErrorFormatter: errorFormatter }, async (request) => {
+        const body = request.body as Row;
+        const values = { ...defaults(resource), ...toColumns(body) };
+        if (resource.scope === 'project') {
+          const visible = await visibleProjectIds(app.db, request.staff!);
+          if (!visible.includes(body.project_id as number)) throw new ApiError(403, '不能在权限范围以外的项目中新增记录');
+          values.project_id = body.project_id;
+        }
+        const now = Date.now();
+        const id = await app.db.transaction().execute(async () => {
+          await checkValues(values, null);
+          const inserted = await db
+            .insertInto(table)
+            .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return inserted.id as number;
+        });
+        return ok({ id }, '新增成功');
+      });
+    }
+
+    if (p.update) {
+      app.post('/update', { config: { btnCode: p.update }, schema: { body: bodySchema(resource, 'update') }, schemaErrorFormatter: errorFormatter }, async (request) => {
+        const body = request.body as Row;
+        const id = body.id as number;
+        await app.db.transaction().execute(async () => {
+          const current = await findVisible(id, request.staff!);
+          const changes = toColumns(body);
+          await checkValues({ ...current, ...changes }, id);
+          await db.updateTable(table).set({ ...changes, updated_at: Date.now() }).where('id', '=', id).execute();
+        });
+        return ok({ id }, '保存成功');
+      });
+    }
+
+    const idsBody = {
+      type: 'object',
+      required: ['ids'],
+      additionalProperties: false,
+      properties: { ids: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'integer', minimum: 1 } } },
+    };
+
+    if (p.delete) {
+      app.post('/delete', { config: { btnCode: p.delete }, schema: { body: idsBody } }, async (request) => {
+        const { ids } = request.body as { ids: number[] };
+        await app.db.transaction().execute(async () => {
+          for (const id of ids) await findVisible(id, request.staff!);
+          for (const guard of resource.deleteGuards ?? []) {
+            const child = await db.selectFrom(guard.resource).select('id').where(guard.field, 'in', ids).executeTakeFirst();
+            if (child) throw conflict(guard.message);
+          }
+          await db.deleteFrom(table).where('id', 'in', ids).execute();
+        });
+        return ok({ count: ids.length }, '删除成功');
+      });
+    }
+
+    if (resource.enable && p.enable) {
+      app.post(
+        '/enable',
+        {
+          config: { btnCode: p.enable },
+          schema: { body: { type: 'object', required: ['id', 'enabled'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, enabled: { enum: [0, 1] } } } },
+        },
+        async (request) => {
+          const { id, enabled } = request.body as { id: number; enabled: 0 | 1 };
+          await app.db.transaction().execute(async () => {
+            await findVisible(id, request.staff!);
+            await db.updateTable(table).set({ enabled, updated_at: Date.now() }).where('id', '=', id).execute();
+          });
+          return ok({ id, enabled }, enabled ? '已启用' : '已停用');
+        },
+      );
+    }
+
+    const exportFields = fields.filter(([, f]) => !f.noExport);
+
+    /** Display text of stored values: enum and dictionary names, referenced records' labels. */
+    async function displayer(): Promise<(name: string, field: ResourceField, value: unknown) => unknown> {
+      const dicts = new Map<string, Map<string, string>>();
+      const refs = new Map<string, Map<unknown, unknown>>();
+      for (const [, f] of exportFields) {
+        if (f.dict && !dicts.has(f.dict)) dicts.set(f.dict, new Map((await dictItems(app, f.dict)).map((i) => [i.value, i.label])));
+        if (f.ref && !refs.has(f.ref)) {
+          const label = app.catalogue.resources.get(f.ref)?.labelField ?? 'name';
+          const rows = (await db.selectFrom(f.ref).select(['id', label]).execute()) as Row[];
+          refs.set(f.ref, new Map(rows.map((r) => [r.id, r[label]])));
+        }
+      }
+      return (_name, f, value) => {
+        if (value === null || value === undefined) return '';
+        if (f.enum) return f.enum[String(value)] ?? value;
+        if (f.dict) return dicts.get(f.dict)?.get(String(value)) ?? value;
+        if (f.ref) return refs.get(f.ref)?.get(value) ?? value;
+        if (f.type === 'boolean') return value ? '是' : '否';
+        if (f.type === 'datetime') return new Date(Number(value)).toLocaleString('zh-CN', { hour12: false });
+        return value;
+      };
+    }
+
+    if (p.export) {
+      app.get(
+        '/export',
+        { config: { btnCode: p.export }, schema: { querystring: { type: 'object', additionalProperties: false, properties: { filters: { type: 'string', maxLength: 4000 } } } } },
+        async (request, reply) => {
+          const { filters } = request.query as { filters?: string };
+          let parsed: Record<string, unknown> = {};
+          try {
+            parsed = filters ? JSON.parse(filters) : {};
+          } catch {
+            throw badRequest('筛选条件格式不正确');
+          }
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('筛选条件格式不正确');
+          const show = await displayer();
+          const query = applyFilters(await scoped(db.selectFrom(table).selectAll(), request.staff!), parsed).orderBy('id').limit(EXPORT_LIMIT);
+          const header = [...exportFields.map(([name, f]) => ({ header: f.title, key: name })), ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : [])];
+          async function* rows() {
+            for await (const row of query.stream(500) as AsyncIterable<Row>) {
+              const out: Row = {};
+              for (const [name, f] of exportFields) out[name] = show(name, f, row[name]);
+              if (resource.enable) out.enabled = row.enabled ? '启用' : '停用';
+              yield out;
+            }
+          }
+          return sendExcel(reply, `${resource.title}_${new Date().toISOString().slice(0, 10)}.xlsx`, header, rows());
+        },
+      );
+    }
+
+    if (p.import) {
+      app.get('/template', { config: { btnCode: p.import } }, async (_request, reply) =>
+        sendExcel(reply, `${resource.title}导入模板.xlsx`, importColumns().map((c) => ({ header: c.title, key: c.name, width: 20 })), []),
+      );
+
+      app.post('/import', { config: { btnCode: p.import } }, async (request) => {
+        const rows = await readImport(request);
+        const now = Date.now();
+        const errors: { row: number; message: string }[] = [];
+        const prepared: { row: number; values: Row }[] = [];
+        for (const { row, values } of rows) {
+          const body = { ...defaults(resource), ...values };
+          if (!validateAdd(body)) {
+            errors.push({ row, message: describeIssue(resource, validateAdd.errors![0] as never) });
+            continue;
+          }
+          prepared.push({ row, values: toColumns(body) });
+        }
+        // All or nothing: every row is checked inside one transaction that rolls back on any error.
+        try {
+          await app.db.transaction().execute(async () => {
+            for (const { row, values } of prepared) {
+              try {
+                await checkValues(values, null);
+                await db
+                  .insertInto(table)
+                  .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
+                  .execute();
+              } catch (error) {
+                if (error instanceof ApiError) errors.push({ row, message: error.message });
+                else throw error;
+              }
+            }
+            if (errors.length) throw new ImportRejected();
+          });
+        } catch (error) {
+          if (!(error instanceof ImportRejected)) throw error;
+        }
+        if (errors.length) {
+          errors.sort((a, b) => a.row - b.row);
+          const text = errors.slice(0, 5).map((e) => `第 ${e.row} 行：${e.message}`).join('；');
+          throw new ApiError(400, `导入失败，未导入任何数据。${text}${errors.length > 5 ? `；等 ${errors.length} 处错误` : ''}`);
+        }
+        return ok({ count: prepared.length }, `成功导入 ${prepared.length} 条${resource.title}`);
+      });
+    }
+
+    /** Columns of the import template: the fields a person fills in, by title. */
+    function importColumns() {
+      return fields.map(([name, f]) => ({ name, title: f.title + (f.required ? '（必填）' : ''), field: f }));
+    }
+
+    async function readImport(request: FastifyRequest): Promise<{ row: number; values: Row }[]> {
+      if (!request.isMultipart()) throw badRequest('请上传 Excel 文件（.xlsx）');
+      const part = await request.file();
+      if (!part) throw badRequest('没有收到文件');
+      const buffer = await part.toBuffer();
+      const workbook = new ExcelJS.Workbook();
+      try {
+        await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+      } catch {
+        throw badRequest('文件不是有效的 Excel（.xlsx）文件');
+      }
+      const sheet = workbook.worksheets[0];
+      if (!sheet) throw badRequest('Excel 文件中没有工作表');
+      const cols = importColumns();
+      const header = (sheet.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? '').trim());
+      const index = new Map(header.map((h, i) => [h.replace(/（必填）$/, ''), i + 1]));
+      const missing = cols.filter((c) => !index.has(c.field.title)).map((c) => c.field.title);
+      if (missing.length) throw badRequest(`模板列不完整，缺少：${missing.join('、')}；请下载最新模板`);
+      const dictLookups = new Map<string, Map<string, string>>();
+      for (const c of cols) if (c.field.dict) dictLookups.set(c.field.dict, new Map((await dictItems(app, c.field.dict)).map((i) => [i.label, i.value])));
+      const out: { row: number; values: Row }[] = [];
+      const last = Math.min(sheet.rowCount, 5001);
+      for (let r = 2; r <= last; r++) {
+        const excelRow = sheet.getRow(r);
+        const values: Row = {};
+        let empty = true;
+        for (const c of cols) {
+          const cell = excelRow.getCell(index.get(c.field.title)!).value;
+          const text = cell === null || cell === undefined ? '' : typeof cell === 'object' && 'text' in cell ? String(cell.text) : String(cell).trim();
+          if (text === '') continue;
+          empty = false;
+          values[c.name] = fromCell(c.field, text, dictLookups);
+        }
+        if (!empty) out.push({ row: r, values });
+      }
+      if (sheet.rowCount > 5001) throw badRequest('一次最多导入 5000 行');
+      if (!out.length) throw badRequest('Excel 中没有数据行');
+      return out;
+    }
+
+  };
+}
+
+class ImportRejected extends Error {}
+
+function defaults(resource: ResourceDef): Row {
+  return Object.fromEntries(Object.entries(resource.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
+}
+
+function normalise(field: ResourceField, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (field.type === 'boolean') return value === true || value === 1 ? 1 : 0;
+  if (field.type === 'json') return JSON.stringify(value);
+  if (typeof value === 'string' && (field.type === 'string' || field.type === 'text')) return value.trim();
+  return value;
+}
+
+/** A cell's text as the field's value; enum and dictionary names are accepted for their values. */
+function fromCell(field: ResourceField, text: string, dicts: Map<string, Map<string, string>>): unknown {
+  if (field.enum) return Object.entries(field.enum).find(([, name]) => name === text)?.[0] ?? text;
+  if (field.dict) return dicts.get(field.dict)?.get(text) ?? text;
+  if (field.type === 'integer' || field.type === 'datetime') return /^-?\d+$/.test(text) ? Number(text) : text;
+  if (field.type === 'number') return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  if (field.type === 'boolean') return ['是', '1', 'true'].includes(text) ? 1 : ['否', '0', 'false'].includes(text) ? 0 : text;
+  return text;
+}
+
+/** Enabled items of a dictionary, in order (basis getDictCode). */
+export async function dictItems(app: FastifyInstance, code: string): Promise<{ label: string; value: string; color: string | null }[]> {
+  const db = app.db as unknown as AnyDB;
+  return db
+    .selectFrom('dict_item')
+    .innerJoin('dict_type', 'dict_type.id', 'dict_item.type_id')
+    .select(['dict_item.label', 'dict_item.value', 'dict_item.color'])
+    .where('dict_type.code', '=', code)
+    .where('dict_type.enabled', '=', 1)
+    .where('dict_item.enabled', '=', 1)
+    .orderBy('dict_item.sort')
+    .orderBy('dict_item.id')
+    .execute() as Promise<{ label: string; value: string; color: string | null }[]>;
+}

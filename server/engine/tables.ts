@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { ResourceDef, ResourceField } from '../../src/engine/schemaTypes.ts';
+import type { DB } from '../db/index.ts';
+
+/** Columns every resource table has besides its fields. */
+export const SYSTEM_COLUMNS = ['id', 'created_by', 'created_at', 'updated_at'] as const;
+
+const SQL_TYPE: Record<ResourceField['type'], string> = {
+  string: 'text',
+  text: 'text',
+  integer: 'integer',
+  number: 'real',
+  boolean: 'integer',
+  datetime: 'integer',
+  json: 'text',
+};
+
+function columnSql(name: string, field: ResourceField, resources: Map<string, ResourceDef>): string {
+  let text = `"${name}" ${SQL_TYPE[field.type]}`;
+  if (field.ref && resources.has(field.ref)) text += ` references "${field.ref}"("id")`;
+  return text;
+}
+
+/** Every column of a resource's table, in order. */
+export function tableColumns(resource: ResourceDef): string[] {
+  return [
+    'id',
+    ...Object.keys(resource.fields),
+    ...(resource.enable ? ['enabled'] : []),
+    ...(resource.scope === 'project' ? ['project_id'] : []),
+    'created_by',
+    'created_at',
+    'updated_at',
+  ];
+}
+
+/**
+ * Migrations derived from the resource definitions: a new resource creates its table and
+ * indexes, a new field adds its column. Each statement runs once, in a transaction, and is
+ * recorded in resource_migration. Removing or retyping a field is never done automatically
+ * (it would lose data); that stays a hand-written migration.
+ */
+export async function syncResourceTables(db: DB, resources: Map<string, ResourceDef>, now = Date.now()): Promise<string[]> {
+  const applied: string[] = [];
+  // Referenced tables first, so foreign keys point at tables that exist.
+  const ordered = [...resources.values()].sort((a, b) => depth(a, resources) - depth(b, resources));
+  await db.transaction().execute(async (trx) => {
+    for (const resource of ordered) {
+      const statements: string[] = [];
+      const existing = await sql<{ name: string }>`select name from pragma_table_info(${resource.name})`.execute(trx);
+      const have = new Set(existing.rows.map((r) => r.name));
+      if (have.size === 0) {
+        const columns = [
+          '"id" integer primary key autoincrement',
+          ...Object.entries(resource.fields).map(([name, field]) => columnSql(name, field, resources)),
+          ...(resource.enable ? ['"enabled" integer not null default 1'] : []),
+          ...(resource.scope === 'project' ? ['"project_id" integer not null references "org"("id")'] : []),
+          '"created_by" integer references "staff"("id")',
+          '"created_at" integer not null',
+          '"updated_at" integer not null',
+        ];
+        statements.push(`create table "${resource.name}" (${columns.join(', ')})`);
+      } else {
+        for (const [name, field] of Object.entries(resource.fields)) {
+          if (!have.has(name)) statements.push(`alter table "${resource.name}" add column ${columnSql(name, field, resources)}`);
+        }
+      }
+      for (const [name, field] of Object.entries(resource.fields)) {
+        if (field.unique) {
+          const cols = [...(Array.isArray(field.unique) ? field.unique : []), name];
+          statements.push(`create unique index if not exists "${resource.name}_${cols.join('_')}_unique" on "${resource.name}" (${cols.map((c) => `"${c}"`).join(', ')})`);
+        }
+        if (field.ref || field.filter === 'eq') statements.push(`create index if not exists "${resource.name}_${name}" on "${resource.name}" ("${name}")`);
+      }
+      for (const cols of resource.indexes ?? []) {
+        statements.push(`create index if not exists "${resource.name}_${cols.join('_')}" on "${resource.name}" (${cols.map((c) => `"${c}"`).join(', ')})`);
+      }
+      if (resource.scope === 'project') statements.push(`create index if not exists "${resource.name}_project" on "${resource.name}" ("project_id")`);
+      for (const statement of statements) {
+        const done = await trx.selectFrom('resource_migration').select('id').where('statement', '=', statement).executeTakeFirst();
+        if (done) continue;
+        await sql.raw(statement).execute(trx);
+        await trx.insertInto('resource_migration').values({ resource: resource.name, statement, applied_at: now }).execute();
+        applied.push(statement);
+      }
+    }
+  });
+  return applied;
+}
+
+function depth(resource: ResourceDef, resources: Map<string, ResourceDef>, seen = new Set<string>()): number {
+  if (seen.has(resource.name)) return 0;
+  seen.add(resource.name);
+  const refs = Object.values(resource.fields)
+    .map((f) => f.ref)
+    .filter((r): r is string => Boolean(r) && r !== resource.name && resources.has(r!));
+  return refs.length ? 1 + Math.max(...refs.map((r) => depth(resources.get(r)!, resources, seen))) : 0;
+}

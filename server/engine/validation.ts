@@ -1,0 +1,86 @@
+import type { ResourceDef, ResourceField } from '../../src/engine/schemaTypes.ts';
+import { ApiError } from '../http/envelope.ts';
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** The JSON schema of one field's value, as ajv checks it. */
+export function fieldSchema(field: ResourceField): Record<string, unknown> {
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      const s: Record<string, unknown> = { type: 'string', maxLength: field.maxLength ?? (field.type === 'text' ? 5000 : 255) };
+      if (field.minLength !== undefined) s.minLength = field.minLength;
+      if (field.pattern) s.pattern = field.pattern;
+      if (field.enum) s.enum = Object.keys(field.enum);
+      return field.required ? s : { anyOf: [s, { type: 'null' }] };
+    }
+    case 'integer':
+    case 'number':
+    case 'datetime': {
+      const s: Record<string, unknown> = { type: field.type === 'number' ? 'number' : 'integer' };
+      if (field.minimum !== undefined) s.minimum = field.minimum;
+      if (field.maximum !== undefined) s.maximum = field.maximum;
+      return field.required ? s : { anyOf: [s, { type: 'null' }] };
+    }
+    case 'boolean':
+      return { enum: [true, false, 0, 1] };
+    case 'json':
+      return {};
+  }
+}
+
+/** Body schema of add (required fields required) or update (id required, fields optional). */
+export function bodySchema(resource: ResourceDef, mode: 'add' | 'update'): Record<string, unknown> {
+  const properties: Record<string, unknown> = Object.fromEntries(Object.entries(resource.fields).map(([name, f]) => [name, fieldSchema(f)]));
+  const required = mode === 'add' ? Object.entries(resource.fields).filter(([, f]) => f.required && f.default === undefined).map(([n]) => n) : [];
+  if (mode === 'update') {
+    properties.id = { type: 'integer', minimum: 1 };
+    required.push('id');
+  }
+  if (resource.scope === 'project' && mode === 'add') {
+    properties.project_id = { type: 'integer', minimum: 1 };
+    required.push('project_id');
+  }
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+/** One Chinese sentence naming the field by its title, from the first ajv issue. */
+export function describeIssue(resource: ResourceDef, issue: AjvIssue): string {
+  const name = issue.keyword === 'required' ? String(issue.params.missingProperty) : issue.instancePath.split('/')[1] ?? '';
+  const field = resource.fields[name];
+  const title = field?.title ?? (name === 'id' ? '记录编号' : name === 'project_id' ? '所属项目' : name);
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'required':
+      return `请填写${title}`;
+    case 'maxLength':
+      return `${title}不能超过 ${p.limit} 个字符`;
+    case 'minLength':
+      return `${title}不能少于 ${p.limit} 个字符`;
+    case 'pattern':
+      return `${title}${field?.patternMessage ? `：${field.patternMessage}` : '格式不正确'}`;
+    case 'minimum':
+      return `${title}不能小于 ${p.limit}`;
+    case 'maximum':
+      return `${title}不能大于 ${p.limit}`;
+    case 'enum':
+      return field?.enum ? `${title}应为 ${Object.values(field.enum).join('、')} 之一` : `${title}取值不正确`;
+    case 'additionalProperties':
+      return `不允许的字段 ${p.additionalProperty}`;
+    default:
+      return `${title}格式不正确`;
+  }
+}
+
+/** Fastify's schemaErrorFormatter for a resource route: the refusal names the field in Chinese. */
+export function resourceErrorFormatter(resource: ResourceDef) {
+  return (errors: AjvIssue[]) => {
+    // anyOf wraps the real issue of an optional field; prefer the most specific one.
+    const issue = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? errors[0]!;
+    return new ApiError(400, describeIssue(resource, issue));
+  };
+}

@@ -1,0 +1,82 @@
+import { createForm, type Form } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { FormGrid, FormLayout } from '@formily/antd-v5';
+import { Button, Space, Spin, message } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { call } from './data.ts';
+import { SchemaField } from './fields.tsx';
+import type { FormPage } from './schemaTypes.ts';
+
+export interface FormBodyProps {
+  page: FormPage;
+  /** The record to edit; absent to create. */
+  id?: unknown;
+  initialValues?: Record<string, unknown>;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A form page's fields over its resource: loads the record when editing, validates with
+ * Formily (x-validator) before sending, and shows the server's Chinese refusal as is.
+ */
+export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBodyProps) {
+  const editing = id !== undefined && id !== null && id !== '';
+  const form: Form = useMemo(() => createForm({ initialValues: initialValues ?? {} }), [initialValues]);
+  const [loading, setLoading] = useState(editing);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!editing) return;
+    let live = true;
+    call<Record<string, unknown>>(`${page.resource}.detail`, { id: Number(id) }).then((res) => {
+      if (!live) return;
+      if (res.status === '200' && res.data) form.setValues(res.data, 'overwrite');
+      else message.error(res.message || '记录加载失败');
+      setLoading(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [editing, form, id, page.resource]);
+
+  async function save() {
+    try {
+      await form.validate();
+    } catch {
+      return;
+    }
+    const values: Record<string, unknown> = {};
+    for (const name of Object.keys(page.fields)) {
+      const value = form.values[name];
+      values[name] = value === undefined ? null : value;
+    }
+    setSaving(true);
+    const res = await call(`${page.resource}.${editing ? 'update' : 'add'}`, editing ? { ...values, id: Number(id) } : values);
+    setSaving(false);
+    if (res.status !== '200') {
+      message.error(res.message || '保存失败');
+      return;
+    }
+    message.success(res.message || '保存成功');
+    onSaved();
+  }
+
+  return (
+    <Spin spinning={loading}>
+      <FormProvider form={form}>
+        <FormLayout layout="vertical">
+          <FormGrid maxColumns={page.columns ?? 2} minColumns={1} columnGap={24}>
+            <SchemaField schema={{ type: 'object', properties: page.fields as never }} />
+          </FormGrid>
+        </FormLayout>
+        <Space style={{ marginTop: 16 }}>
+          <Button type="primary" loading={saving} onClick={save}>
+            保存
+          </Button>
+          <Button onClick={onCancel}>取消</Button>
+        </Space>
+      </FormProvider>
+    </Spin>
+  );
+}

@@ -1,0 +1,40 @@
+import { Drawer, Modal } from 'antd';
+import { pageByRoute } from './catalogue.ts';
+import { FormBody } from './FormBody.tsx';
+import type { FormAction, FormPage } from './schemaTypes.ts';
+
+export interface OpenForm {
+  action: FormAction;
+  id: unknown;
+  initialValues: Record<string, unknown>;
+}
+
+/** A form page shown over the current screen, in a drawer or a modal. */
+export function FormContainer({ open, onClose, onSaved }: { open: OpenForm | null; onClose: () => void; onSaved: () => void }) {
+  if (!open) return null;
+  const page = pageByRoute(open.action.form) as FormPage | undefined;
+  if (!page || page.kind !== 'form') return null;
+  const editing = open.id !== undefined && open.id !== null;
+  const title = `${editing ? '编辑' : '新增'}${page.title.replace(/^(新增|编辑)/, '')}`;
+  const body = (
+    <FormBody
+      page={page}
+      id={open.id}
+      initialValues={open.initialValues}
+      onCancel={onClose}
+      onSaved={() => {
+        onClose();
+        onSaved();
+      }}
+    />
+  );
+  return open.action.container === 'modal' ? (
+    <Modal open title={title} footer={null} onCancel={onClose} destroyOnHidden width={560}>
+      {body}
+    </Modal>
+  ) : (
+    <Drawer open title={title} onClose={onClose} destroyOnHidden width={640}>
+      {body}
+    </Drawer>
+  );
+}

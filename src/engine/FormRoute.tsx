@@ -1,0 +1,20 @@
+import { Card } from 'antd';
+import { useMemo } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { FormBody } from './FormBody.tsx';
+import type { FormPage } from './schemaTypes.ts';
+
+/** A form page as a route: /label-create creates, /label-create?id=3 (or /x/:id) edits. */
+export default function FormRoute({ page }: { page: FormPage }) {
+  const navigate = useNavigate();
+  const params = useParams();
+  const [query] = useSearchParams();
+  const id = params.id ?? query.get('id') ?? undefined;
+  const initialValues = useMemo(() => ({}), []);
+  const done = () => (page.afterSave ? navigate(page.afterSave) : navigate(-1));
+  return (
+    <Card title={id ? page.title.replace(/^新增/, '编辑') : page.title}>
+      <FormBody key={id ?? 'new'} page={page} id={id} initialValues={initialValues} onSaved={done} onCancel={() => navigate(-1)} />
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import type { PageSchema } from './schemaTypes.ts';
+import ListPage from './ListPage.tsx';
+import FormRoute from './FormRoute.tsx';
+import DetailPage from './DetailPage.tsx';
+
+/** The one renderer of page schemas: each kind of page is one component. */
+export default function PageRenderer({ page }: { page: PageSchema }) {
+  switch (page.kind) {
+    case 'list':
+      return <ListPage page={page} />;
+    case 'form':
+      return <FormRoute page={page} />;
+    case 'detail':
+      return <DetailPage page={page} />;
+    default:
+      return null;
+  }
+}

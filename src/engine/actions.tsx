@@ -1,0 +1,178 @@
+import { Button, Modal, Upload, message } from 'antd';
+import { useState } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
+import { prepare } from '../core/request.ts';
+import { handleSessionEnd } from '../core/sessionEnd.ts';
+import { endpoint } from './catalogue.ts';
+import { call, downloadFrom, forgetDictionaries } from './data.ts';
+import { usePermission } from './permissions.tsx';
+import type { Action, Condition, FormAction, ParamValue } from './schemaTypes.ts';
+
+export type Row = Record<string, unknown>;
+
+/** What an action can refer to where it is placed. */
+export interface ActionContext {
+  row?: Row;
+  selected?: Row[];
+  query?: Record<string, string>;
+  record?: Row;
+  node?: Row;
+  /** The list's current filters, for exports. */
+  filters?: Row;
+  /** The resource of the screen (default endpoints of export and import). */
+  resource?: string;
+  reload: () => void;
+  openForm: (action: FormAction, id: unknown, initialValues: Row) => void;
+}
+
+/** A parameter value with its bindings ({ $row }, { $selected }, ...) filled from the context. */
+export function resolve(value: ParamValue, ctx: ActionContext): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolve(v, ctx));
+  if (value && typeof value === 'object') {
+    if ('$row' in value) return ctx.row?.[value.$row];
+    if ('$record' in value) return ctx.record?.[value.$record];
+    if ('$node' in value) return ctx.node?.[value.$node];
+    if ('$query' in value) return ctx.query?.[value.$query];
+    if ('$selected' in value) return (ctx.selected ?? []).map((r) => r[value.$selected]);
+  }
+  return value;
+}
+
+const resolveAll = (params: Record<string, ParamValue> | undefined, ctx: ActionContext): Row =>
+  Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, resolve(v, ctx)]));
+
+/** "确定删除标签「{name}」吗？" with the row's (or record's) fields and {count} of the selection. */
+export function fillText(template: string, ctx: ActionContext): string {
+  const source = ctx.row ?? ctx.record ?? ctx.node ?? {};
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => (key === 'count' ? String(ctx.selected?.length ?? 0) : String(source[key] ?? '')));
+}
+
+export function matches(condition: Condition | undefined, source: Row | undefined): boolean {
+  if (!condition) return true;
+  const value = source?.[condition.field];
+  if (condition.equals !== undefined) return value === condition.equals;
+  if (condition.in) return condition.in.includes(value as never);
+  return true;
+}
+
+/** Builds the URL of a navigate action: ":name" from params, then the query. */
+export function targetUrl(to: string, params: Row, query: Row): string {
+  const path = to.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)])).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function importFile(id: string, file: File): Promise<void> {
+  const e = endpoint(id);
+  const body = new FormData();
+  body.append('file', file);
+  const { url, init } = prepare(e.service, e.path, { method: 'POST', encoding: 'multipart', formData: body });
+  const response = await fetch(url, init).catch(() => null);
+  if (!response) {
+    message.error('系统异常');
+    return;
+  }
+  handleSessionEnd(response);
+  const answer = (await response.json().catch(() => ({}))) as { message?: string };
+  if (response.ok) message.success(answer.message ?? '导入成功');
+  else Modal.error({ title: '导入失败', content: answer.message ?? '导入失败', okText: '知道了' });
+}
+
+/** Carries out an action; resolves true when the screen should reload. */
+export async function runAction(action: Action, ctx: ActionContext, navigate: NavigateFunction): Promise<void> {
+  switch (action.type) {
+    case 'request': {
+      const res = await call(action.endpoint, resolveAll(action.params, ctx));
+      if (res.status !== '200') {
+        message.error(res.message || '操作失败');
+        return;
+      }
+      message.success(action.success ?? res.message ?? '操作成功');
+      if (action.endpoint.startsWith('dict_')) forgetDictionaries();
+      ctx.reload();
+      return;
+    }
+    case 'navigate': {
+      const url = targetUrl(action.to, resolveAll(action.params, ctx), resolveAll(action.query, ctx));
+      if (action.newTab) window.open(url, '_blank', 'noopener');
+      else navigate(url);
+      return;
+    }
+    case 'form':
+      ctx.openForm(action, action.id === undefined ? undefined : resolve(action.id, ctx), resolveAll(action.initialValues, ctx));
+      return;
+    case 'export':
+      await downloadFrom(action.endpoint ?? `${ctx.resource}.export`, { filters: JSON.stringify(ctx.filters ?? {}) });
+      return;
+    case 'import':
+      // The file picker is rendered by ActionButton; nothing to do without a file.
+      return;
+  }
+}
+
+/** One action as a button (toolbar) or link (table row), guarded by its btnCode and condition. */
+export function ActionButton({ action, ctx, link = false, disabled = false }: { action: Action; ctx: ActionContext; link?: boolean; disabled?: boolean }) {
+  const navigate = useNavigate();
+  const can = usePermission();
+  const [busy, setBusy] = useState(false);
+  if (!can(action.btnCode) || !matches(action.visibleWhen, ctx.row ?? ctx.record ?? ctx.node)) return null;
+
+  const type = link ? 'link' : action.type === 'navigate' || action.type === 'form' ? 'primary' : 'default';
+  const size = link ? 'small' : 'middle';
+  if (action.type === 'import') {
+    const id = action.endpoint ?? `${ctx.resource}.import`;
+    const templateId = id.replace(/\.import$/, '.template');
+    return (
+      <>
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={async (file) => {
+            setBusy(true);
+            await importFile(id, file);
+            setBusy(false);
+            ctx.reload();
+            return false;
+          }}
+        >
+          <Button loading={busy} disabled={disabled}>
+            {action.label}
+          </Button>
+        </Upload>
+        <Button type="link" onClick={() => downloadFrom(templateId)}>
+          下载模板
+        </Button>
+      </>
+    );
+  }
+
+  async function act() {
+    setBusy(true);
+    try {
+      await runAction(action, ctx, navigate);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onClick() {
+    if (!action.confirm) {
+      void act();
+      return;
+    }
+    Modal.confirm({
+      title: '提示',
+      content: fillText(action.confirm, ctx),
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: action.danger },
+      onOk: act,
+    });
+  }
+
+  return (
+    <Button type={type} size={size} danger={action.danger} loading={busy} disabled={disabled} onClick={onClick}>
+      {action.label}
+    </Button>
+  );
+}

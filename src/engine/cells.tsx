@@ -1,0 +1,97 @@
+import { Image, Switch, Tag, message } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import DOMPurify from 'dompurify';
+import { formatDuration, formatTime } from '../shared/format.ts';
+import type { CellType, EnumOption } from './schemaTypes.ts';
+import { dictionary, type DictItem } from './data.ts';
+
+export interface CellSpec {
+  cell?: CellType;
+  dict?: string;
+  enum?: Record<string, EnumOption>;
+}
+
+export const readField = (record: Record<string, unknown>, field: string): unknown =>
+  field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), record);
+
+function DictCell({ dict, value }: { dict: string; value: unknown }) {
+  const [items, setItems] = useState<DictItem[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    dictionary(dict).then((list) => live && setItems(list));
+    return () => {
+      live = false;
+    };
+  }, [dict]);
+  const item = items?.find((i) => i.value === String(value));
+  if (!item) return <>{value === null || value === undefined ? '' : String(value)}</>;
+  return item.color ? <Tag color={item.color}>{item.label}</Tag> : <>{item.label}</>;
+}
+
+/** Spec 9: images open in the viewer with its toolbar and navbar off. */
+export function ImageCell({ value }: { value: unknown }) {
+  const urls = (Array.isArray(value) ? value : typeof value === 'string' && value ? value.split(',') : []) as string[];
+  if (!urls.length) return null;
+  return (
+    <Image.PreviewGroup preview={{ toolbarRender: () => null }}>
+      {urls.map((u) => (
+        <Image key={u} src={u} width={48} height={48} style={{ objectFit: 'cover' }} alt="图片" />
+      ))}
+    </Image.PreviewGroup>
+  );
+}
+
+/** The enable/disable switch of a row; calls the resource's enable endpoint. */
+export function EnableSwitch({ value, editable, onToggle }: { value: unknown; editable: boolean; onToggle: (enabled: 0 | 1) => Promise<boolean> }) {
+  const [loading, setLoading] = useState(false);
+  const on = value === 1 || value === true;
+  return (
+    <Switch
+      checked={on}
+      disabled={!editable}
+      loading={loading}
+      checkedChildren="启用"
+      unCheckedChildren="停用"
+      onChange={async (next) => {
+        setLoading(true);
+        const done = await onToggle(next ? 1 : 0);
+        setLoading(false);
+        if (!done) message.error('操作失败');
+      }}
+    />
+  );
+}
+
+/** Renders a value by its cell type (the cell registry of page schemas). */
+export function renderCell(spec: CellSpec, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return spec.cell === 'enableSwitch' ? null : '-';
+  switch (spec.cell ?? 'text') {
+    case 'datetime':
+      return formatTime(value as number);
+    case 'date':
+      return formatTime(value as number, 'YYYY-MM-DD');
+    case 'duration':
+      return formatDuration(Number(value));
+    case 'number':
+      return Number(value).toLocaleString('zh-CN');
+    case 'money':
+      return `¥${Number(value).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    case 'dict':
+      return <DictCell dict={spec.dict!} value={value} />;
+    case 'enum':
+    case 'tag': {
+      const option = spec.enum?.[String(value)];
+      if (!option) return String(value);
+      return option.color ? <Tag color={option.color}>{option.text}</Tag> : option.text;
+    }
+    case 'color':
+      return <Tag color={String(value)}>{String(value)}</Tag>;
+    case 'image':
+      return <ImageCell value={value} />;
+    case 'richText':
+      return <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(value)) }} />;
+    default:
+      return String(value);
+  }
+}
+

@@ -1,0 +1,45 @@
+import { request, type ApiResponse, type Params } from '../core/request.ts';
+import { download } from '../core/download.ts';
+import { endpoint } from './catalogue.ts';
+
+/** Calls a catalogued endpoint by id: the one way the renderer talks to services. */
+export function call<T = unknown>(id: string, params?: Params): Promise<ApiResponse<T>> {
+  const e = endpoint(id);
+  return request<T>(e.service, e.path, { method: e.method, params, encoding: e.encoding === 'form' ? 'form' : 'json' });
+}
+
+export function downloadFrom(id: string, params?: Params): Promise<boolean> {
+  const e = endpoint(id);
+  return download(e.service, e.path, { method: e.method === 'POST' ? 'POST' : 'GET', params });
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface DictItem {
+  label: string;
+  value: string;
+  color: string | null;
+}
+
+const dictCache = new Map<string, Promise<DictItem[]>>();
+
+/** Items of a dictionary (basis getDictCode), fetched once a session per code. */
+export function dictionary(code: string): Promise<DictItem[]> {
+  let cached = dictCache.get(code);
+  if (!cached) {
+    cached = request<DictItem[]>('basis', '/dict/getDictCode', { params: { code } }).then((r) => {
+      if (r.status !== '200') dictCache.delete(code);
+      return r.data ?? [];
+    });
+    dictCache.set(code, cached);
+  }
+  return cached;
+}
+
+/** Forgets cached dictionaries after the dictionary screen changes one. */
+export const forgetDictionaries = () => dictCache.clear();

@@ -1,0 +1,22 @@
+import type { BtnGuard, EndpointDef, ResourceDef } from './schemaTypes.ts';
+
+export const guardCodes = (guard: BtnGuard | undefined): string[] => (guard === undefined ? [] : Array.isArray(guard) ? guard : [guard]);
+
+/** The endpoint ids a resource gets, shared by the server (routes) and the browser (calls): "<name>.list", ... */
+export function resourceEndpoints(resource: ResourceDef): EndpointDef[] {
+  const p = resource.permissions;
+  const e = (op: string, method: EndpointDef['method'], btnCode: BtnGuard | undefined, encoding?: EndpointDef['encoding']): EndpointDef | null =>
+    btnCode === undefined ? null : { id: `${resource.name}.${op}`, service: resource.service, method, path: `${resource.path}/${op}`, btnCode, ...(encoding ? { encoding } : {}) };
+  return [
+    e('list', 'POST', p.view),
+    e('detail', 'GET', p.view),
+    e('options', 'GET', p.view),
+    e('add', 'POST', p.add),
+    e('update', 'POST', p.update),
+    e('delete', 'POST', p.delete),
+    resource.enable ? e('enable', 'POST', p.enable) : null,
+    e('export', 'GET', p.export),
+    e('import', 'POST', p.import, 'multipart'),
+    e('template', 'GET', p.import),
+  ].filter((x): x is EndpointDef => x !== null);
+}

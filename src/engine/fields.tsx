@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { createSchemaField, connect, mapProps, mapReadPretty } from '@formily/react';
+import { setValidateLanguage } from '@formily/core';
+import {
+  ArrayItems,
+  Checkbox,
+  DatePicker,
+  FormGrid,
+  FormItem,
+  FormLayout,
+  Input,
+  NumberPicker,
+  PreviewText,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  TimePicker,
+} from '@formily/antd-v5';
+import { Select as AntSelect, type SelectProps } from 'antd';
+import { call, dictionary, type DictItem } from './data.ts';
+import type { ComponentName } from './registry.ts';
+
+setValidateLanguage('zh-CN');
+
+/** A select whose options are the items of a dictionary code (basis getDictCode). */
+function DictSelectBase({ dict, ...props }: SelectProps & { dict: string }) {
+  const [items, setItems] = useState<DictItem[]>([]);
+  useEffect(() => {
+    let live = true;
+    dictionary(dict).then((list) => live && setItems(list));
+    return () => {
+      live = false;
+    };
+  }, [dict]);
+  return <AntSelect {...props} options={items.map((i) => ({ label: i.label, value: i.value }))} />;
+}
+
+/** A select whose options come from an endpoint answering [{ label, value }] (a resource's ".options"). */
+function RemoteSelectBase({ endpoint, ...props }: SelectProps & { endpoint: string }) {
+  const [options, setOptions] = useState<{ label: string; value: string | number }[]>([]);
+  useEffect(() => {
+    let live = true;
+    call<{ label: string; value: string | number }[]>(endpoint, { all: true }).then((r) => live && setOptions(r.data ?? []));
+    return () => {
+      live = false;
+    };
+  }, [endpoint]);
+  return <AntSelect showSearch optionFilterProp="label" {...props} options={options} />;
+}
+
+const DictSelect = connect(DictSelectBase, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
+const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(PreviewText.Select));
+
+/**
+ * The component registry of page schemas: Formily's antd components plus the product's own.
+ * A name used in `x-component` must be registered here (the schema lint checks it).
+ */
+export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
+  FormItem,
+  FormGrid,
+  FormLayout,
+  Space,
+  ArrayItems,
+  Input,
+  Select,
+  NumberPicker,
+  DatePicker,
+  TimePicker,
+  Switch,
+  Radio,
+  Checkbox,
+  DictSelect,
+  RemoteSelect,
+};
+
+export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as never });

@@ -1,0 +1,107 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { request } from '../core/request.ts';
+import { getStaffId } from '../core/session.ts';
+import { guardCodes } from './endpoints.ts';
+import { findRoute } from '../app/routes.ts';
+import type { BtnGuard } from './schemaTypes.ts';
+
+/** Storage keys of spec 3: the stored menu list, the router list, and the button list (session storage). */
+export const MENU_LIST_KEY = 'menuList';
+export const ROUTER_LIST_KEY = 'routerList';
+export const BUTTONS_KEY = 'pms:buttons';
+
+export interface MenuItem {
+  menuId: number;
+  menuRouter: string;
+  menuName: string;
+  show: number;
+  access: string | null;
+}
+
+export interface MenuGroup {
+  groupPrefix: string;
+  groupName: string;
+  items: MenuItem[];
+}
+
+interface ButtonItem {
+  btnCode: string;
+  btnName: string;
+}
+
+let buttons: ButtonItem[] = JSON.parse(sessionStorage.getItem(BUTTONS_KEY) ?? '[]');
+const listeners = new Set<() => void>();
+function setButtons(next: ButtonItem[]) {
+  buttons = next;
+  sessionStorage.setItem(BUTTONS_KEY, JSON.stringify(next));
+  listeners.forEach((l) => l());
+}
+
+export function storedMenus(): MenuGroup[] {
+  try {
+    return JSON.parse(localStorage.getItem(MENU_LIST_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+
+/** After login: the user's menus (spec 7.4 menu-list call, type 2) become the stored menu and router lists. */
+export async function loadMenus(): Promise<MenuGroup[]> {
+  const res = await request<MenuGroup[]>('auth', '/login/menuList', { method: 'POST', params: { userId: getStaffId(), type: 2 } });
+  if (res.code !== '200' || !res.data) return storedMenus();
+  localStorage.setItem(MENU_LIST_KEY, JSON.stringify(res.data));
+  const routers = res.data.flatMap((g) => g.items.map((i) => ({ path: i.menuRouter, title: i.menuName, show: Boolean(i.show), access: i.access ?? undefined })));
+  localStorage.setItem(ROUTER_LIST_KEY, JSON.stringify(routers));
+  return res.data;
+}
+
+export function menuItemFor(pathname: string): MenuItem | undefined {
+  return storedMenus()
+    .flatMap((g) => g.items)
+    .find((i) => i.menuRouter === pathname);
+}
+
+/**
+ * Spec 6: after each navigation, when the path is a menu item of the stored menu list, the
+ * user's buttons on it are fetched and kept (also in session storage); otherwise emptied.
+ */
+export function useButtonPermissions(menusLoaded: boolean): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const page = findRoute(pathname)?.page;
+    const item = menuItemFor(page?.permissionsOf ?? page?.route ?? pathname);
+    if (!item) {
+      setButtons([]);
+      return;
+    }
+    let current = true;
+    request<ButtonItem[]>('auth', '/login/buttonPermissions', { method: 'POST', params: { userId: getStaffId(), menuId: item.menuId } }).then((res) => {
+      if (current) setButtons(res.status === '200' && res.data ? res.data : []);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname, menusLoaded]);
+}
+
+/** True when the stored button list holds the code, or any one of several (spec 6). */
+export function hasPermission(guard: BtnGuard | undefined): boolean {
+  const codes = guardCodes(guard);
+  return codes.length === 0 || codes.some((c) => buttons.some((b) => b.btnCode === c));
+}
+
+/** Re-renders when the stored button list changes. */
+export function usePermission(): (guard: BtnGuard | undefined) => boolean {
+  useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => buttons,
+  );
+  return hasPermission;
+}
+
+/** Shows its children only with the permission. */
+export function Permission({ code, children }: { code?: BtnGuard; children: ReactNode }) {
+  const can = usePermission();
+  return can(code) ? <>{children}</> : null;
+}

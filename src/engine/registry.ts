@@ -1,0 +1,26 @@
+/**
+ * Names a page schema may use, shared by the renderer (which must provide each: the types
+ * enforce it) and the schema lint (which refuses any other). No React here, so the lint runs in Node.
+ */
+export const COMPONENT_NAMES = [
+  'FormItem', 'FormGrid', 'FormLayout', 'Space', 'ArrayItems', 'Input', 'Select', 'NumberPicker', 'DatePicker',
+  'TimePicker', 'Switch', 'Radio', 'Checkbox', 'DictSelect', 'RemoteSelect',
+] as const;
+
+export type ComponentName = (typeof COMPONENT_NAMES)[number];
+
+/** Formily's dotted sub-components that schemas use, e.g. "Input.TextArea". */
+export const SUB_COMPONENTS: Partial<Record<ComponentName, string[]>> = {
+  Input: ['TextArea', 'Password'],
+  DatePicker: ['RangePicker'],
+  TimePicker: ['RangePicker'],
+  Radio: ['Group'],
+  Checkbox: ['Group'],
+  ArrayItems: ['Item', 'Addition', 'Remove', 'SortHandle', 'Index', 'MoveUp', 'MoveDown'],
+};
+
+export function isRegisteredComponent(name: string): boolean {
+  const [base, sub, extra] = name.split('.');
+  if (extra !== undefined || !COMPONENT_NAMES.includes(base as ComponentName)) return false;
+  return sub === undefined || (SUB_COMPONENTS[base as ComponentName] ?? []).includes(sub);
+}

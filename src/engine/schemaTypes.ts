@@ -1,0 +1,358 @@
+/**
+ * The JSON formats a configurator writes under schemas/: page schemas (one screen each),
+ * resource definitions (one table with its endpoints each) and the endpoint catalogue.
+ * These types are the single definition; `npm run schemas:meta` generates the JSON
+ * meta-schemas in schemas/meta/ from them (editors use those for completion and hover docs),
+ * and the schema lint fails when the committed meta-schemas drift from these types.
+ */
+
+/** Any JSON value. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * A permission code (btnCode), "<area>:<verb>" such as "label:add"; declared by a page's `buttons`.
+ * @pattern ^[a-z][a-zA-Z0-9-]*:[a-zA-Z][a-zA-Z0-9-]*$
+ */
+export type BtnCode = string;
+
+/** One code, or several of which the user needs any one. */
+export type BtnGuard = BtnCode | BtnCode[];
+
+/** A permission a page offers: shown in the role manager as a checkbox under the page's menu entry. */
+export interface ButtonDef {
+  /** Unique across the product. */
+  code: BtnCode;
+  /** Chinese name shown when granting it, e.g. "新增标签". */
+  name: string;
+}
+
+/**
+ * A value taken from the context of an action instead of written literally:
+ * `{ "$row": "id" }` the clicked row's field, `{ "$selected": "id" }` that field of every
+ * selected row, `{ "$query": "id" }` the page's query string or path parameter,
+ * `{ "$record": "id" }` the loaded record of a detail or form page, `{ "$node": "id" }` the
+ * chosen node of the list's tree.
+ */
+export type Binding = { $row: string } | { $selected: string } | { $query: string } | { $record: string } | { $node: string };
+
+/** A parameter value: a literal, a binding, or a list of them. */
+export type ParamValue = Binding | string | number | boolean | null | ParamValue[];
+
+/** Shows an action only for rows (or records) whose field matches. */
+export interface Condition {
+  field: string;
+  /** The field equals this value. */
+  equals?: string | number | boolean | null;
+  /** The field is one of these values. */
+  in?: (string | number | boolean)[];
+}
+
+interface ActionBase {
+  /** Button text. */
+  label: string;
+  /** Required permission; the button is hidden without it and the server refuses the call anyway. */
+  btnCode?: BtnGuard;
+  /** Red button. */
+  danger?: boolean;
+  /** Ask before acting, e.g. "确定删除选中的 {count} 条记录吗？". */
+  confirm?: string;
+  /** Only for rows or records matching this. */
+  visibleWhen?: Condition;
+}
+
+/** Calls an endpoint, then shows the success text and reloads the list or record. */
+export interface RequestAction extends ActionBase {
+  type: 'request';
+  /** Endpoint id, e.g. "label.delete". */
+  endpoint: string;
+  params?: Record<string, ParamValue>;
+  /** Message after success; default "操作成功". */
+  success?: string;
+}
+
+/** Goes to another screen. */
+export interface NavigateAction extends ActionBase {
+  type: 'navigate';
+  /** Route, with ":name" filled from `params`, e.g. "/label-detail/:id". */
+  to: string;
+  params?: Record<string, ParamValue>;
+  /** Query string entries. */
+  query?: Record<string, ParamValue>;
+  /** Opens in a new browser tab. */
+  newTab?: boolean;
+}
+
+/** Opens a form page's fields in a drawer or modal over the current screen. */
+export interface FormAction extends ActionBase {
+  type: 'form';
+  /** Route of the form page whose fields and endpoints are used. */
+  form: string;
+  /** Default "drawer". */
+  container?: 'drawer' | 'modal';
+  /** Loads the record with this id first (edit); without it the form creates. */
+  id?: ParamValue;
+  /** Initial values of a new record, e.g. the selected tree node. */
+  initialValues?: Record<string, ParamValue>;
+}
+
+/** Downloads the list's export with the current filters (the resource's export endpoint unless given). */
+export interface ExportAction extends ActionBase {
+  type: 'export';
+  endpoint?: string;
+}
+
+/** Uploads an Excel file to the resource's import endpoint; offers its template. */
+export interface ImportAction extends ActionBase {
+  type: 'import';
+  endpoint?: string;
+}
+
+export type Action = RequestAction | NavigateAction | FormAction | ExportAction | ImportAction;
+
+/** How a column or description shows its value (spec 9 formats for dates and durations). */
+export type CellType =
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'datetime'
+  | 'date'
+  | 'duration'
+  | 'enum'
+  | 'dict'
+  | 'tag'
+  | 'color'
+  | 'image'
+  | 'enableSwitch'
+  | 'richText';
+
+export interface EnumOption {
+  text: string;
+  /** antd tag colour or status: success, processing, error, warning, default, or a colour name. */
+  color?: string;
+}
+
+export interface Column {
+  /** Field of the record; "a.b" reads nested values. */
+  field: string;
+  title: string;
+  /** Default "text". */
+  cell?: CellType;
+  /** For cell "dict": the dictionary code whose items label the values. */
+  dict?: string;
+  /** For cell "enum" or "tag": value to text and colour. */
+  enum?: Record<string, EnumOption>;
+  width?: number;
+  sortable?: boolean;
+  ellipsis?: boolean;
+  fixed?: 'left' | 'right';
+  /** Column shown only with this permission (for cell "enableSwitch": the right to switch). */
+  btnCode?: BtnGuard;
+}
+
+/**
+ * Form fields in Formily's JSON Schema: each property has `type`, `title`, `x-decorator`
+ * ("FormItem"), `x-component` (a registered component: Input, Input.TextArea, Select,
+ * DictSelect, RemoteSelect, NumberPicker, DatePicker, DatePicker.RangePicker, Switch,
+ * Radio.Group, Checkbox.Group, ColorPicker, ImageUpload, RichText, ArrayItems...),
+ * `x-component-props`, `x-validator`, `x-reactions`, `required`, `default`, `enum`.
+ */
+export interface FieldMap {
+  [name: string]: FormilyField;
+}
+
+export interface FormilyField {
+  type?: 'string' | 'number' | 'boolean' | 'array' | 'object' | 'void';
+  title?: string;
+  description?: string;
+  required?: boolean;
+  default?: Json;
+  enum?: Json[];
+  'x-decorator'?: string;
+  'x-decorator-props'?: Record<string, Json>;
+  'x-component'?: string;
+  'x-component-props'?: Record<string, Json>;
+  'x-validator'?: Json;
+  'x-reactions'?: Json;
+  'x-display'?: 'visible' | 'hidden' | 'none';
+  'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
+  properties?: FieldMap;
+  items?: FormilyField;
+}
+
+interface PageBase {
+  $schema?: string;
+  /** Client route, e.g. "/business-settings/label-manager"; ":id" marks a path parameter. @pattern ^/[A-Za-z0-9_/:.-]*$ */
+  route: string;
+  /** Route title; the browser title is "<title>-PMS". */
+  title: string;
+  /** Keep the page's state when the user leaves and comes back (default: true for lists, false otherwise). */
+  keepAlive?: boolean;
+  /** Listed in the left menu under its route group. */
+  menu?: boolean;
+  /** Listed only for users whose access cookie holds this value. */
+  access?: string;
+  /** The permissions this screen offers. */
+  buttons?: ButtonDef[];
+  /**
+   * Route of the menu entry whose permissions this page shares (a list's detail and form
+   * pages): the user may open it when they may open that entry, and its buttons apply here.
+   */
+  permissionsOf?: string;
+}
+
+/** A tree beside the list (organisations, categories, dictionary groups): choosing a node filters the list. */
+export interface TreeSide {
+  /** Resource whose records are the nodes. */
+  resource: string;
+  /** Field of the listed records that holds the chosen node's id. */
+  filterField: string;
+  /** Field of a node shown as its label. */
+  labelField: string;
+  /** Field of a node that holds its parent's id, for nested trees. */
+  parentField?: string;
+  title: string;
+  /** Actions on the tree's nodes (add, edit, delete groups). */
+  actions?: Action[];
+}
+
+/** A searchable, paginated table with actions. */
+export interface ListPage extends PageBase {
+  kind: 'list';
+  /** Resource listed; its endpoints are "<resource>.list", ".export" and so on. */
+  resource: string;
+  /** Filter form fields, laid out in a grid (default span 6 of 24). */
+  filters?: FieldMap;
+  columns: Column[];
+  toolbar?: Action[];
+  rowActions?: Action[];
+  /** Actions on the selected rows; with them the table shows checkboxes. */
+  batchActions?: Action[];
+  /** Rows a page; default 10. */
+  pageSize?: number;
+  tree?: TreeSide;
+}
+
+/** Create and edit a record; as a route of its own, or in a drawer or modal from a list. */
+export interface FormPage extends PageBase {
+  kind: 'form';
+  resource: string;
+  /** The fields; a Formily object schema's properties. */
+  fields: FieldMap;
+  /** Columns of the form grid; default 2. */
+  columns?: number;
+  /** Where to go after saving; default back. */
+  afterSave?: string;
+}
+
+export interface DescriptionItem {
+  field: string;
+  title: string;
+  cell?: CellType;
+  dict?: string;
+  enum?: Record<string, EnumOption>;
+  /** Grid columns it spans. */
+  span?: number;
+}
+
+/** A record's details: sections of descriptions and actions on it. */
+export interface DetailPage extends PageBase {
+  kind: 'detail';
+  resource: string;
+  sections: { title: string; items: DescriptionItem[] }[];
+  actions?: Action[];
+}
+
+/** A screen written in React (session core, patrol, push) that still takes its menu place and permissions from here. */
+export interface BespokePage extends PageBase {
+  kind: 'bespoke';
+  /** Name under which the screen's component is registered in src/pages/bespoke.ts. */
+  component: string;
+}
+
+export type PageSchema = ListPage | FormPage | DetailPage | BespokePage;
+
+/** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
+export interface MenuCatalogue {
+  $schema?: string;
+  groups: { prefix: string; title: string }[];
+}
+
+/** The type of a stored field; decides the column type, validation and the default cell. */
+export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+
+export interface ResourceField {
+  type: FieldType;
+  /** Chinese name, used in messages ("标签名称不能为空") and export headers. */
+  title: string;
+  required?: boolean;
+  /** No two records share the value (within the same values of the fields listed, when a list is given). */
+  unique?: boolean | string[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  /** Message when the pattern does not match. */
+  patternMessage?: string;
+  minimum?: number;
+  maximum?: number;
+  /** Allowed values, with their Chinese names. */
+  enum?: Record<string, string>;
+  /** Values are the items of this dictionary code. */
+  dict?: string;
+  /** Holds the id of a record of this resource (checked to exist). */
+  ref?: string;
+  default?: string | number | boolean | null;
+  /** How the list filters by it: exact, contains, one of, or a time range. */
+  filter?: 'eq' | 'like' | 'in' | 'range';
+  sortable?: boolean;
+  /** Left out of exports (default: included). */
+  noExport?: boolean;
+}
+
+/** One table with its endpoints: list, detail, add, update, delete, enable, export, import, options. */
+export interface ResourceDef {
+  $schema?: string;
+  /** Table name. @pattern ^[a-z][a-z0-9_]*$ */
+  name: string;
+  title: string;
+  /** Service prefix the endpoints are mounted under, e.g. "basis". */
+  service: string;
+  /** Path under the service, e.g. "/label". @pattern ^/[A-Za-z0-9/_-]+$ */
+  path: string;
+  fields: Record<string, ResourceField>;
+  /** Codes each operation needs. */
+  permissions: {
+    view: BtnGuard;
+    add?: BtnGuard;
+    update?: BtnGuard;
+    delete?: BtnGuard;
+    enable?: BtnGuard;
+    export?: BtnGuard;
+    import?: BtnGuard;
+  };
+  /** Adds an enabled flag and the enable/disable endpoint. */
+  enable?: boolean;
+  /** Rows belong to a project (project_id) and follow the caller's data scope. */
+  scope?: 'project';
+  /** Field shown as a record's label in selects and trees; default "name". */
+  labelField?: string;
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  indexes?: string[][];
+  /** Refuse deleting a record that others still refer to. */
+  deleteGuards?: { resource: string; field: string; message: string }[];
+}
+
+/** A call that is not generated from a resource, referred to by id from page schemas. */
+export interface EndpointDef {
+  id: string;
+  service: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  /** Body encoding of a POST; default json. */
+  encoding?: 'json' | 'form' | 'multipart';
+  btnCode?: BtnGuard;
+}
+
+export interface EndpointCatalogue {
+  $schema?: string;
+  endpoints: EndpointDef[];
+}
