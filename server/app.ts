@@ -31,6 +31,16 @@ import './types.ts';
 export interface BuildOptions {
   /** Directory of the built web app (tests may point elsewhere). */
   webRoot?: string;
+  /** Directory of the page schemas and resource definitions; default schemas/. */
+  schemasDir?: string;
+}
+
+/** A route as registered, for the authorisation matrix and the fuzzers. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: Record<string, unknown>;
+  schema: Record<string, unknown> | undefined;
 }
 
 /** Builds the whole reference server: database, services under /api, the web app. */
@@ -45,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
-  const catalogue = loadCatalogue();
+  const catalogue = loadCatalogue(options.schemasDir ?? process.env.PMS_SCHEMAS_DIR ?? undefined);
   const applied = await syncResourceTables(database.db, catalogue.resources);
   if (applied.length) app.log.info({ statements: applied.length }, 'resource tables migrated');
   await syncPermissionCatalogue(database.db, catalogue);
@@ -59,6 +69,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('sso', new SsoClient(config.sso));
   registerErrorHandling(app);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown>, schema: route.schema as Record<string, unknown> | undefined });
+    }
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 20, parts: 30 } });
   // Limits are opt-in per route (sign-in, code exchange, the flag login).

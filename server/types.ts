@@ -27,6 +27,7 @@ declare module 'fastify' {
     sessions: SessionStore;
     sso: SsoClient;
     catalogue: Catalogue;
+    routeTable: import('./app.ts').RouteEntry[];
   }
   interface FastifyRequest {
     staff: StaffContext | null;

@@ -59,8 +59,8 @@ export function resourceRoutes(resource: ResourceDef) {
       });
     }
 
-    async function findVisible(id: number, staff: StaffContext): Promise<Row> {
-      const row = await (await scoped(db.selectFrom(table).selectAll().where('id', '=', id), staff)).executeTakeFirst();
+    async function findVisible(id: number, staff: StaffContext, q: AnyDB = db): Promise<Row> {
+      const row = await (await scoped(q.selectFrom(table).selectAll().where('id', '=', id), staff)).executeTakeFirst();
       // Another organisation's record answers exactly like a missing one.
       if (!row) throw notFound(`${resource.title}不存在或已被删除`);
       return row as Row;
@@ -85,23 +85,23 @@ export function resourceRoutes(resource: ResourceDef) {
     }
 
     /** Checks what a schema cannot: uniqueness, references, dictionary values. */
-    async function checkValues(values: Row, id: number | null): Promise<void> {
+    async function checkValues(values: Row, id: number | null, q: AnyDB = db): Promise<void> {
       for (const [name, field] of fields) {
         const value = values[name];
         if (value === undefined || value === null || value === '') continue;
         if (field.unique) {
           const scope = Array.isArray(field.unique) ? field.unique : [];
-          let q = db.selectFrom(table).select('id').where(name, '=', value);
-          for (const s of scope) q = q.where(s, '=', (values[s] ?? null) as never);
-          if (id !== null) q = q.where('id', '!=', id);
-          if (await q.executeTakeFirst()) throw conflict(`${field.title}「${String(value)}」已存在`);
+          let same = q.selectFrom(table).select('id').where(name, '=', value);
+          for (const s of scope) same = same.where(s, '=', (values[s] ?? null) as never);
+          if (id !== null) same = same.where('id', '!=', id);
+          if (await same.executeTakeFirst()) throw conflict(`${field.title}「${String(value)}」已存在`);
         }
         if (field.ref) {
-          const found = await db.selectFrom(field.ref).select('id').where('id', '=', value).executeTakeFirst();
+          const found = await q.selectFrom(field.ref).select('id').where('id', '=', value).executeTakeFirst();
           if (!found) throw badRequest(`${field.title}不存在或已被删除`);
         }
         if (field.dict) {
-          const items = await dictItems(app, field.dict);
+          const items = await dictItems(q, field.dict);
           if (!items.some((i) => i.value === String(value))) throw badRequest(`${field.title}取值不正确`);
         }
       }
@@ -179,9 +179,9 @@ export function resourceRoutes(resource: ResourceDef) {
           values.project_id = body.project_id;
         }
         const now = Date.now();
-        const id = await app.db.transaction().execute(async () => {
-          await checkValues(values, null);
-          const inserted = await db
+        const id = await db.transaction().execute(async (trx) => {
+          await checkValues(values, null, trx);
+          const inserted = await trx
             .insertInto(table)
             .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
             .returning('id')
@@ -196,11 +196,11 @@ export function resourceRoutes(resource: ResourceDef) {
       app.post('/update', { config: { btnCode: p.update }, schema: { body: bodySchema(resource, 'update') }, schemaErrorFormatter: errorFormatter }, async (request) => {
         const body = request.body as Row;
         const id = body.id as number;
-        await app.db.transaction().execute(async () => {
-          const current = await findVisible(id, request.staff!);
+        await db.transaction().execute(async (trx) => {
+          const current = await findVisible(id, request.staff!, trx);
           const changes = toColumns(body);
-          await checkValues({ ...current, ...changes }, id);
-          await db.updateTable(table).set({ ...changes, updated_at: Date.now() }).where('id', '=', id).execute();
+          await checkValues({ ...current, ...changes }, id, trx);
+          await trx.updateTable(table).set({ ...changes, updated_at: Date.now() }).where('id', '=', id).execute();
         });
         return ok({ id }, '保存成功');
       });
@@ -216,13 +216,13 @@ export function resourceRoutes(resource: ResourceDef) {
     if (p.delete) {
       app.post('/delete', { config: { btnCode: p.delete }, schema: { body: idsBody } }, async (request) => {
         const { ids } = request.body as { ids: number[] };
-        await app.db.transaction().execute(async () => {
-          for (const id of ids) await findVisible(id, request.staff!);
+        await db.transaction().execute(async (trx) => {
+          for (const id of ids) await findVisible(id, request.staff!, trx);
           for (const guard of resource.deleteGuards ?? []) {
-            const child = await db.selectFrom(guard.resource).select('id').where(guard.field, 'in', ids).executeTakeFirst();
+            const child = await trx.selectFrom(guard.resource).select('id').where(guard.field, 'in', ids).executeTakeFirst();
             if (child) throw conflict(guard.message);
           }
-          await db.deleteFrom(table).where('id', 'in', ids).execute();
+          await trx.deleteFrom(table).where('id', 'in', ids).execute();
         });
         return ok({ count: ids.length }, '删除成功');
       });
@@ -237,9 +237,9 @@ export function resourceRoutes(resource: ResourceDef) {
         },
         async (request) => {
           const { id, enabled } = request.body as { id: number; enabled: 0 | 1 };
-          await app.db.transaction().execute(async () => {
-            await findVisible(id, request.staff!);
-            await db.updateTable(table).set({ enabled, updated_at: Date.now() }).where('id', '=', id).execute();
+          await db.transaction().execute(async (trx) => {
+            await findVisible(id, request.staff!, trx);
+            await trx.updateTable(table).set({ enabled, updated_at: Date.now() }).where('id', '=', id).execute();
           });
           return ok({ id, enabled }, enabled ? '已启用' : '已停用');
         },
@@ -253,7 +253,7 @@ export function resourceRoutes(resource: ResourceDef) {
       const dicts = new Map<string, Map<string, string>>();
       const refs = new Map<string, Map<unknown, unknown>>();
       for (const [, f] of exportFields) {
-        if (f.dict && !dicts.has(f.dict)) dicts.set(f.dict, new Map((await dictItems(app, f.dict)).map((i) => [i.value, i.label])));
+        if (f.dict && !dicts.has(f.dict)) dicts.set(f.dict, new Map((await dictItems(db, f.dict)).map((i) => [i.value, i.label])));
         if (f.ref && !refs.has(f.ref)) {
           const label = app.catalogue.resources.get(f.ref)?.labelField ?? 'name';
           const rows = (await db.selectFrom(f.ref).select(['id', label]).execute()) as Row[];
@@ -320,11 +320,11 @@ export function resourceRoutes(resource: ResourceDef) {
         }
         // All or nothing: every row is checked inside one transaction that rolls back on any error.
         try {
-          await app.db.transaction().execute(async () => {
+          await db.transaction().execute(async (trx) => {
             for (const { row, values } of prepared) {
               try {
-                await checkValues(values, null);
-                await db
+                await checkValues(values, null, trx);
+                await trx
                   .insertInto(table)
                   .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
                   .execute();
@@ -371,7 +371,7 @@ export function resourceRoutes(resource: ResourceDef) {
       const missing = cols.filter((c) => !index.has(c.field.title)).map((c) => c.field.title);
       if (missing.length) throw badRequest(`模板列不完整，缺少：${missing.join('、')}；请下载最新模板`);
       const dictLookups = new Map<string, Map<string, string>>();
-      for (const c of cols) if (c.field.dict) dictLookups.set(c.field.dict, new Map((await dictItems(app, c.field.dict)).map((i) => [i.label, i.value])));
+      for (const c of cols) if (c.field.dict) dictLookups.set(c.field.dict, new Map((await dictItems(db, c.field.dict)).map((i) => [i.label, i.value])));
       const out: { row: number; values: Row }[] = [];
       const last = Math.min(sheet.rowCount, 5001);
       for (let r = 2; r <= last; r++) {
@@ -420,9 +420,8 @@ function fromCell(field: ResourceField, text: string, dicts: Map<string, Map<str
 }
 
 /** Enabled items of a dictionary, in order (basis getDictCode). */
-export async function dictItems(app: FastifyInstance, code: string): Promise<{ label: string; value: string; color: string | null }[]> {
-  const db = app.db as unknown as AnyDB;
-  return db
+export async function dictItems(db: AnyDB | FastifyInstance['db'], code: string): Promise<{ label: string; value: string; color: string | null }[]> {
+  return (db as AnyDB)
     .selectFrom('dict_item')
     .innerJoin('dict_type', 'dict_type.id', 'dict_item.type_id')
     .select(['dict_item.label', 'dict_item.value', 'dict_item.color'])

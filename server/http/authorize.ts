@@ -19,7 +19,9 @@ export function registerAuthorization(app: FastifyInstance): void {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // preValidation, after the signature check and before input validation: a caller without
+  // the code learns nothing about what input the route would accept.
+  app.addHook('preValidation', async (request) => {
     const codes = guardCodes(request.routeOptions.config?.btnCode);
     if (!codes.length || !request.staff) return;
     if (codes.some((code) => request.staff!.buttons.has(code))) return;

@@ -10,6 +10,6 @@ export default async function basisService(app: FastifyInstance) {
       config: { anyStaff: true },
       schema: { querystring: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 } } } },
     },
-    async (request) => ok(await dictItems(app, (request.query as { code: string }).code)),
+    async (request) => ok(await dictItems(app.db, (request.query as { code: string }).code)),
   );
 }

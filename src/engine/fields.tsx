@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import React, { useEffect, useState } from 'react';
 import { createSchemaField, connect, mapProps, mapReadPretty } from '@formily/react';
 import { setValidateLanguage } from '@formily/core';
 import {
@@ -53,6 +53,16 @@ const DictSelect = connect(DictSelectBase, mapProps({ dataSource: 'options' }), 
 const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(PreviewText.Select));
 
 /**
+ * Gives an input its field's title as accessible name: Formily's FormItem draws the label
+ * beside the control without tying them, so screen readers (and tests) would find no name.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function labelled<T extends React.ComponentType<any>>(Component: T): T {
+  const withName = (props: Record<string, unknown>, field: { title?: unknown }) => ({ ...props, 'aria-label': props['aria-label'] ?? field.title });
+  return connect(Component, mapProps(withName as never)) as unknown as T;
+}
+
+/**
  * The component registry of page schemas: Formily's antd components plus the product's own.
  * A name used in `x-component` must be registered here (the schema lint checks it).
  */
@@ -62,16 +72,16 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   FormLayout,
   Space,
   ArrayItems,
-  Input,
-  Select,
-  NumberPicker,
-  DatePicker,
-  TimePicker,
-  Switch,
-  Radio,
-  Checkbox,
-  DictSelect,
-  RemoteSelect,
+  Input: Object.assign(labelled(Input), { TextArea: labelled(Input.TextArea) }),
+  Select: labelled(Select),
+  NumberPicker: labelled(NumberPicker),
+  DatePicker: Object.assign(labelled(DatePicker), { RangePicker: labelled(DatePicker.RangePicker) }),
+  TimePicker: Object.assign(labelled(TimePicker), { RangePicker: labelled(TimePicker.RangePicker) }),
+  Switch: labelled(Switch),
+  Radio: Object.assign(labelled(Radio), { Group: labelled(Radio.Group) }),
+  Checkbox: Object.assign(labelled(Checkbox), { Group: labelled(Checkbox.Group) }),
+  DictSelect: labelled(DictSelect),
+  RemoteSelect: labelled(RemoteSelect),
 };
 
 export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as never });

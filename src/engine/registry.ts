@@ -11,7 +11,7 @@ export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
 /** Formily's dotted sub-components that schemas use, e.g. "Input.TextArea". */
 export const SUB_COMPONENTS: Partial<Record<ComponentName, string[]>> = {
-  Input: ['TextArea', 'Password'],
+  Input: ['TextArea'],
   DatePicker: ['RangePicker'],
   TimePicker: ['RangePicker'],
   Radio: ['Group'],

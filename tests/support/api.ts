@@ -28,7 +28,9 @@ export class Api {
     return { sign: signature, token: this.token, authtoken: this.token || 'pms-anonymous', platform: 'web', 'client-platform': 'pc', 'client-env': 'prod', ...extra };
   }
 
-  async send<T>(method: string, path: string, params: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  async send<T>(method: string, path: string, raw: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    // As the browser's helper does: undefined parameters are not sent, so not signed either.
+    const params = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
     const { replay, sign: signature } = this.signed(params);
     const query = method === 'GET' || method === 'DELETE' ? { ...params, ...replay } : replay;
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
@@ -38,7 +40,9 @@ export class Api {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
     const response = await fetch(`${this.baseUrl}${path}?${search}`, init);
-    const text = await response.text();
+    // Downloads (xlsx, files) are not JSON: only the status and headers matter to callers then.
+    const json = (response.headers.get('content-type') ?? '').includes('json');
+    const text = json ? await response.text() : (await response.arrayBuffer(), '');
     return { http: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
   }
 

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { launchBrowser, signIn } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function as(account: string): Promise<Page> {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await signIn(page, server.url, account);
+  return page;
+}
+
+/** The visible screen: keepAlive keeps other screens in the DOM, hidden. */
+const screen = (page: Page) => page.locator('[data-testid="content"] > :not([style*="display: none"])').first();
+const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+
+describe('label manager, built from schemas only', () => {
+  it('creates a label through the form, with validation, and finds it with the filter', async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/business-settings/label-manager`);
+    await page.getByRole('button', { name: '新增标签' }).click();
+    await page.waitForURL(/\/label-create$/);
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByText('该字段是必填字段').count()).toBeGreaterThan(0);
+    await screen(page).getByLabel('标签名称').fill('夜间作业');
+    await screen(page).getByRole('combobox', { name: '标签分类' }).click();
+    await page.getByTitle('服务偏好').click();
+    await screen(page).getByLabel('标签颜色').fill('not a colour!');
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByText('请填写颜色名（如 blue）或 #RRGGBB').isVisible()).toBe(true);
+    await screen(page).getByLabel('标签颜色').fill('purple');
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL(/\/business-settings\/label-manager$/);
+    await expect.poll(() => page.getByText('新增成功').isVisible()).toBe(true);
+
+    await screen(page).getByPlaceholder('请输入标签名称').fill('夜间');
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => row(page, '夜间作业').getByText('服务偏好').isVisible()).toBe(true);
+  });
+
+  it('edits, disables, views the details of, exports and deletes a label', async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/business-settings/label-manager`);
+    await row(page, 'VIP 业主').getByRole('button', { name: '编辑' }).click();
+    await page.waitForURL(/\/label-create\?id=\d+$/);
+    await expect.poll(() => screen(page).getByLabel('标签名称').inputValue()).toBe('VIP 业主');
+    await screen(page).getByLabel('标签名称').fill('VIP 尊享业主');
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL(/\/business-settings\/label-manager$/);
+    await expect.poll(() => row(page, 'VIP 尊享业主').isVisible()).toBe(true);
+
+    await row(page, 'VIP 尊享业主').getByRole('switch').click();
+    await expect.poll(() => page.getByText('已停用').first().isVisible()).toBe(true);
+    const stored = await server.app.db.selectFrom('label' as never).select(['enabled' as never]).where('name' as never, '=', 'VIP 尊享业主' as never).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ enabled: 0 });
+
+    await row(page, '有宠物').getByRole('button', { name: '查看' }).click();
+    await page.waitForURL(/\/label-detail\/\d+$/);
+    await expect.poll(() => page.title()).toBe('标签详情-PMS');
+    await expect.poll(() => screen(page).getByText('上门服务前请先电话确认').isVisible()).toBe(true);
+    await expect.poll(() => screen(page).getByText('房屋', { exact: true }).isVisible()).toBe(true);
+
+    await page.goto(`${server.url}/business-settings/label-manager`);
+    const [file] = await Promise.all([page.waitForEvent('download'), screen(page).getByRole('button', { name: /导\s*出/ }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^标签_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await file.path())!);
+    expect(workbook.worksheets[0]!.getColumn(1).values).toContain('VIP 尊享业主');
+
+    await row(page, '装修中').getByRole('button', { name: '删除' }).click();
+    await expect.poll(() => page.getByText('确定删除标签「装修中」吗？').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row(page, '装修中').count()).toBe(0);
+  });
+});
+
+describe('data dictionary: a tree of groups beside the items', () => {
+  it('adds a group in a modal and an item to it in a drawer, then disables the item', async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/business-settings/data-dictionary`);
+    await page.getByRole('button', { name: '新增分组' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByLabel('字典编码').fill('Bad Code');
+    await modal.getByLabel('字典名称').fill('车辆类型');
+    await modal.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => modal.getByText('只能包含小写字母、数字和下划线，且以字母开头').isVisible()).toBe(true);
+    await modal.getByLabel('字典编码').fill('vehicle_kind');
+    await modal.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.locator('.ant-tree').getByText('车辆类型').isVisible()).toBe(true);
+
+    await page.locator('.ant-tree').getByText('车辆类型').click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(0);
+    await page.getByRole('button', { name: '新增字典项' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await expect.poll(() => drawer.locator('.ant-select-selection-item').innerText()).toBe('车辆类型');
+    await drawer.getByLabel('显示名称').fill('新能源车');
+    await drawer.getByLabel('字典值').fill('ev');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => row(page, '新能源车').isVisible()).toBe(true);
+    await row(page, '新能源车').getByRole('switch').click();
+    await expect.poll(() => page.getByText('已停用').first().isVisible()).toBe(true);
+
+    // A group that still has items is kept, with the reason.
+    await page.getByRole('button', { name: '删除分组' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => page.getByText('该字典下还有字典项，请先删除字典项').isVisible()).toBe(true);
+  });
+});
+
+describe('menus and buttons follow the roles (spec 6)', () => {
+  it('a technician sees only the home menu, and a typed URL of a forbidden screen lands on /noauth', async () => {
+    const page = await as('weixiu');
+    await expect.poll(() => page.locator('.ant-menu').innerText()).toBe('首页');
+    await page.goto(`${server.url}/business-settings/label-manager`);
+    await page.waitForURL(/\/noauth$/);
+    await expect.poll(() => page.getByText('您的账号没有开通该功能的权限，请联系管理员。').isVisible()).toBe(true);
+  });
+
+  it('customer service may look at labels but not change them; a granted button appears after the next navigation', async () => {
+    const page = await as('kefu');
+    await page.goto(`${server.url}/business-settings/label-manager`);
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
+    expect(await screen(page).getByRole('button', { name: '新增标签' }).count()).toBe(0);
+    expect(await screen(page).getByRole('button', { name: '删除' }).count()).toBe(0);
+    await expect.poll(() => screen(page).getByRole('switch').first().isDisabled()).toBe(true);
+
+    const role = await server.app.db.selectFrom('role').select('id').where('code', '=', 'customer_service').executeTakeFirstOrThrow();
+    const button = await server.app.db.selectFrom('menu_button').select('id').where('code', '=', 'label:add').executeTakeFirstOrThrow();
+    await server.app.db.insertInto('role_button').values({ role_id: role.id, button_id: button.id }).execute();
+    await page.getByRole('menuitem', { name: '首页' }).click();
+    await page.getByRole('menuitem', { name: '标签管理' }).click();
+    await expect.poll(() => screen(page).getByRole('button', { name: '新增标签' }).isVisible()).toBe(true);
+    await server.app.db.deleteFrom('role_button').where('role_id', '=', role.id).where('button_id', '=', button.id).execute();
+  });
+});
