@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 
 export function freePort(): Promise<number> {
@@ -25,12 +25,12 @@ export interface TestServer {
 }
 
 /** The real server on a free loopback port with a fresh data directory, seeded with demo data. */
-export async function startServer(env: Record<string, string> = {}, chosenPort?: number): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, chosenPort?: number, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-test-'));
   // The port is chosen first: the embedded provider's issuer and redirect URIs name it.
   const port = chosenPort ?? (await freePort());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { lintSchemas } from '../../scripts/lint-schemas.ts';
+import { launchBrowser, signIn } from '../support/browser.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let copy: string;
+let server: TestServer;
+let browser: Browser;
+
+/**
+ * A configurator's whole job, in a temporary copy of the project: three JSON files (a
+ * resource and two pages), no TypeScript. The copy is linted and built, the server creates
+ * the table and endpoints, and the screen works in the browser.
+ */
+beforeAll(async () => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-configurator-'));
+  for (const entry of ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
+    fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  const fixtures = path.join(ROOT, 'tests/fixtures/holiday');
+  fs.copyFileSync(path.join(fixtures, 'resource.json'), path.join(copy, 'schemas/resources/holiday.json'));
+  fs.copyFileSync(path.join(fixtures, 'list.json'), path.join(copy, 'schemas/pages/business-settings-holiday-calendar.json'));
+  fs.copyFileSync(path.join(fixtures, 'form.json'), path.join(copy, 'schemas/pages/business-settings-holiday-form.json'));
+  expect(lintSchemas(path.join(copy, 'schemas'), false)).toEqual([]);
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: copy, stdio: 'inherit' });
+  server = await startServer({}, undefined, { schemasDir: path.join(copy, 'schemas'), webRoot: path.join(copy, 'dist') });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (copy) fs.rmSync(copy, { recursive: true, force: true });
+});
+
+const screen = (page: Page) => page.locator('[data-testid="content"] > :not([style*="display: none"])').first();
+const row = (page: Page, text: string) => screen(page).locator('.ant-table-row', { hasText: text });
+
+describe('adding a screen from JSON alone', () => {
+  it('creates, lists, filters, edits, disables and exports through the new screen', async () => {
+    const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    await signIn(page, server.url, 'admin');
+    await page.getByRole('menuitem', { name: '业务设置' }).click();
+    await page.getByRole('menuitem', { name: '节假日日历' }).click();
+    await page.waitForURL(/\/business-settings\/holiday-calendar$/);
+    await expect.poll(() => page.title()).toBe('节假日日历-PMS');
+
+    for (const [name, day] of [['国庆节', '2026-10-01'], ['国庆调休', '2026-10-10']]) {
+      await screen(page).getByRole('button', { name: '新增节假日' }).click();
+      const drawer = page.locator('.ant-drawer-open');
+      await drawer.getByLabel('节日名称').fill(name);
+      await drawer.getByLabel('日期').fill('10/01');
+      await drawer.getByRole('button', { name: /保\s*存/ }).click();
+      await expect.poll(() => page.getByText('日期：请按 2026-10-01 的格式填写').isVisible()).toBe(true);
+      await drawer.getByLabel('日期').fill(day);
+      await drawer.getByRole('button', { name: /保\s*存/ }).click();
+      await expect.poll(() => row(page, name).isVisible()).toBe(true);
+    }
+
+    await screen(page).getByLabel('节日名称').fill('调休');
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(1);
+
+    await row(page, '国庆调休').getByRole('button', { name: '编辑' }).click();
+    const drawer = page.locator('.ant-drawer-open');
+    await expect.poll(() => drawer.getByLabel('节日名称').inputValue()).toBe('国庆调休');
+    await drawer.getByText('调休上班').click();
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => row(page, '国庆调休').getByText('调休上班').isVisible()).toBe(true);
+
+    await row(page, '国庆调休').getByRole('switch').click();
+    await expect.poll(() => row(page, '国庆调休').getByRole('switch').getAttribute('aria-checked')).toBe('false');
+
+    await screen(page).getByRole('button', { name: /重\s*置/ }).click();
+    const [file] = await Promise.all([page.waitForEvent('download'), screen(page).getByRole('button', { name: /导\s*出/ }).click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await file.path())!);
+    const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['节日名称', '日期', '类型', '状态'],
+      ['国庆节', '2026-10-01', '放假', '启用'],
+      ['国庆调休', '2026-10-10', '调休上班', '停用'],
+    ]);
+  });
+});
