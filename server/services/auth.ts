@@ -245,7 +245,7 @@ export default async function authService(app: FastifyInstance) {
   /** Spec 7.4 menu-list call: the caller's menus (type 2: the web console), grouped; result code '200' with a list. */
   app.post(
     '/login/menuList',
-    { config: { anyStaff: true }, schema: { body: body({ userId: { type: ['integer', 'string'] }, type: { enum: [2, '2'] } }) } },
+    { config: { anyStaff: true }, schema: { body: body({ userId: { type: 'string', maxLength: 20 }, type: { enum: [2, '2'] } }) } },
     async (request) => {
       const { userId } = request.body as { userId: number | string };
       if (String(userId) !== String(request.staff!.id)) throw new ApiError(403, '只能查询本人的菜单');
@@ -263,7 +263,7 @@ export default async function authService(app: FastifyInstance) {
   /** Spec 7.4 button permissions: the caller's buttons on one menu, status '200' with a data list. */
   app.post(
     '/login/buttonPermissions',
-    { config: { anyStaff: true }, schema: { body: body({ userId: { type: ['integer', 'string'] }, menuId: { type: 'integer', minimum: 1 } }) } },
+    { config: { anyStaff: true }, schema: { body: body({ userId: { type: 'string', maxLength: 20 }, menuId: { type: 'integer', minimum: 1 } }) } },
     async (request) => {
       const { userId, menuId } = request.body as { userId: number | string; menuId: number };
       if (String(userId) !== String(request.staff!.id)) throw new ApiError(403, '只能查询本人的按钮权限');
