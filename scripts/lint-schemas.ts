@@ -125,6 +125,10 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
         if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'RemoteSelect needs "endpoint", an endpoint answering [{ label, value }]');
         else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
       }
+      if (field['x-component'] === 'PermissionTree') {
+        if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'PermissionTree needs "endpoint", the grantable catalogue');
+        else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
+      }
       if (field['x-component'] === 'DictSelect' && typeof props.dict !== 'string') report(file, `${at}/x-component-props`, 'DictSelect needs "dict", a dictionary code');
       if (field.type === 'void' || !resource) continue;
       const known = name in resource.fields || SYSTEM_FIELDS.has(name);
@@ -162,7 +166,10 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       }
     }
     if (page.kind === 'form') {
-      checkFields(file, '/fields', page.fields, resource, false);
+      // A form over its own endpoints (load/submit) may have fields the resource lacks.
+      checkFields(file, '/fields', page.fields, page.submit ? undefined : resource, false);
+      if (page.load) checkEndpoint(file, '/load', page.load);
+      if (page.submit) checkEndpoint(file, '/submit', page.submit);
       if (page.afterSave && !routeExists(page.afterSave)) report(file, '/afterSave', `no screen has the route "${page.afterSave}"`);
     }
     if (page.kind === 'detail') {
@@ -183,8 +190,9 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       if (Array.isArray(f.unique)) for (const s of f.unique) if (!(s in r.fields)) report(file, `/fields/${name}/unique`, `"${s}" is not a field of this resource`);
     }
     for (const [i, g] of (r.deleteGuards ?? []).entries()) {
+      if (CORE_TABLES.has(g.resource)) continue;
       const target = resourceByName.get(g.resource)?.doc;
-      if (!target) report(file, `/deleteGuards/${i}/resource`, `no resource "${g.resource}"`);
+      if (!target) report(file, `/deleteGuards/${i}/resource`, `no resource "${g.resource}" (nor a core table: ${[...CORE_TABLES].join(', ')})`);
       else if (!(g.field in target.fields)) report(file, `/deleteGuards/${i}/field`, `"${g.field}" is not a field of "${g.resource}"`);
     }
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
@@ -192,6 +200,9 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   }
   return errors;
 }
+
+/** Link tables of the core that a delete guard may look into. */
+const CORE_TABLES = new Set(['staff_role', 'post_role', 'staff_post']);
 
 /** Routes written in React (session core, error pages), valid targets of navigate actions. */
 const CORE_ROUTES = new Set(['/userlogin', '/userLogin', '/speciallogin', '/alter/password', '/download', '/userPrivateProxy', '/yslogin', '/403', '/404', '/500', '/noauth']);

@@ -277,12 +277,22 @@ const permissions: Migration = {
   },
 };
 
+/** Roles become a resource of the engine (schemas/resources/role.json): it needs the audit columns. */
+const roleAudit: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('role').addColumn('created_by', 'integer', (c) => c.references('staff.id')).execute();
+    await db.schema.alterTable('role').addColumn('created_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable('role').addColumn('updated_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '2026_11_001_foundation': foundation,
   '2026_11_002_sso_storage': ssoStorage,
   '2026_11_003_files': files,
   '2026_11_004_agreements': agreements,
   '2026_11_005_permissions': permissions,
+  '2026_11_006_role_audit': roleAudit,
 };
 
 export const migrationProvider: MigrationProvider = {

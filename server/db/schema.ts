@@ -68,6 +68,9 @@ export interface RoleTable {
   data_scope: string;
   remark: string | null;
   enabled: number;
+  created_by: Generated<number | null>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
 }
 
 export interface StaffRoleTable {

@@ -66,6 +66,14 @@ export function resourceRoutes(resource: ResourceDef) {
       return row as Row;
     }
 
+    /** A record to change: visible to the caller and not locked. */
+    async function findChangeable(id: number, staff: StaffContext, q: AnyDB): Promise<Row> {
+      const row = await findVisible(id, staff, q);
+      const locked = resource.locked;
+      if (locked && locked.values.includes(row[locked.field] as never)) throw badRequest(locked.message);
+      return row;
+    }
+
     function applyFilters(query: AnySelect, filters: Record<string, unknown> = {}): AnySelect {
       let q = query;
       for (const [name, field] of filterable) {
@@ -197,7 +205,7 @@ export function resourceRoutes(resource: ResourceDef) {
         const body = request.body as Row;
         const id = body.id as number;
         await db.transaction().execute(async (trx) => {
-          const current = await findVisible(id, request.staff!, trx);
+          const current = await findChangeable(id, request.staff!, trx);
           const changes = toColumns(body);
           await checkValues({ ...current, ...changes }, id, trx);
           await trx.updateTable(table).set({ ...changes, updated_at: Date.now() }).where('id', '=', id).execute();
@@ -217,9 +225,9 @@ export function resourceRoutes(resource: ResourceDef) {
       app.post('/delete', { config: { btnCode: p.delete }, schema: { body: idsBody } }, async (request) => {
         const { ids } = request.body as { ids: number[] };
         await db.transaction().execute(async (trx) => {
-          for (const id of ids) await findVisible(id, request.staff!, trx);
+          for (const id of ids) await findChangeable(id, request.staff!, trx);
           for (const guard of resource.deleteGuards ?? []) {
-            const child = await trx.selectFrom(guard.resource).select('id').where(guard.field, 'in', ids).executeTakeFirst();
+            const child = await trx.selectFrom(guard.resource).select(guard.field).where(guard.field, 'in', ids).executeTakeFirst();
             if (child) throw conflict(guard.message);
           }
           await trx.deleteFrom(table).where('id', 'in', ids).execute();
@@ -238,7 +246,7 @@ export function resourceRoutes(resource: ResourceDef) {
         async (request) => {
           const { id, enabled } = request.body as { id: number; enabled: 0 | 1 };
           await db.transaction().execute(async (trx) => {
-            await findVisible(id, request.staff!, trx);
+            await findChangeable(id, request.staff!, trx);
             await trx.updateTable(table).set({ enabled, updated_at: Date.now() }).where('id', '=', id).execute();
           });
           return ok({ id, enabled }, enabled ? '已启用' : '已停用');

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok } from '../http/envelope.ts';
 import { visibleProjectIds } from '../scope.ts';
+import roleCalls from './roles.ts';
 
 export default async function baseService(app: FastifyInstance) {
+  await app.register(roleCalls);
+
   /** Figures of the landing page: the caller's projects and what is open in them today. */
   app.get('/overview', { config: { anyStaff: true } }, async (request) => {
     const projects = await visibleProjectIds(app.db, request.staff!);

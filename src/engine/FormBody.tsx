@@ -29,7 +29,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
   useEffect(() => {
     if (!editing) return;
     let live = true;
-    call<Record<string, unknown>>(`${page.resource}.detail`, { id: Number(id) }).then((res) => {
+    call<Record<string, unknown>>(page.load ?? `${page.resource}.detail`, { id: Number(id) }).then((res) => {
       if (!live) return;
       if (res.status === '200' && res.data) form.setValues(res.data, 'overwrite');
       else message.error(res.message || '记录加载失败');
@@ -38,7 +38,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
     return () => {
       live = false;
     };
-  }, [editing, form, id, page.resource]);
+  }, [editing, form, id, page.load, page.resource]);
 
   async function save() {
     try {
@@ -52,7 +52,10 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
       values[name] = value === undefined ? null : value;
     }
     setSaving(true);
-    const res = await call(`${page.resource}.${editing ? 'update' : 'add'}`, editing ? { ...values, id: Number(id) } : values);
+    const target = page.submit ?? `${page.resource}.${editing ? 'update' : 'add'}`;
+    // Read-only fields (x-pattern readPretty) are shown, never sent.
+    for (const [name, field] of Object.entries(page.fields)) if (field['x-pattern'] === 'readPretty') delete values[name];
+    const res = await call(target, editing ? { ...values, id: Number(id) } : values);
     setSaving(false);
     if (res.status !== '200') {
       message.error(res.message || '保存失败');

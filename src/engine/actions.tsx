@@ -50,8 +50,9 @@ export function fillText(template: string, ctx: ActionContext): string {
 export function matches(condition: Condition | undefined, source: Row | undefined): boolean {
   if (!condition) return true;
   const value = source?.[condition.field];
-  if (condition.equals !== undefined) return value === condition.equals;
-  if (condition.in) return condition.in.includes(value as never);
+  if (condition.equals !== undefined && value !== condition.equals) return false;
+  if (condition.in && !condition.in.includes(value as never)) return false;
+  if (condition.notIn && condition.notIn.includes(value as never)) return false;
   return true;
 }
 

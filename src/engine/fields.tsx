@@ -17,7 +17,7 @@ import {
   Switch,
   TimePicker,
 } from '@formily/antd-v5';
-import { Select as AntSelect, type SelectProps } from 'antd';
+import { Select as AntSelect, Tree, type SelectProps } from 'antd';
 import { call, dictionary, type DictItem } from './data.ts';
 import type { ComponentName } from './registry.ts';
 
@@ -48,6 +48,42 @@ function RemoteSelectBase({ endpoint, ...props }: SelectProps & { endpoint: stri
   }, [endpoint]);
   return <AntSelect showSearch optionFilterProp="label" {...props} options={options} />;
 }
+
+interface TreeNode {
+  key: string;
+  title: string;
+  children?: TreeNode[];
+}
+
+/**
+ * A checkable tree of menus and their buttons (the role grant form), fed by an endpoint that
+ * answers the grantable tree; its value is the checked keys.
+ */
+function PermissionTreeBase({ endpoint, value, onChange }: { endpoint: string; value?: string[]; onChange?: (keys: string[]) => void }) {
+  const [tree, setTree] = useState<TreeNode[]>([]);
+  useEffect(() => {
+    let live = true;
+    call<TreeNode[]>(endpoint).then((r) => live && setTree(r.data ?? []));
+    return () => {
+      live = false;
+    };
+  }, [endpoint]);
+  // Each screen and button is checked on its own; the server adds a button's screen itself.
+  const leafOrScreen = (keys: string[]) => keys.filter((k) => !k.startsWith('g:'));
+  return (
+    <Tree
+      checkable
+      checkStrictly
+      defaultExpandAll
+      key={tree.length}
+      treeData={tree}
+      checkedKeys={value ?? []}
+      onCheck={(checked) => onChange?.(leafOrScreen((Array.isArray(checked) ? checked : checked.checked) as string[]))}
+    />
+  );
+}
+
+const PermissionTree = connect(PermissionTreeBase);
 
 const DictSelect = connect(DictSelectBase, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(PreviewText.Select));
@@ -82,6 +118,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   Checkbox: Object.assign(labelled(Checkbox), { Group: labelled(Checkbox.Group) }),
   DictSelect: labelled(DictSelect),
   RemoteSelect: labelled(RemoteSelect),
+  PermissionTree,
 };
 
 export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as never });

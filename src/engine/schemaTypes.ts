@@ -45,6 +45,8 @@ export interface Condition {
   equals?: string | number | boolean | null;
   /** The field is one of these values. */
   in?: (string | number | boolean)[];
+  /** The field is none of these values. */
+  notIn?: (string | number | boolean)[];
 }
 
 interface ActionBase {
@@ -242,6 +244,10 @@ export interface FormPage extends PageBase {
   columns?: number;
   /** Where to go after saving; default back. */
   afterSave?: string;
+  /** Endpoint that loads the record, called with { id }; default "<resource>.detail". */
+  load?: string;
+  /** Endpoint that saves, called with the values and { id }; default "<resource>.add" or ".update". */
+  submit?: string;
 }
 
 export interface DescriptionItem {
@@ -337,7 +343,9 @@ export interface ResourceDef {
   labelField?: string;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   indexes?: string[][];
-  /** Refuse deleting a record that others still refer to. */
+  /** Records that cannot be changed, disabled or deleted (such as the administrator role). */
+  locked?: { field: string; values: (string | number)[]; message: string };
+  /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */
   deleteGuards?: { resource: string; field: string; message: string }[];
 }
 

@@ -57,15 +57,21 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
 
   const pages = [...cache.entries()].map(([k, page]) => (
     <Activity key={k} mode={k === key ? 'visible' : 'hidden'}>
-      <UNSAFE_LocationContext.Provider value={{ location: page.location, navigationType }}>
-        <Suspense fallback={<RouteProgress />}>{page.element}</Suspense>
-      </UNSAFE_LocationContext.Provider>
+      <div className="pms-page" data-active={k === key}>
+        <UNSAFE_LocationContext.Provider value={{ location: page.location, navigationType }}>
+          <Suspense fallback={<RouteProgress />}>{page.element}</Suspense>
+        </UNSAFE_LocationContext.Provider>
+      </div>
     </Activity>
   ));
   return (
     <>
       {pages}
-      {!keepAlive && <Suspense key={key} fallback={<RouteProgress />}>{outlet}</Suspense>}
+      {!keepAlive && (
+        <div className="pms-page" data-active="true" key={key}>
+          <Suspense fallback={<RouteProgress />}>{outlet}</Suspense>
+        </div>
+      )}
     </>
   );
 }

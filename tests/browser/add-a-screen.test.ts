@@ -41,7 +41,7 @@ afterAll(async () => {
   if (copy) fs.rmSync(copy, { recursive: true, force: true });
 });
 
-const screen = (page: Page) => page.locator('[data-testid="content"] > :not([style*="display: none"])').first();
+const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');
 const row = (page: Page, text: string) => screen(page).locator('.ant-table-row', { hasText: text });
 
 describe('adding a screen from JSON alone', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { launchBrowser, signIn } from '../support/browser.ts';
+import { Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -23,8 +24,8 @@ async function as(account: string): Promise<Page> {
 }
 
 /** The visible screen: keepAlive keeps other screens in the DOM, hidden. */
-const screen = (page: Page) => page.locator('[data-testid="content"] > :not([style*="display: none"])').first();
-const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');
+const row = (page: Page, text: string) => screen(page).locator('.ant-table-row', { hasText: text });
 
 describe('label manager, built from schemas only', () => {
   it('creates a label through the form, with validation, and finds it with the filter', async () => {
@@ -144,5 +145,34 @@ describe('menus and buttons follow the roles (spec 6)', () => {
     await page.getByRole('menuitem', { name: '标签管理' }).click();
     await expect.poll(() => screen(page).getByRole('button', { name: '新增标签' }).isVisible()).toBe(true);
     await server.app.db.deleteFrom('role_button').where('role_id', '=', role.id).where('button_id', '=', button.id).execute();
+  });
+
+  it('the role manager grants a button through the permission tree; revoking it hides it and the server refuses', async () => {
+    const adminPage = await as('admin');
+    await adminPage.goto(`${server.url}/base-information/role-manager`);
+    await row(adminPage, 'customer_service').getByRole('button', { name: '授权' }).click();
+    const drawer = adminPage.locator('.ant-drawer-open');
+    await expect.poll(() => drawer.getByText('新增标签').isVisible()).toBe(true);
+    await drawer.locator('.ant-tree-treenode', { hasText: '新增标签' }).locator('.ant-tree-checkbox').click();
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => adminPage.getByText('授权已保存').isVisible()).toBe(true);
+
+    const kefu = await as('kefu');
+    await kefu.goto(`${server.url}/business-settings/label-manager`);
+    await expect.poll(() => screen(kefu).getByRole('button', { name: '新增标签' }).isVisible()).toBe(true);
+
+    await row(adminPage, 'customer_service').getByRole('button', { name: '授权' }).click();
+    await drawer.locator('.ant-tree-treenode', { hasText: '新增标签' }).locator('.ant-tree-checkbox').click();
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => adminPage.getByText('授权已保存').count()).toBeGreaterThan(0);
+
+    // Whatever a stale screen still shows, the server refuses the call with kefu's own session.
+    const token = await kefu.evaluate(() => localStorage.getItem('token'));
+    const refused = await new Api(server.url, token!).post('/api/business/label/add', { name: '越权标签', category: 'basic', color: 'blue', scope: 'customer' });
+    expect([refused.http, refused.body.message]).toEqual([403, '没有权限执行该操作（需要「新增标签」权限）']);
+    await kefu.getByRole('menuitem', { name: '首页' }).click();
+    await kefu.getByRole('menuitem', { name: '标签管理' }).click();
+    await expect.poll(() => screen(kefu).locator('.ant-table-row').count()).toBeGreaterThan(0);
+    expect(await screen(kefu).getByRole('button', { name: '新增标签' }).count()).toBe(0);
   });
 });
