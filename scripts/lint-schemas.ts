@@ -148,7 +148,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (page.kind === 'list') {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
-        if (!(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
+        if (!(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name')) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
         if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
         if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
         checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
@@ -187,7 +187,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.ref && !resourceByName.has(f.ref)) report(file, `/fields/${name}/ref`, `no resource "${f.ref}"`);
       if (SYSTEM_FIELDS.has(name)) report(file, `/fields/${name}`, `"${name}" is a system column; choose another name`);
-      if (Array.isArray(f.unique)) for (const s of f.unique) if (!(s in r.fields)) report(file, `/fields/${name}/unique`, `"${s}" is not a field of this resource`);
+      if (Array.isArray(f.unique)) for (const s of f.unique) if (!(s in r.fields) && !SYSTEM_FIELDS.has(s)) report(file, `/fields/${name}/unique`, `"${s}" is not a field of this resource`);
     }
     for (const [i, g] of (r.deleteGuards ?? []).entries()) {
       if (CORE_TABLES.has(g.resource)) continue;

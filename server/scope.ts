@@ -17,9 +17,29 @@ export async function orgSubtree(db: DB, orgId: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Projects whose data the caller may see: all for an all-data role, else those under the caller's organisation. */
+/**
+ * Projects whose data the caller may see, the union over their roles' data scopes:
+ * all → every project; org → projects under the caller's organisation; project → the
+ * projects of the caller's posts (and their own organisation when it is a project);
+ * self → none (their own records are added by the caller of this function).
+ */
 export async function visibleProjectIds(db: DB, staff: StaffContext): Promise<number[]> {
-  let query = db.selectFrom('org').select('id').where('type', '=', 'project');
-  if (!staff.dataScopes.includes('all')) query = query.where('id', 'in', await orgSubtree(db, staff.orgId));
-  return (await query.execute()).map((r) => r.id);
+  const projects = db.selectFrom('org').select('id').where('type', '=', 'project');
+  if (staff.dataScopes.includes('all')) return (await projects.execute()).map((r) => r.id);
+  const ids = new Set<number>();
+  if (staff.dataScopes.includes('org')) {
+    for (const r of await projects.where('id', 'in', await orgSubtree(db, staff.orgId)).execute()) ids.add(r.id);
+  }
+  if (staff.dataScopes.includes('project')) {
+    const own = await db
+      .selectFrom('staff_post')
+      .innerJoin('post', 'post.id', 'staff_post.post_id')
+      .select('post.org_id')
+      .where('staff_post.staff_id', '=', staff.id)
+      .where('post.enabled', '=', 1)
+      .execute();
+    const candidates = [staff.orgId, ...own.map((o) => o.org_id)];
+    for (const r of await projects.where('id', 'in', candidates).execute()) ids.add(r.id);
+  }
+  return [...ids];
 }

@@ -89,11 +89,11 @@ const LABELS: [string, string, string, string, string][] = [
 
 /** What each demo role may do (spec 6); admin is granted everything by the catalogue sync. */
 const DEMO_GRANTS: Record<string, string[]> = {
-  customer_service: ['label:view', 'dict:view'],
+  customer_service: ['label:view', 'dict:view', 'parking:view'],
   dispatcher: ['label:view'],
   technician: [],
   inspector: [],
-  project_manager: ['label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view'],
+  project_manager: ['label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export'],
 };
 
 /** mulberry32: a small deterministic generator so every fresh database has the same demo data. */
@@ -294,6 +294,15 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
 
     for (const [sort, [name, category, color, scope, description]] of LABELS.entries()) {
       await loose.insertInto('label').values({ name, category, color, scope, description, sort, enabled: 1, created_by: null, created_at: now, updated_at: now }).execute();
+    }
+
+    for (const [i, projectId] of projectIds.entries()) {
+      for (const [name, kind, spaces, monthly] of [['地下车库', 'underground', 420 + i * 60, 350], ['东门地面停车场', 'ground', 80 + i * 10, 200]] as const) {
+        await loose
+          .insertInto('parking_yard')
+          .values({ project_id: projectId, name, kind, spaces, monthly_fee: monthly, hourly_fee: 5, contact_phone: `021-6${String(1000000 + i * 1111).slice(0, 7)}`, remark: null, enabled: 1, created_by: null, created_at: now, updated_at: now })
+          .execute();
+      }
     }
 
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');

@@ -47,9 +47,10 @@ export function resourceRoutes(resource: ResourceDef) {
     const validateAdd = ajv.compile(bodySchema(resource, 'add'));
 
     /** Rows the caller may see: a project-scoped resource follows the data scope of their roles. */
-    async function scoped(query: AnySelect, staff: StaffContext): Promise<AnySelect> {
+    async function scoped(query: AnySelect, staff: StaffContext, q: AnyDB = db): Promise<AnySelect> {
       if (resource.scope !== 'project' || staff.dataScopes.includes('all')) return query;
-      const projects = await visibleProjectIds(app.db, staff);
+      // Inside a transaction every query must use it: SQLite has one connection.
+      const projects = await visibleProjectIds(q as unknown as typeof app.db, staff);
       const own = staff.dataScopes.includes('self');
       return query.where((eb) => {
         const parts = [];
@@ -59,8 +60,14 @@ export function resourceRoutes(resource: ResourceDef) {
       });
     }
 
+    /** Project-scoped records carry their project's name for lists and details. */
+    function withProjectName(query: AnySelect): AnySelect {
+      if (resource.scope !== 'project') return query;
+      return query.leftJoin('org as project', 'project.id', `${table}.project_id`).select('project.name as project_name');
+    }
+
     async function findVisible(id: number, staff: StaffContext, q: AnyDB = db): Promise<Row> {
-      const row = await (await scoped(q.selectFrom(table).selectAll().where('id', '=', id), staff)).executeTakeFirst();
+      const row = await (await scoped(withProjectName(q.selectFrom(table).selectAll(table)).where(`${table}.id`, '=', id), staff, q)).executeTakeFirst();
       // Another organisation's record answers exactly like a missing one.
       if (!row) throw notFound(`${resource.title}不存在或已被删除`);
       return row as Row;
@@ -144,8 +151,7 @@ export function resourceRoutes(resource: ResourceDef) {
       const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const sortField = q.sortField ?? resource.defaultSort?.field ?? 'id';
       const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
-      const records = await base
-        .selectAll()
+      const records = await withProjectName(base.selectAll(table))
         .orderBy(`${table}.${sortField}`, direction)
         .orderBy(`${table}.id`, 'desc')
         .limit(pageSize)
@@ -182,7 +188,7 @@ export function resourceRoutes(resource: ResourceDef) {
         const body = request.body as Row;
         const values = { ...defaults(resource), ...toColumns(body) };
         if (resource.scope === 'project') {
-          const visible = await visibleProjectIds(app.db, request.staff!);
+          const visible = await visibleProjectIds(app.db, request.staff!); // before the transaction below
           if (!visible.includes(body.project_id as number)) throw new ApiError(403, '不能在权限范围以外的项目中新增记录');
           values.project_id = body.project_id;
         }

@@ -44,4 +44,12 @@ export default async function baseService(app: FastifyInstance) {
       return ok(row);
     },
   );
+
+  /** The projects the caller may work in, as select options (every project-scoped form and filter). */
+  app.get('/org/projects', { config: { anyStaff: true } }, async (request) => {
+    const ids = await visibleProjectIds(app.db, request.staff!);
+    if (!ids.length) return ok([]);
+    const rows = await app.db.selectFrom('org').select(['id', 'name']).where('id', 'in', ids).where('enabled', '=', 1).orderBy('sort').execute();
+    return ok(rows.map((r) => ({ label: r.name, value: r.id })));
+  });
 }

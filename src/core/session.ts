@@ -1,3 +1,5 @@
+import { runtimeConfig } from './runtimeConfig.ts';
+
 /** The session keys of spec section 3, all in localStorage, written and cleared in one place. */
 export const SESSION_KEYS = {
   token: 'token',
@@ -42,7 +44,12 @@ export function saveLogin(result: LoginResult): void {
   s.setItem(SESSION_KEYS.userAccount, result.userAccount ?? result.businessAccountDomain ?? '');
   s.setItem(SESSION_KEYS.postInfo, JSON.stringify(result.postInfo ?? []));
   s.setItem(SESSION_KEYS.loginStatus, '1');
+  // Spec 6: the isuse flag marks the account domain the configuration names.
+  const isuseDomain = runtimeConfig().isuseDomain;
+  s.setItem('isuse', isuseDomain && result.businessAccountDomain === isuseDomain ? '1' : '0');
 }
+
+export const isUse = () => localStorage.getItem('isuse') === '1';
 
 type LoginListener = (result: LoginResult) => void;
 const loginListeners = new Set<LoginListener>();

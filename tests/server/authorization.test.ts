@@ -60,10 +60,29 @@ describe('authorisation matrix, generated from the route table', () => {
       expect_('admin', route, ad.http !== 401 && ad.http !== 403 && ad.http < 500, ad.http);
     }
 
-    // Records of project-scoped resources: another organisation's record answers 404, never the record.
+    // Records of project-scoped resources: the project manager of 翠湖天地 asking for another
+    // project's record by id gets 404, never the record; lists leave such records out.
+    const manager = await signedIn(server.url, 'xmjl');
+    const mine = (await manager.get('/api/base/org/projects')).body.data.map((o: { value: number }) => o.value);
     for (const resource of server.app.catalogue.resources.values()) {
       if (resource.scope !== 'project') continue;
-      cells.otherOrganisation++;
+      const base = `/api/${resource.service}${resource.path}`;
+      const all = (await admin.post(`${base}/list`, { pageSize: 200 })).body.data.records as { id: number; project_id: number }[];
+      const foreign = all.find((r) => !mine.includes(r.project_id));
+      if (!foreign) throw new Error(`${resource.name}: the seed needs a record outside 翠湖天地`);
+      const seen = (await manager.post(`${base}/list`, { pageSize: 200 })).body.data.records as { project_id: number }[];
+      const leaked = seen.some((r) => !mine.includes(r.project_id));
+      const probes: [string, () => Promise<{ http: number }>][] = [
+        ['list', async () => ({ http: leaked ? 200 : 404 })],
+        ['detail', () => manager.get(`${base}/detail`, { id: foreign.id })],
+        ['update', () => manager.post(`${base}/update`, { id: foreign.id })],
+        ['enable', () => manager.post(`${base}/enable`, { id: foreign.id, enabled: 0 })],
+        ['delete', () => manager.post(`${base}/delete`, { ids: [foreign.id] })],
+      ];
+      for (const [op, probe] of probes) {
+        const answer = await probe();
+        expect_('otherOrganisation', { method: op, url: base, config: {}, schema: undefined }, answer.http === 404 || answer.http === 403, answer.http);
+      }
     }
 
     console.log(`authorisation matrix: ${routes.length} routes, cells ${JSON.stringify(cells)}, mismatches ${mismatches.length}`);
