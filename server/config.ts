@@ -40,6 +40,8 @@ export interface Config {
   loginRateLimit: number;
   /** Where the staff mobile app is downloaded, shown as a QR code at /download. */
   appDownloadUrl: string;
+  /** The SMS gateway: a URL that receives { mobile, text } as JSON; empty in the demo. */
+  smsWebhookUrl: string;
 }
 
 export interface SsoConfig {
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobNumberLogin: env.PMS_JOBNUMBER_LOGIN ? env.PMS_JOBNUMBER_LOGIN === '1' : mode !== 'production',
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
     appDownloadUrl: env.PMS_APP_DOWNLOAD_URL || '',
+    smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
   };
   if (config.flagLogin.enabled && !/^\d{4,8}$/.test(config.flagLogin.smsCode)) {
     throw new ConfigError('PMS_FLAG_LOGIN=1 needs PMS_FLAG_SMS_CODE, the fixed SMS code of 4 to 8 digits');

@@ -286,6 +286,24 @@ const roleAudit: Migration = {
   },
 };
 
+/** One-time SMS codes (owner verification): only a hash is kept, with expiry and attempts. */
+const smsCodes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('sms_code')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('mobile', 'text', (c) => c.notNull())
+      .addColumn('purpose', 'text', (c) => c.notNull())
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'integer', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('consumed_at', 'integer')
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sms_code_mobile').on('sms_code').columns(['mobile', 'purpose', 'created_at']).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '2026_11_001_foundation': foundation,
   '2026_11_002_sso_storage': ssoStorage,
@@ -293,6 +311,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_004_agreements': agreements,
   '2026_11_005_permissions': permissions,
   '2026_11_006_role_audit': roleAudit,
+  '2026_11_007_sms_codes': smsCodes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -220,7 +220,19 @@ export interface ResourceMigrationTable {
   applied_at: number;
 }
 
+export interface SmsCodeTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
+  sms_code: SmsCodeTable;
   menu: MenuTable;
   menu_button: MenuButtonTable;
   role_menu: RoleMenuTable;

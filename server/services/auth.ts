@@ -5,6 +5,7 @@ import { tokenOf } from '../http/authenticate.ts';
 import { sendExcel } from '../http/excel.ts';
 import { formatTime } from '../../src/shared/format.ts';
 import { menusOf } from '../engine/permissions.ts';
+import ownerSms from './ownerSms.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
@@ -39,6 +40,7 @@ interface StaffRow {
 
 /** Spec 7.4 login calls: every attempt is rate limited per IP and recorded for the login log. */
 export default async function authService(app: FastifyInstance) {
+  await app.register(ownerSms);
   const loginRoute = (schema: object) => ({
     config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
     schema,

@@ -88,6 +88,29 @@ describe('label manager, built from schemas only', () => {
   });
 });
 
+describe('keepAlive (issue 2)', () => {
+  it('keeps a list\'s filters, results and page when the user leaves and comes back', async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/business-settings/data-dictionary`);
+    await screen(page).getByRole('listitem', { name: '2' }).click();
+    await screen(page).getByPlaceholder('请输入显示名称').fill('业');
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(1);
+    await page.getByRole('menuitem', { name: '首页' }).click();
+    await expect.poll(() => page.title()).toBe('首页-PMS');
+    await page.getByRole('menuitem', { name: '数据字典' }).click();
+    await expect.poll(() => page.title()).toBe('数据字典-PMS');
+    expect(await screen(page).getByPlaceholder('请输入显示名称').inputValue()).toBe('业');
+    expect(await screen(page).locator('.ant-table-row').count()).toBe(1);
+    // A different query string is another instance, with its own state.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/business-settings/data-dictionary?view=2');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => screen(page).getByPlaceholder('请输入显示名称').inputValue()).toBe('');
+  });
+});
+
 describe('data dictionary: a tree of groups beside the items', () => {
   it('adds a group in a modal and an item to it in a drawer, then disables the item', async () => {
     const page = await as('admin');

@@ -1,0 +1,52 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, signedIn } from '../support/api.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let gateway: http.Server;
+const sent: { mobile: string; text: string }[] = [];
+
+beforeAll(async () => {
+  // A stand-in SMS gateway on loopback that records what it is asked to send.
+  gateway = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      sent.push(JSON.parse(body));
+      res.writeHead(200).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+  server = await startServer({ PMS_SMS_WEBHOOK_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms` });
+});
+afterAll(async () => {
+  await server?.close();
+  gateway?.close();
+});
+
+describe('owner SMS code (spec 7.4)', () => {
+  it('sends a one-time code through the gateway; a staff member verifies it once', async () => {
+    const owner = await server.app.db.selectFrom('customer').select(['mobile', 'name']).executeTakeFirstOrThrow();
+    const anonymous = new Api(server.url);
+    expect((await anonymous.post('/api/auth/login/ownerSmsCode', { mobile: owner.mobile })).body.message).toBe('验证码已发送，5 分钟内有效');
+    expect((await anonymous.post('/api/auth/login/ownerSmsCode', { mobile: owner.mobile })).body.message).toBe('验证码已发送，请 60 秒后再试');
+    expect(sent).toHaveLength(1);
+    const code = /验证码是 (\d{6})/.exec(sent[0]!.text)![1]!;
+
+    const kefu = await signedIn(server.url, 'kefu');
+    const wrong = await kefu.post('/api/auth/login/ownerSmsVerify', { mobile: owner.mobile, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.body.message).toBe('验证码不正确');
+    const right = await kefu.post('/api/auth/login/ownerSmsVerify', { mobile: owner.mobile, code });
+    expect(right.body.data.name).toBe(owner.name);
+    expect((await kefu.post('/api/auth/login/ownerSmsVerify', { mobile: owner.mobile, code })).body.message).toBe('验证码已失效，请重新获取');
+  });
+
+  it('answers the same for a number that is no owner\'s, and sends nothing', async () => {
+    const before = sent.length;
+    const answer = await new Api(server.url).post('/api/auth/login/ownerSmsCode', { mobile: '19999999999' });
+    expect(answer.body.message).toBe('验证码已发送，5 分钟内有效');
+    expect(sent).toHaveLength(before);
+  });
+});
