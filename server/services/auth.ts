@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { recordLogin } from '../auth/loginLog.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { tokenOf } from '../http/authenticate.ts';
 import { sendExcel } from '../http/excel.ts';
@@ -46,22 +47,8 @@ export default async function authService(app: FastifyInstance) {
     schema,
   });
 
-  async function record(request: FastifyRequest, method: string, account: string, staff: Pick<StaffRow, 'id' | 'name'> | undefined, reason: string | null) {
-    await app.db
-      .insertInto('login_log')
-      .values({
-        at: Date.now(),
-        account: account.slice(0, 64),
-        staff_id: staff?.id ?? null,
-        staff_name: staff?.name ?? null,
-        method,
-        ip: request.ip,
-        user_agent: (request.headers['user-agent'] ?? '').slice(0, 300),
-        success: reason ? 0 : 1,
-        reason,
-      })
-      .execute();
-  }
+  const record = (request: FastifyRequest, method: string, account: string, staff: Pick<StaffRow, 'id' | 'name'> | undefined, reason: string | null) =>
+    recordLogin(app.db, request, { method, account, staff, reason });
 
   async function loginResult(staffId: number, token: string): Promise<LoginResult> {
     const staff = await app.db.selectFrom('staff').selectAll().where('id', '=', staffId).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import middie from '@fastify/middie';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { verifyPassword } from '../auth/password.ts';
+import { recordLogin } from '../auth/loginLog.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 import { sqliteAdapterFactory } from './adapter.ts';
 import { loadSigningKey } from './keys.ts';
@@ -117,20 +118,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance): Promise<Pr
       const staff = await db.selectFrom('staff').select(['id', 'name', 'password_hash', 'enabled']).where('account', '=', account.trim()).executeTakeFirst();
       const valid = staff ? await verifyPassword(passwordDigest(password), staff.password_hash) : false;
       const reason = !staff || !valid ? '账号或密码错误' : !staff.enabled ? '账号已停用，请联系管理员' : null;
-      await db
-        .insertInto('login_log')
-        .values({
-          at: Date.now(),
-          account: account.slice(0, 64),
-          staff_id: staff?.id ?? null,
-          staff_name: staff?.name ?? null,
-          method: 'sso',
-          ip: request.ip,
-          user_agent: (request.headers['user-agent'] ?? '').slice(0, 300),
-          success: reason ? 0 : 1,
-          reason,
-        })
-        .execute();
+      await recordLogin(db, request, { method: 'sso', account, staff, reason });
       if (reason || !staff) {
         return reply.code(200).type('text/html').header('cache-control', 'no-store').send(signInPage({ action: `${INTERACTION_PATH}/${details.uid}`, account, error: reason ?? undefined }));
       }

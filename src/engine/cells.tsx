@@ -1,9 +1,9 @@
 import { Image, Switch, Tag, message } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import DOMPurify from 'dompurify';
 import { formatDuration, formatTime } from '../shared/format.ts';
 import type { CellType, EnumOption } from './schemaTypes.ts';
-import { dictionary, type DictItem } from './data.ts';
+import { useDictionary } from './data.ts';
 
 export interface CellSpec {
   cell?: CellType;
@@ -15,14 +15,7 @@ export const readField = (record: Record<string, unknown>, field: string): unkno
   field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), record);
 
 function DictCell({ dict, value }: { dict: string; value: unknown }) {
-  const [items, setItems] = useState<DictItem[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    dictionary(dict).then((list) => live && setItems(list));
-    return () => {
-      live = false;
-    };
-  }, [dict]);
+  const items = useDictionary(dict);
   const item = items?.find((i) => i.value === String(value));
   if (!item) return <>{value === null || value === undefined ? '' : String(value)}</>;
   return item.color ? <Tag color={item.color}>{item.label}</Tag> : <>{item.label}</>;

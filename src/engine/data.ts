@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { request, type ApiResponse, type Params } from '../core/request.ts';
 import { download } from '../core/download.ts';
 import { endpoint } from './catalogue.ts';
@@ -43,3 +44,16 @@ export function dictionary(code: string): Promise<DictItem[]> {
 
 /** Forgets cached dictionaries after the dictionary screen changes one. */
 export const forgetDictionaries = () => dictCache.clear();
+
+/** The items of a dictionary for a component; null until they arrive. */
+export function useDictionary(code: string): DictItem[] | null {
+  const [items, setItems] = useState<DictItem[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    dictionary(code).then((list) => live && setItems(list));
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return items;
+}

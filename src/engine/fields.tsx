@@ -18,21 +18,14 @@ import {
   TimePicker,
 } from '@formily/antd-v5';
 import { Select as AntSelect, Tree, type SelectProps } from 'antd';
-import { call, dictionary, type DictItem } from './data.ts';
+import { call, useDictionary } from './data.ts';
 import type { ComponentName } from './registry.ts';
 
 setValidateLanguage('zh-CN');
 
 /** A select whose options are the items of a dictionary code (basis getDictCode). */
 function DictSelectBase({ dict, ...props }: SelectProps & { dict: string }) {
-  const [items, setItems] = useState<DictItem[]>([]);
-  useEffect(() => {
-    let live = true;
-    dictionary(dict).then((list) => live && setItems(list));
-    return () => {
-      live = false;
-    };
-  }, [dict]);
+  const items = useDictionary(dict) ?? [];
   return <AntSelect {...props} options={items.map((i) => ({ label: i.label, value: i.value }))} />;
 }
 
