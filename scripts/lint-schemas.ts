@@ -105,6 +105,11 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       const at = `${pointer}/${i}`;
       checkCode(file, `${at}/btnCode`, a.btnCode);
       if (a.type === 'request') checkEndpoint(file, `${at}/endpoint`, a.endpoint);
+      if (a.type === 'transition') {
+        const workflow = resourceByName.get(resource ?? '')?.doc.workflow;
+        if (!workflow) report(file, `${at}/transition`, `resource "${resource}" has no workflow`);
+        else if (!workflow.transitions.some((t) => t.name === a.transition)) report(file, `${at}/transition`, `no transition "${a.transition}" in the workflow of "${resource}"; use one of ${workflow.transitions.map((t) => t.name).join(', ')}`);
+      } else if (!a.label) report(file, `${at}/label`, 'missing "label"');
       if (a.type === 'export') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.export`);
       if (a.type === 'import') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.import`);
       if (a.type === 'navigate' && !routeExists(a.to)) report(file, `${at}/to`, `no screen has the route "${a.to}"; add its page schema or fix the path`);
@@ -194,6 +199,15 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       const target = resourceByName.get(g.resource)?.doc;
       if (!target) report(file, `/deleteGuards/${i}/resource`, `no resource "${g.resource}" (nor a core table: ${[...CORE_TABLES].join(', ')})`);
       else if (!(g.field in target.fields)) report(file, `/deleteGuards/${i}/field`, `"${g.field}" is not a field of "${g.resource}"`);
+    }
+    if (r.workflow) {
+      const w = r.workflow;
+      if (!(w.field in r.fields) || r.fields[w.field]!.type !== 'string') report(file, '/workflow/field', `"${w.field}" must be a string field of this resource`);
+      if (!(w.initial in w.states)) report(file, '/workflow/initial', `"${w.initial}" is not one of the states`);
+      w.transitions.forEach((t, i) => {
+        for (const s of [...t.from, t.to]) if (!(s in w.states)) report(file, `/workflow/transitions/${i}`, `state "${s}" is not declared in "states"`);
+        checkCode(file, `/workflow/transitions/${i}/btnCode`, t.btnCode);
+      });
     }
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');

@@ -304,6 +304,26 @@ const smsCodes: Migration = {
   },
 };
 
+/** Every workflow transition of every resource: who moved which record from where to where, when, why. */
+const timeline: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('resource_timeline')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('resource', 'text', (c) => c.notNull())
+      .addColumn('record_id', 'integer', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('from_state', 'text')
+      .addColumn('to_state', 'text', (c) => c.notNull())
+      .addColumn('note', 'text')
+      .addColumn('staff_id', 'integer', (c) => c.references('staff.id'))
+      .addColumn('staff_name', 'text')
+      .addColumn('at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('resource_timeline_record').on('resource_timeline').columns(['resource', 'record_id', 'at']).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '2026_11_001_foundation': foundation,
   '2026_11_002_sso_storage': ssoStorage,
@@ -312,6 +332,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_005_permissions': permissions,
   '2026_11_006_role_audit': roleAudit,
   '2026_11_007_sms_codes': smsCodes,
+  '2026_11_008_timeline': timeline,
 };
 
 export const migrationProvider: MigrationProvider = {

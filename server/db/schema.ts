@@ -231,7 +231,21 @@ export interface SmsCodeTable {
   created_at: number;
 }
 
+export interface ResourceTimelineTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  note: string | null;
+  staff_id: number | null;
+  staff_name: string | null;
+  at: number;
+}
+
 export interface Database {
+  resource_timeline: ResourceTimelineTable;
   sms_code: SmsCodeTable;
   menu: MenuTable;
   menu_button: MenuButtonTable;

@@ -187,6 +187,7 @@ export function resourceRoutes(resource: ResourceDef) {
       app.post('/add', { config: { btnCode: p.add }, schema: { body: bodySchema(resource, 'add') }, schemaErrorFormatter: errorFormatter }, async (request) => {
         const body = request.body as Row;
         const values = { ...defaults(resource), ...toColumns(body) };
+        if (resource.workflow) values[resource.workflow.field] = resource.workflow.initial;
         if (resource.scope === 'project') {
           const visible = await visibleProjectIds(app.db, request.staff!); // before the transaction below
           if (!visible.includes(body.project_id as number)) throw new ApiError(403, '不能在权限范围以外的项目中新增记录');
@@ -200,7 +201,9 @@ export function resourceRoutes(resource: ResourceDef) {
             .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
             .returning('id')
             .executeTakeFirstOrThrow();
-          return inserted.id as number;
+          const id = inserted.id as number;
+          if (resource.workflow) await writeTimeline(trx, id, 'create', null, resource.workflow.initial, null, request.staff!);
+          return id;
         });
         return ok({ id }, '新增成功');
       });
@@ -258,6 +261,68 @@ export function resourceRoutes(resource: ResourceDef) {
           return ok({ id, enabled }, enabled ? '已启用' : '已停用');
         },
       );
+    }
+
+    async function writeTimeline(q: AnyDB, recordId: number, action: string, from: string | null, to: string, note: string | null, staff: StaffContext) {
+      await q
+        .insertInto('resource_timeline')
+        .values({ resource: table, record_id: recordId, action, from_state: from, to_state: to, note, staff_id: staff.id, staff_name: staff.name, at: Date.now() })
+        .execute();
+    }
+
+    const workflow = resource.workflow;
+    if (workflow) {
+      const codes = [...new Set(workflow.transitions.flatMap((t) => [t.btnCode].flat()))];
+      app.post(
+        '/transition',
+        {
+          config: { btnCode: codes },
+          schema: {
+            body: {
+              type: 'object',
+              required: ['id', 'action'],
+              additionalProperties: false,
+              properties: { id: { type: 'integer', minimum: 1 }, action: { type: 'string', enum: workflow.transitions.map((t) => t.name) }, note: { type: 'string', maxLength: 500 } },
+            },
+          },
+        },
+        async (request) => {
+          const { id, action, note } = request.body as { id: number; action: string; note?: string };
+          const transition = workflow.transitions.find((t) => t.name === action)!;
+          const staff = request.staff!;
+          if (![transition.btnCode].flat().some((c) => staff.buttons.has(c))) {
+            throw new ApiError(403, `没有权限执行该操作（需要「${[transition.btnCode].flat().map((c) => app.catalogue.buttons.get(c)?.name ?? c).join('」或「')}」权限）`);
+          }
+          if (transition.note === 'required' && !note?.trim()) throw badRequest(`请填写${transition.label}说明`);
+          const to = await db.transaction().execute(async (trx) => {
+            const current = await findVisible(id, staff, trx);
+            const from = String(current[workflow.field]);
+            if (!transition.from.includes(from)) {
+              const text = workflow.states[from]?.text ?? from;
+              throw conflict(`当前状态为「${text}」，不能${transition.label}`);
+            }
+            await trx.updateTable(table).set({ [workflow.field]: transition.to, updated_at: Date.now() }).where('id', '=', id).execute();
+            await writeTimeline(trx, id, transition.name, from, transition.to, note?.trim() || null, staff);
+            return transition.to;
+          });
+          return ok({ id, state: to }, `${transition.label}成功`);
+        },
+      );
+
+      app.get('/timeline', { config: { btnCode: p.view }, schema: { querystring: idQuery } }, async (request) => {
+        const { id } = request.query as { id: number };
+        await findVisible(id, request.staff!);
+        const rows = await app.db
+          .selectFrom('resource_timeline')
+          .select(['action', 'from_state', 'to_state', 'note', 'staff_name', 'at'])
+          .where('resource', '=', table)
+          .where('record_id', '=', id)
+          .orderBy('at')
+          .orderBy('id')
+          .execute();
+        const label = (name: string) => (name === 'create' ? '创建' : (workflow.transitions.find((t) => t.name === name)?.label ?? name));
+        return ok(rows.map((r) => ({ ...r, actionText: label(r.action), stateText: workflow.states[r.to_state]?.text ?? r.to_state })));
+      });
     }
 
     const exportFields = fields.filter(([, f]) => !f.noExport);

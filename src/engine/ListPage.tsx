@@ -6,8 +6,8 @@ import type { TableProps } from 'antd';
 import { useRequest } from 'ahooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ActionButton, type ActionContext, type Row } from './actions.tsx';
-import { EnableSwitch, readField, renderCell } from './cells.tsx';
+import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
+import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { call, forgetDictionaries, type Page } from './data.ts';
 import { FormContainer, type OpenForm } from './FormContainer.tsx';
 import { SchemaField } from './fields.tsx';
@@ -129,10 +129,10 @@ export default function ListPage({ page }: { page: ListSchema }) {
         c.cell === 'enableSwitch' ? (
           <EnableSwitch value={readField(row, c.field)} editable={can(c.btnCode)} onToggle={(enabled) => toggle(row, enabled)} />
         ) : (
-          renderCell(c, readField(row, c.field))
+          renderCell(withStates(c, page.resource), readField(row, c.field))
         ),
     }));
-  const rowActions = page.rowActions ?? [];
+  const rowActions = (page.rowActions ?? []).map((a) => expandAction(a, page.resource));
   if (rowActions.some((a) => can(a.btnCode))) {
     columns.push({
       key: '__actions',
@@ -148,7 +148,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
       ),
     });
   }
-  const batch = (page.batchActions ?? []).filter((a) => can(a.btnCode));
+  const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
 
   const search = async () => {
     const values = await filterForm.submit<Row>((v) => v);

@@ -1,9 +1,9 @@
-import { Button, Modal, Upload, message } from 'antd';
+import { Button, Input, Modal, Upload, message } from 'antd';
 import { useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { prepare } from '../core/request.ts';
 import { handleSessionEnd } from '../core/sessionEnd.ts';
-import { endpoint } from './catalogue.ts';
+import { endpoint, RESOURCES } from './catalogue.ts';
 import { call, downloadFrom, forgetDictionaries } from './data.ts';
 import { usePermission } from './permissions.tsx';
 import type { Action, Condition, FormAction, ParamValue } from './schemaTypes.ts';
@@ -21,7 +21,7 @@ export interface ActionContext {
   filters?: Row;
   /** The resource of the screen (default endpoints of export and import). */
   resource?: string;
-  reload: () => void;
+  reload: () => void | Promise<void>;
   openForm: (action: FormAction, id: unknown, initialValues: Row) => void;
 }
 
@@ -79,6 +79,45 @@ async function importFile(id: string, file: File): Promise<void> {
   else Modal.error({ title: '导入失败', content: answer.message ?? '导入失败', okText: '知道了' });
 }
 
+/** A transition action with its label, permission, confirmation and states filled from the workflow. */
+export function expandAction(action: Action, resource: string | undefined): Action & { label: string } {
+  if (action.type !== 'transition') return action;
+  const transition = RESOURCES.get(resource ?? '')?.workflow?.transitions.find((t) => t.name === action.transition);
+  if (!transition) return { ...action, label: action.label ?? action.transition };
+  const field = RESOURCES.get(resource!)!.workflow!.field;
+  return {
+    ...action,
+    label: action.label ?? transition.label,
+    btnCode: action.btnCode ?? transition.btnCode,
+    confirm: action.confirm ?? transition.confirm,
+    danger: action.danger ?? transition.danger,
+    visibleWhen: action.visibleWhen ?? { field, in: transition.from },
+  };
+}
+
+/** Asks for the note of a transition; resolves null when the user cancels. */
+function askNote(title: string, required: boolean): Promise<string | null> {
+  return new Promise((resolve) => {
+    let text = '';
+    Modal.confirm({
+      title,
+      icon: null,
+      okText: '确定',
+      cancelText: '取消',
+      content: <Input.TextArea aria-label="说明" rows={4} maxLength={500} showCount placeholder={required ? '请填写说明（必填）' : '说明（选填）'} onChange={(e) => (text = e.target.value)} />,
+      onOk: () => {
+        if (required && !text.trim()) {
+          message.error('请填写说明');
+          return Promise.reject(new Error('note required'));
+        }
+        resolve(text.trim());
+        return undefined;
+      },
+      onCancel: () => resolve(null),
+    });
+  });
+}
+
 /** Carries out an action; resolves true when the screen should reload. */
 export async function runAction(action: Action, ctx: ActionContext, navigate: NavigateFunction): Promise<void> {
   switch (action.type) {
@@ -108,14 +147,34 @@ export async function runAction(action: Action, ctx: ActionContext, navigate: Na
     case 'import':
       // The file picker is rendered by ActionButton; nothing to do without a file.
       return;
+    case 'transition': {
+      const workflow = RESOURCES.get(ctx.resource ?? '')?.workflow;
+      const transition = workflow?.transitions.find((t) => t.name === action.transition);
+      const record = ctx.row ?? ctx.record;
+      if (!transition || !record) return;
+      let note: string | null | undefined;
+      if (transition.note) {
+        note = await askNote(transition.label, transition.note === 'required');
+        if (note === null) return;
+      }
+      const res = await call(`${ctx.resource}.transition`, { id: record.id, action: transition.name, note: note || undefined });
+      if (res.status !== '200') {
+        message.error(res.message || '操作失败');
+        return;
+      }
+      message.success(res.message || '操作成功');
+      ctx.reload();
+      return;
+    }
   }
 }
 
 /** One action as a button (toolbar) or link (table row), guarded by its btnCode and condition. */
-export function ActionButton({ action, ctx, link = false, disabled = false }: { action: Action; ctx: ActionContext; link?: boolean; disabled?: boolean }) {
+export function ActionButton({ action: declared, ctx, link = false, disabled = false }: { action: Action; ctx: ActionContext; link?: boolean; disabled?: boolean }) {
   const navigate = useNavigate();
   const can = usePermission();
   const [busy, setBusy] = useState(false);
+  const action = expandAction(declared, ctx.resource);
   if (!can(action.btnCode) || !matches(action.visibleWhen, ctx.row ?? ctx.record ?? ctx.node)) return null;
 
   const type = link ? 'link' : action.type === 'navigate' || action.type === 'form' ? 'primary' : 'default';

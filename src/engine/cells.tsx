@@ -4,6 +4,7 @@ import DOMPurify from 'dompurify';
 import { formatDuration, formatTime } from '../shared/format.ts';
 import type { CellType, EnumOption } from './schemaTypes.ts';
 import { useDictionary } from './data.ts';
+import { RESOURCES } from './catalogue.ts';
 
 export interface CellSpec {
   cell?: CellType;
@@ -53,6 +54,12 @@ export function EnableSwitch({ value, editable, onToggle }: { value: unknown; ed
       }}
     />
   );
+}
+
+/** A "state" cell shows the states of its resource's workflow as tags. */
+export function withStates(spec: CellSpec, resource: string): CellSpec {
+  if (spec.cell !== 'state') return spec;
+  return { ...spec, cell: 'enum', enum: RESOURCES.get(resource)?.workflow?.states ?? {} };
 }
 
 /** Renders a value by its cell type (the cell registry of page schemas). */

@@ -18,5 +18,8 @@ export function resourceEndpoints(resource: ResourceDef): EndpointDef[] {
     e('export', 'GET', p.export),
     e('import', 'POST', p.import, 'multipart'),
     e('template', 'GET', p.import),
+    ...(resource.workflow
+      ? [e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode))), e('timeline', 'GET', p.view)]
+      : []),
   ].filter((x): x is EndpointDef => x !== null);
 }

@@ -109,7 +109,17 @@ export interface ImportAction extends ActionBase {
   endpoint?: string;
 }
 
-export type Action = RequestAction | NavigateAction | FormAction | ExportAction | ImportAction;
+/**
+ * Moves a record through its resource's workflow: label, permission, confirmation and the
+ * states it shows in come from the workflow unless given here.
+ */
+export interface TransitionAction extends Partial<ActionBase> {
+  type: 'transition';
+  /** Name of a transition of the resource's workflow. */
+  transition: string;
+}
+
+export type Action = RequestAction | NavigateAction | FormAction | ExportAction | ImportAction | TransitionAction;
 
 /** How a column or description shows its value (spec 9 formats for dates and durations). */
 export type CellType =
@@ -125,7 +135,8 @@ export type CellType =
   | 'color'
   | 'image'
   | 'enableSwitch'
-  | 'richText';
+  | 'richText'
+  | 'state';
 
 export interface EnumOption {
   text: string;
@@ -266,6 +277,8 @@ export interface DetailPage extends PageBase {
   resource: string;
   sections: { title: string; items: DescriptionItem[] }[];
   actions?: Action[];
+  /** Shows the workflow timeline (who did what, when) below the sections. */
+  timeline?: boolean;
 }
 
 /** A screen written in React (session core, patrol, push) that still takes its menu place and permissions from here. */
@@ -314,6 +327,42 @@ export interface ResourceField {
   noExport?: boolean;
 }
 
+/** A state of a workflow, as filters, tags and the timeline show it. */
+export interface WorkflowState {
+  text: string;
+  /** antd tag colour or status. */
+  color?: string;
+}
+
+/** A move from some states to another, guarded by a permission. */
+export interface WorkflowTransition {
+  /** Identifier, e.g. "dispatch". @pattern ^[a-zA-Z][a-zA-Z0-9_]*$ */
+  name: string;
+  /** Button text, e.g. "派单". */
+  label: string;
+  /** States it may start from. */
+  from: string[];
+  to: string;
+  btnCode: BtnGuard;
+  /** Ask for a note (a reason, a result) and keep it in the timeline: required or optional. */
+  note?: 'required' | 'optional';
+  confirm?: string;
+  danger?: boolean;
+}
+
+/**
+ * A record's lifecycle declared once: the filters, tags, action buttons and the server's
+ * checks all come from it, and every transition is written to the record's timeline.
+ */
+export interface WorkflowDef {
+  /** The string field holding the state. */
+  field: string;
+  /** The state of a new record. */
+  initial: string;
+  states: Record<string, WorkflowState>;
+  transitions: WorkflowTransition[];
+}
+
 /** One table with its endpoints: list, detail, add, update, delete, enable, export, import, options. */
 export interface ResourceDef {
   $schema?: string;
@@ -343,6 +392,8 @@ export interface ResourceDef {
   labelField?: string;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   indexes?: string[][];
+  /** The record's lifecycle; adds "<name>.transition" and "<name>.timeline". */
+  workflow?: WorkflowDef;
   /** Records that cannot be changed, disabled or deleted (such as the administrator role). */
   locked?: { field: string; values: (string | number)[]; message: string };
   /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */
