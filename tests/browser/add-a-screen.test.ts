@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
 import { launchBrowser, signIn } from '../support/browser.ts';
+import { signedIn } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,6 +30,12 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(fixtures, 'resource.json'), path.join(copy, 'schemas/resources/holiday.json'));
   fs.copyFileSync(path.join(fixtures, 'list.json'), path.join(copy, 'schemas/pages/business-settings-holiday-calendar.json'));
   fs.copyFileSync(path.join(fixtures, 'form.json'), path.join(copy, 'schemas/pages/business-settings-holiday-form.json'));
+  const workflow = path.join(ROOT, 'tests/fixtures/workflow');
+  fs.copyFileSync(path.join(workflow, 'resource.json'), path.join(copy, 'schemas/resources/repair_request.json'));
+  fs.copyFileSync(path.join(workflow, 'list.json'), path.join(copy, 'schemas/pages/repair-requests.json'));
+  const menus = JSON.parse(fs.readFileSync(path.join(copy, 'schemas/menus.json'), 'utf8'));
+  menus.groups.push({ prefix: '/repair', title: '维修' });
+  fs.writeFileSync(path.join(copy, 'schemas/menus.json'), JSON.stringify(menus));
   expect(lintSchemas(path.join(copy, 'schemas'), false)).toEqual([]);
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: copy, stdio: 'inherit' });
   server = await startServer({}, undefined, { schemasDir: path.join(copy, 'schemas'), webRoot: path.join(copy, 'dist') });
@@ -89,5 +96,25 @@ describe('adding a screen from JSON alone', () => {
       ['国庆节', '2026-10-01', '放假', '启用'],
       ['国庆调休', '2026-10-10', '调休上班', '停用'],
     ]);
+  });
+
+  it('moves a record through a workflow declared in JSON: buttons follow the state, notes are asked for', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, 'admin');
+    const api = await signedIn(server.url, 'admin');
+    await api.post('/api/workorder/repairRequest/add', { title: '楼道灯不亮', project_id: 4 });
+    await page.goto(`${server.url}/repair/requests`);
+    const item = row(page, '楼道灯不亮');
+    await expect.poll(() => item.getByText('待派单').isVisible()).toBe(true);
+    expect(await item.getByRole('button', { name: '完成' }).count()).toBe(0);
+    await item.getByRole('button', { name: '派单' }).click();
+    await expect.poll(() => item.getByText('已派单').isVisible()).toBe(true);
+    await item.getByRole('button', { name: '完成' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => page.getByText('请填写说明').isVisible()).toBe(true);
+    await page.getByLabel('说明').fill('更换灯管');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => item.getByText('已完成').isVisible()).toBe(true);
+    expect(await item.getByRole('button').count()).toBe(0);
   });
 });
