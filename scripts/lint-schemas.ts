@@ -9,6 +9,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ResourceDef } from '../src/engine/schemaTypes.ts';
 import { guardCodes, resourceEndpoints } from '../src/engine/endpoints.ts';
 import { isRegisteredComponent } from '../src/engine/registry.ts';
+import { checkExpression, findExpressions } from '../src/engine/expressions.ts';
 import { generateMeta } from './schema-meta.ts';
 
 interface Doc<T> {
@@ -143,6 +144,13 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   }
 
   for (const { file, doc: page } of pages) {
+    for (const { pointer, expression } of findExpressions(page)) {
+      try {
+        checkExpression(expression);
+      } catch (error) {
+        report(file, pointer, `expression "${expression}" cannot run: ${(error as Error).message}; use comparisons, && || !, ?: and $deps/$self/$values only`);
+      }
+    }
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
     if (page.kind === 'bespoke') continue;
     const resource = resourceByName.get(page.resource)?.doc;

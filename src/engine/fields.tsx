@@ -1,5 +1,6 @@
 import React, { useEffect, useState } from 'react';
-import { createSchemaField, connect, mapProps, mapReadPretty } from '@formily/react';
+import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
+import { evaluate } from './expressions.ts';
 import { setValidateLanguage } from '@formily/core';
 import {
   ArrayItems,
@@ -22,6 +23,8 @@ import { call, useDictionary } from './data.ts';
 import type { ComponentName } from './registry.ts';
 
 setValidateLanguage('zh-CN');
+// Schema expressions go through the safe evaluator, never `new Function` (CSP without unsafe-eval).
+Schema.registerCompiler((expression: string, scope: Record<string, unknown>) => evaluate(expression, scope ?? {}));
 
 /** A select whose options are the items of a dictionary code (basis getDictCode). */
 function DictSelectBase({ dict, ...props }: SelectProps & { dict: string }) {

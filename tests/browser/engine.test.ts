@@ -88,6 +88,25 @@ describe('label manager, built from schemas only', () => {
   });
 });
 
+describe('parking yards: project-scoped, with a field that reacts to another', () => {
+  it('hides the hourly fee for mechanical spaces (x-reactions through the safe evaluator) and lists only the own project for a project manager', async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/business-settings/parking-management`);
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(8);
+    await screen(page).getByRole('button', { name: '新增停车场' }).click();
+    const drawer = page.locator('.ant-drawer-open');
+    await expect.poll(() => drawer.getByLabel('临停标准（元/小时）').isVisible()).toBe(true);
+    await drawer.locator('.ant-select', { has: page.getByRole('combobox', { name: '类型' }) }).click();
+    await page.getByTitle('机械车位').click();
+    await expect.poll(() => drawer.getByLabel('临停标准（元/小时）').count()).toBe(0);
+
+    const manager = await as('xmjl');
+    await manager.goto(`${server.url}/business-settings/parking-management`);
+    await expect.poll(() => screen(manager).locator('.ant-table-row').count()).toBe(2);
+    expect(await screen(manager).locator('.ant-table-row', { hasText: '翠湖天地' }).count()).toBe(2);
+  });
+});
+
 describe('keepAlive (issue 2)', () => {
   it('keeps a list\'s filters, results and page when the user leaves and comes back', async () => {
     const page = await as('admin');
