@@ -153,6 +153,12 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     }
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
     if (page.kind === 'bespoke') continue;
+    if (page.kind === 'tabs') {
+      page.tabs.forEach((t, i) => {
+        if (routes.get(t.page)?.doc.kind !== 'list') report(file, `/tabs/${i}/page`, `"${t.page}" is not the route of a list page`);
+      });
+      continue;
+    }
     const resource = resourceByName.get(page.resource)?.doc;
     if (!resource) {
       report(file, '/resource', `no resource "${page.resource}" under schemas/resources/`);
@@ -177,6 +183,10 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
         if (!(page.tree.filterField in resource.fields)) report(file, '/tree/filterField', `"${page.tree.filterField}" is not a field of "${resource.name}"`);
         checkActions(file, '/tree/actions', page.tree.actions, page.tree.resource);
       }
+    }
+    if (page.kind === 'settings') {
+      checkFields(file, '/fields', page.fields, resource, false);
+      for (const op of ['list', 'add', 'update']) checkEndpoint(file, '/resource', `${page.resource}.${op}`);
     }
     if (page.kind === 'form') {
       // A form over its own endpoints (load/submit) may have fields the resource lacks.

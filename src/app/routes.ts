@@ -45,7 +45,7 @@ function schemaRoute(page: PageSchema): RouteDef {
   return {
     path: page.route,
     title: page.title,
-    keepAlive: page.keepAlive ?? page.kind === 'list',
+    keepAlive: page.keepAlive ?? (page.kind === 'list' || page.kind === 'tabs'),
     show: Boolean(page.menu),
     access: page.access,
     page,

@@ -2,6 +2,8 @@ import type { PageSchema } from './schemaTypes.ts';
 import ListPage from './ListPage.tsx';
 import FormRoute from './FormRoute.tsx';
 import DetailPage from './DetailPage.tsx';
+import TabsPage from './TabsPage.tsx';
+import SettingsPage from './SettingsPage.tsx';
 
 /** The one renderer of page schemas: each kind of page is one component. */
 export default function PageRenderer({ page }: { page: PageSchema }) {
@@ -12,6 +14,10 @@ export default function PageRenderer({ page }: { page: PageSchema }) {
       return <FormRoute page={page} />;
     case 'detail':
       return <DetailPage page={page} />;
+    case 'tabs':
+      return <TabsPage page={page} />;
+    case 'settings':
+      return <SettingsPage page={page} />;
     default:
       return null;
   }

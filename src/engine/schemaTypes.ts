@@ -281,6 +281,21 @@ export interface DetailPage extends PageBase {
   timeline?: boolean;
 }
 
+/** Several list pages under tabs; each keeps its own filters and pages. */
+export interface TabsPage extends PageBase {
+  kind: 'tabs';
+  tabs: { title: string; /** Route of a list page shown in this tab. */ page: string }[];
+}
+
+/** One record edited in place (a singleton resource such as global parameters). */
+export interface SettingsPage extends PageBase {
+  kind: 'settings';
+  resource: string;
+  fields: FieldMap;
+  /** Columns of the form grid; default 2. */
+  columns?: number;
+}
+
 /** A screen written in React (session core, patrol, push) that still takes its menu place and permissions from here. */
 export interface BespokePage extends PageBase {
   kind: 'bespoke';
@@ -288,7 +303,7 @@ export interface BespokePage extends PageBase {
   component: string;
 }
 
-export type PageSchema = ListPage | FormPage | DetailPage | BespokePage;
+export type PageSchema = ListPage | FormPage | DetailPage | TabsPage | SettingsPage | BespokePage;
 
 /** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
 export interface MenuCatalogue {

@@ -33,6 +33,10 @@ beforeAll(async () => {
   const workflow = path.join(ROOT, 'tests/fixtures/workflow');
   fs.copyFileSync(path.join(workflow, 'resource.json'), path.join(copy, 'schemas/resources/repair_request.json'));
   fs.copyFileSync(path.join(workflow, 'list.json'), path.join(copy, 'schemas/pages/repair-requests.json'));
+  const settings = path.join(ROOT, 'tests/fixtures/settings');
+  fs.copyFileSync(path.join(settings, 'resource.json'), path.join(copy, 'schemas/resources/service_setting.json'));
+  fs.copyFileSync(path.join(settings, 'page.json'), path.join(copy, 'schemas/pages/business-settings-service-setting.json'));
+  fs.copyFileSync(path.join(settings, 'tabs.json'), path.join(copy, 'schemas/pages/business-settings-calendar-and-repairs.json'));
   const menus = JSON.parse(fs.readFileSync(path.join(copy, 'schemas/menus.json'), 'utf8'));
   menus.groups.push({ prefix: '/repair', title: '维修' });
   fs.writeFileSync(path.join(copy, 'schemas/menus.json'), JSON.stringify(menus));
@@ -116,5 +120,32 @@ describe('adding a screen from JSON alone', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => item.getByText('已完成').isVisible()).toBe(true);
     expect(await item.getByRole('button').count()).toBe(0);
+  });
+
+  it('edits one record in place on a settings page, and shows several lists under tabs', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, 'admin');
+    await page.goto(`${server.url}/business-settings/service-setting`);
+    await screen(page).getByLabel('服务热线').fill('12345');
+    await screen(page).getByLabel('服务时间').fill('每日 8:00-20:00');
+    await screen(page).getByLabel('响应时限（分钟）').fill('30');
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByText('服务热线：请填写 400 或座机号码').isVisible()).toBe(true);
+    await screen(page).getByLabel('服务热线').fill('400-800-1234');
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByText('新增成功').isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => screen(page).getByLabel('服务热线').inputValue()).toBe('400-800-1234');
+    await screen(page).getByLabel('响应时限（分钟）').fill('45');
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByText('保存成功').isVisible()).toBe(true);
+    const rows = await server.app.db.selectFrom('service_setting' as never).selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ response_minutes: 45 });
+
+    await page.goto(`${server.url}/business-settings/calendar-and-repairs`);
+    await expect.poll(() => screen(page).locator('.ant-table-row', { hasText: '国庆节' }).isVisible()).toBe(true);
+    await screen(page).getByRole('tab', { name: '维修申请' }).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row', { hasText: '楼道灯不亮' }).isVisible()).toBe(true);
   });
 });
