@@ -131,6 +131,23 @@ export function resourceRoutes(resource: ResourceDef) {
       return out;
     }
 
+    const jsonFields = fields.filter(([, f]) => f.type === 'json').map(([n]) => n);
+    /** JSON fields are stored as text and answered as values. */
+    function readJson(row: Row): Row {
+      if (!jsonFields.length) return row;
+      const out = { ...row };
+      for (const name of jsonFields) {
+        if (typeof out[name] === 'string') {
+          try {
+            out[name] = JSON.parse(out[name] as string);
+          } catch {
+            /* a value written by hand stays as text */
+          }
+        }
+      }
+      return out;
+    }
+
     const listSchema = {
       type: 'object',
       additionalProperties: false,
@@ -157,14 +174,14 @@ export function resourceRoutes(resource: ResourceDef) {
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute();
-      return ok({ records, total: Number((total as Row).n), pageNum, pageSize });
+      return ok({ records: records.map((r) => readJson(r as Row)), total: Number((total as Row).n), pageNum, pageSize });
     });
 
     const idQuery = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } };
 
     app.get('/detail', { config: { btnCode: p.view }, schema: { querystring: idQuery } }, async (request) => {
       const { id } = request.query as { id: number };
-      return ok(await findVisible(id, request.staff!));
+      return ok(readJson(await findVisible(id, request.staff!)));
     });
 
     app.get(

@@ -18,7 +18,8 @@ import {
   Switch,
   TimePicker,
 } from '@formily/antd-v5';
-import { Select as AntSelect, Tree, type SelectProps } from 'antd';
+import { Select as AntSelect, Tree, Upload, message, type SelectProps } from 'antd';
+import { uploadFile } from '../core/upload.ts';
 import { call, useDictionary } from './data.ts';
 import type { ComponentName } from './registry.ts';
 
@@ -81,6 +82,42 @@ function PermissionTreeBase({ endpoint, value, onChange }: { endpoint: string; v
 
 const PermissionTree = connect(PermissionTreeBase);
 
+/**
+ * Photos of a record (work order, inspection): uploaded through the file service with the
+ * spec's compression tiers; the value is the list of their URLs.
+ */
+function ImageUploadBase({ value, onChange, maxCount = 9, disabled }: { value?: string[]; onChange?: (urls: string[]) => void; maxCount?: number; disabled?: boolean }) {
+  const urls = Array.isArray(value) ? value : [];
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Upload
+      listType="picture-card"
+      accept="image/*"
+      multiple
+      disabled={disabled}
+      fileList={urls.map((url) => ({ uid: url, name: url.split('/').pop() ?? url, status: 'done' as const, url }))}
+      onRemove={(file) => onChange?.(urls.filter((u) => u !== file.url))}
+      customRequest={async ({ file, onSuccess, onError }) => {
+        setUploading(true);
+        const result = await uploadFile(file as File);
+        setUploading(false);
+        if (result.result === 1 && result.fileInfo) {
+          onChange?.([...urls, result.fileInfo.resPath].slice(0, maxCount));
+          onSuccess?.(result);
+        } else {
+          message.error(result.msg || '上传失败');
+          onError?.(new Error(result.msg));
+        }
+      }}
+      showUploadList={{ showPreviewIcon: false }}
+    >
+      {urls.length < maxCount && <div>{uploading ? '上传中…' : '+ 上传图片'}</div>}
+    </Upload>
+  );
+}
+
+const ImageUpload = connect(ImageUploadBase);
+
 const DictSelect = connect(DictSelectBase, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(PreviewText.Select));
 
@@ -115,6 +152,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   DictSelect: labelled(DictSelect),
   RemoteSelect: labelled(RemoteSelect),
   PermissionTree,
+  ImageUpload,
 };
 
 export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as never });

@@ -4,7 +4,7 @@
  */
 export const COMPONENT_NAMES = [
   'FormItem', 'FormGrid', 'FormLayout', 'Space', 'ArrayItems', 'Input', 'Select', 'NumberPicker', 'DatePicker',
-  'TimePicker', 'Switch', 'Radio', 'Checkbox', 'DictSelect', 'RemoteSelect', 'PermissionTree',
+  'TimePicker', 'Switch', 'Radio', 'Checkbox', 'DictSelect', 'RemoteSelect', 'PermissionTree', 'ImageUpload',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

@@ -17,6 +17,7 @@ beforeAll(async () => {
   fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'tests/fixtures/workflow/resource.json'), path.join(copy, 'resources/repair_request.json'));
   fs.copyFileSync(path.join(ROOT, 'tests/fixtures/workflow/list.json'), path.join(copy, 'pages/repair-requests.json'));
+  fs.copyFileSync(path.join(ROOT, 'tests/fixtures/workflow/form.json'), path.join(copy, 'pages/repair-requests-form.json'));
   const menus = JSON.parse(fs.readFileSync(path.join(copy, 'menus.json'), 'utf8'));
   menus.groups.push({ prefix: '/repair', title: '维修' });
   fs.writeFileSync(path.join(copy, 'menus.json'), JSON.stringify(menus));
