@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
 import { launchBrowser, signIn } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
+import { addFixtureScreens } from '../support/fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,21 +27,7 @@ beforeAll(async () => {
     fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  const fixtures = path.join(ROOT, 'tests/fixtures/holiday');
-  fs.copyFileSync(path.join(fixtures, 'resource.json'), path.join(copy, 'schemas/resources/holiday.json'));
-  fs.copyFileSync(path.join(fixtures, 'list.json'), path.join(copy, 'schemas/pages/business-settings-holiday-calendar.json'));
-  fs.copyFileSync(path.join(fixtures, 'form.json'), path.join(copy, 'schemas/pages/business-settings-holiday-form.json'));
-  const workflow = path.join(ROOT, 'tests/fixtures/workflow');
-  fs.copyFileSync(path.join(workflow, 'resource.json'), path.join(copy, 'schemas/resources/repair_request.json'));
-  fs.copyFileSync(path.join(workflow, 'list.json'), path.join(copy, 'schemas/pages/repair-requests.json'));
-  fs.copyFileSync(path.join(workflow, 'form.json'), path.join(copy, 'schemas/pages/repair-requests-form.json'));
-  const settings = path.join(ROOT, 'tests/fixtures/settings');
-  fs.copyFileSync(path.join(settings, 'resource.json'), path.join(copy, 'schemas/resources/service_setting.json'));
-  fs.copyFileSync(path.join(settings, 'page.json'), path.join(copy, 'schemas/pages/business-settings-service-setting.json'));
-  fs.copyFileSync(path.join(settings, 'tabs.json'), path.join(copy, 'schemas/pages/business-settings-calendar-and-repairs.json'));
-  const menus = JSON.parse(fs.readFileSync(path.join(copy, 'schemas/menus.json'), 'utf8'));
-  menus.groups.push({ prefix: '/repair', title: '维修' });
-  fs.writeFileSync(path.join(copy, 'schemas/menus.json'), JSON.stringify(menus));
+  addFixtureScreens(path.join(copy, 'schemas'));
   expect(lintSchemas(path.join(copy, 'schemas'), false)).toEqual([]);
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: copy, stdio: 'inherit' });
   server = await startServer({}, undefined, { schemasDir: path.join(copy, 'schemas'), webRoot: path.join(copy, 'dist') });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
 import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { addFixtureScreens } from '../support/fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let copy: string;
@@ -15,12 +16,7 @@ let admin: Api;
 beforeAll(async () => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-workflow-'));
   fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
-  fs.copyFileSync(path.join(ROOT, 'tests/fixtures/workflow/resource.json'), path.join(copy, 'resources/repair_request.json'));
-  fs.copyFileSync(path.join(ROOT, 'tests/fixtures/workflow/list.json'), path.join(copy, 'pages/repair-requests.json'));
-  fs.copyFileSync(path.join(ROOT, 'tests/fixtures/workflow/form.json'), path.join(copy, 'pages/repair-requests-form.json'));
-  const menus = JSON.parse(fs.readFileSync(path.join(copy, 'menus.json'), 'utf8'));
-  menus.groups.push({ prefix: '/repair', title: '维修' });
-  fs.writeFileSync(path.join(copy, 'menus.json'), JSON.stringify(menus));
+  addFixtureScreens(copy);
   expect(lintSchemas(copy, false)).toEqual([]);
   server = await startServer({}, undefined, { schemasDir: copy });
   admin = await signedIn(server.url, 'admin');
