@@ -37,11 +37,12 @@ export function resourceRoutes(resource: ResourceDef) {
   return async function plugin(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
     const table = resource.name;
-    const p = resource.permissions;
+    // A read-only view answers list, detail, options and export, whatever else is declared.
+    const p = resource.readOnly ? { view: resource.permissions.view, export: resource.permissions.export } as ResourceDef['permissions'] : resource.permissions;
     const fields = Object.entries(resource.fields);
     const labelField = resource.labelField ?? 'name';
     const filterable = fields.filter(([, f]) => f.filter);
-    const sortable = ['id', 'created_at', 'updated_at', ...fields.filter(([, f]) => f.sortable).map(([n]) => n)];
+    const sortable = ['id', ...(resource.readOnly ? [] : ['created_at', 'updated_at']), ...fields.filter(([, f]) => f.sortable).map(([n]) => n)];
     const errorFormatter = resourceErrorFormatter(resource);
     const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
     const validateAdd = ajv.compile(bodySchema(resource, 'add'));
@@ -90,8 +91,9 @@ export function resourceRoutes(resource: ResourceDef) {
         if (field.filter === 'like') q = q.where(column, 'like', `%${escapeLike(String(value))}%`);
         else if (field.filter === 'in' && Array.isArray(value) && value.length) q = q.where(column, 'in', value as never[]);
         else if (field.filter === 'range' && Array.isArray(value)) {
-          if (value[0] !== null && value[0] !== undefined) q = q.where(column, '>=', value[0] as never);
-          if (value[1] !== null && value[1] !== undefined) q = q.where(column, '<=', value[1] as never);
+          const [from, to] = field.type === 'datetime' ? dayRange(value) : value;
+          if (from !== null && from !== undefined && from !== '') q = q.where(column, '>=', from as never);
+          if (to !== null && to !== undefined && to !== '') q = q.where(column, '<=', to as never);
         } else if (field.filter === 'eq') q = q.where(column, '=', value as never);
       }
       if (resource.enable && (filters.enabled === 0 || filters.enabled === 1)) q = q.where(`${table}.enabled`, '=', filters.enabled);
@@ -492,6 +494,18 @@ export function resourceRoutes(resource: ResourceDef) {
 }
 
 class ImportRejected extends Error {}
+
+/** A date range picked as ["2026-11-01", "2026-11-22"] covers both whole days, in epoch ms. */
+function dayRange(value: unknown[]): [number | null, number | null] {
+  const at = (v: unknown, end: boolean): number | null => {
+    if (typeof v === 'number') return v;
+    if (typeof v !== 'string' || !v) return null;
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00`) : new Date(v);
+    if (Number.isNaN(day.getTime())) return null;
+    return /^\d{4}-\d{2}-\d{2}$/.test(v) && end ? day.getTime() + 86_400_000 - 1 : day.getTime();
+  };
+  return [at(value[0], false), at(value[1], true)];
+}
 
 function defaults(resource: ResourceDef): Row {
   return Object.fromEntries(Object.entries(resource.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));

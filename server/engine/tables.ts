@@ -49,6 +49,9 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
       const statements: string[] = [];
       const existing = await sql<{ name: string }>`select name from pragma_table_info(${resource.name})`.execute(trx);
       const have = new Set(existing.rows.map((r) => r.name));
+      if (have.size === 0 && resource.readOnly) {
+        throw new Error(`resource "${resource.name}" is read-only but its table does not exist`);
+      }
       if (have.size === 0) {
         const columns = [
           '"id" integer primary key autoincrement',

@@ -4,7 +4,7 @@ export const guardCodes = (guard: BtnGuard | undefined): string[] => (guard === 
 
 /** The endpoint ids a resource gets, shared by the server (routes) and the browser (calls): "<name>.list", ... */
 export function resourceEndpoints(resource: ResourceDef): EndpointDef[] {
-  const p = resource.permissions;
+  const p = resource.readOnly ? { view: resource.permissions.view, export: resource.permissions.export } : resource.permissions;
   const e = (op: string, method: EndpointDef['method'], btnCode: BtnGuard | undefined, encoding?: EndpointDef['encoding']): EndpointDef | null =>
     btnCode === undefined ? null : { id: `${resource.name}.${op}`, service: resource.service, method, path: `${resource.path}/${op}`, btnCode, ...(encoding ? { encoding } : {}) };
   return [

@@ -401,6 +401,11 @@ export interface ResourceDef {
   };
   /** Adds an enabled flag and the enable/disable endpoint. */
   enable?: boolean;
+  /**
+   * A view over a table the core writes (login log...): only list, detail, options and export,
+   * and no audit columns are assumed.
+   */
+  readOnly?: boolean;
   /** Rows belong to a project (project_id) and follow the caller's data scope. */
   scope?: 'project';
   /** Field shown as a record's label in selects and trees; default "name". */

@@ -107,6 +107,36 @@ describe('parking yards: project-scoped, with a field that reacts to another', (
   });
 });
 
+describe('login log (a read-only view over a core table)', () => {
+  it('lists every sign-in attempt, filters by account and by day, and exports', async () => {
+    await as('weixiu');
+    const page = await as('admin');
+    await page.goto(`${server.url}/logs/login`);
+    await screen(page).getByPlaceholder('请输入账号').fill('weixiu');
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
+    expect(await screen(page).locator('.ant-table-row', { hasNotText: 'weixiu' }).count()).toBe(0);
+    await expect.poll(() => screen(page).locator('.ant-table-row').first().getByText('成功').isVisible()).toBe(true);
+
+    const today = new Date().toLocaleDateString('sv-SE');
+    await screen(page).getByPlaceholder('开始日期').click();
+    await screen(page).getByPlaceholder('开始日期').fill(today);
+    await screen(page).getByPlaceholder('结束日期').fill(today);
+    await screen(page).getByPlaceholder('结束日期').press('Enter');
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
+
+    const [file] = await Promise.all([page.waitForEvent('download'), screen(page).getByRole('button', { name: /导\s*出/ }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^登录日志_/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await file.path())!);
+    const rows = workbook.worksheets[0]!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r[1] === 'weixiu')).toBe(true);
+    expect(rows[0]![3]).toBe('账号密码');
+  });
+});
+
 describe('keepAlive (issue 2)', () => {
   it('keeps a list\'s filters, results and page when the user leaves and comes back', async () => {
     const page = await as('admin');
