@@ -225,6 +225,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       w.transitions.forEach((t, i) => {
         for (const s of [...t.from, t.to]) if (!(s in w.states)) report(file, `/workflow/transitions/${i}`, `state "${s}" is not declared in "states"`);
         checkCode(file, `/workflow/transitions/${i}/btnCode`, t.btnCode);
+        if (t.stamp && r.fields[t.stamp]?.type !== 'datetime') report(file, `/workflow/transitions/${i}/stamp`, `"${t.stamp}" must be a datetime field of this resource`);
       });
     }
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);

@@ -324,6 +324,14 @@ const timeline: Migration = {
   },
 };
 
+/** Agreements become an engine resource (versions managed at /base-information/privacy-agreement). */
+const agreementAudit: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('privacy_agreement').addColumn('created_by', 'integer', (c) => c.references('staff.id')).execute();
+    await db.schema.alterTable('privacy_agreement').addColumn('updated_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '2026_11_001_foundation': foundation,
   '2026_11_002_sso_storage': ssoStorage,
@@ -333,6 +341,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_006_role_audit': roleAudit,
   '2026_11_007_sms_codes': smsCodes,
   '2026_11_008_timeline': timeline,
+  '2026_11_009_agreement_audit': agreementAudit,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -175,6 +175,8 @@ export interface PrivacyAgreementTable {
   status: string;
   published_at: number | null;
   created_at: number;
+  created_by: Generated<number | null>;
+  updated_at: Generated<number>;
 }
 
 export interface MenuTable {

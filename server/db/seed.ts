@@ -191,7 +191,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
       }
     }
     for (const agreement of AGREEMENTS) {
-      await trx.insertInto('privacy_agreement').values({ ...agreement, version: '1.0', status: 'published', published_at: now, created_at: now }).execute();
+      await trx.insertInto('privacy_agreement').values({ ...agreement, version: '1.0', status: 'published', published_at: now, created_at: now, updated_at: now }).execute();
     }
     if (!options.demo) return;
 

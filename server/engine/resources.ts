@@ -8,6 +8,7 @@ import { sendExcel } from '../http/excel.ts';
 import { visibleProjectIds } from '../scope.ts';
 import type { StaffContext } from '../types.ts';
 import { bodySchema, describeIssue, resourceErrorFormatter } from './validation.ts';
+import type { ResourceHooks } from './hooks.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,9 +34,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The generic endpoints of one resource (list, detail, options, add, update, delete, enable,
  * export, import, template), each with its input schema, permission and data scope.
  */
-export function resourceRoutes(resource: ResourceDef) {
+export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {}) {
   return async function plugin(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
+    if (hooks.routes) await hooks.routes(app);
     const table = resource.name;
     // A read-only view answers list, detail, options and export, whatever else is declared.
     const p = resource.readOnly ? { view: resource.permissions.view, export: resource.permissions.export } as ResourceDef['permissions'] : resource.permissions;
@@ -215,6 +217,7 @@ export function resourceRoutes(resource: ResourceDef) {
         const now = Date.now();
         const id = await db.transaction().execute(async (trx) => {
           await checkValues(values, null, trx);
+          await hooks.beforeSave?.({ trx, staff: request.staff!, app, id: null, values, current: null });
           const inserted = await trx
             .insertInto(table)
             .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
@@ -222,6 +225,7 @@ export function resourceRoutes(resource: ResourceDef) {
             .executeTakeFirstOrThrow();
           const id = inserted.id as number;
           if (resource.workflow) await writeTimeline(trx, id, 'create', null, resource.workflow.initial, null, request.staff!);
+          await hooks.afterSave?.({ trx, staff: request.staff!, app, id, values, created: true });
           return id;
         });
         return ok({ id }, '新增成功');
@@ -236,7 +240,9 @@ export function resourceRoutes(resource: ResourceDef) {
           const current = await findChangeable(id, request.staff!, trx);
           const changes = toColumns(body);
           await checkValues({ ...current, ...changes }, id, trx);
+          await hooks.beforeSave?.({ trx, staff: request.staff!, app, id, values: changes, current });
           await trx.updateTable(table).set({ ...changes, updated_at: Date.now() }).where('id', '=', id).execute();
+          await hooks.afterSave?.({ trx, staff: request.staff!, app, id, values: changes, created: false });
         });
         return ok({ id }, '保存成功');
       });
@@ -258,6 +264,7 @@ export function resourceRoutes(resource: ResourceDef) {
             const child = await trx.selectFrom(guard.resource).select(guard.field).where(guard.field, 'in', ids).executeTakeFirst();
             if (child) throw conflict(guard.message);
           }
+          await hooks.beforeDelete?.({ trx, staff: request.staff!, app, ids });
           await trx.deleteFrom(table).where('id', 'in', ids).execute();
         });
         return ok({ count: ids.length }, '删除成功');
@@ -276,6 +283,7 @@ export function resourceRoutes(resource: ResourceDef) {
           await db.transaction().execute(async (trx) => {
             await findChangeable(id, request.staff!, trx);
             await trx.updateTable(table).set({ enabled, updated_at: Date.now() }).where('id', '=', id).execute();
+            await hooks.afterEnable?.({ trx, staff: request.staff!, app, id, enabled });
           });
           return ok({ id, enabled }, enabled ? '已启用' : '已停用');
         },
@@ -320,8 +328,14 @@ export function resourceRoutes(resource: ResourceDef) {
               const text = workflow.states[from]?.text ?? from;
               throw conflict(`当前状态为「${text}」，不能${transition.label}`);
             }
-            await trx.updateTable(table).set({ [workflow.field]: transition.to, updated_at: Date.now() }).where('id', '=', id).execute();
+            const now = Date.now();
+            await trx
+              .updateTable(table)
+              .set({ [workflow.field]: transition.to, ...(transition.stamp ? { [transition.stamp]: now } : {}), updated_at: now })
+              .where('id', '=', id)
+              .execute();
             await writeTimeline(trx, id, transition.name, from, transition.to, note?.trim() || null, staff);
+            await hooks.afterTransition?.({ trx, staff, app, id, action: transition.name, from, to: transition.to, note: note?.trim() || null, record: current });
             return transition.to;
           });
           return ok({ id, state: to }, `${transition.label}成功`);

@@ -36,7 +36,7 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
 /** Body schema of add (required fields required) or update (id required, fields optional). */
 export function bodySchema(resource: ResourceDef, mode: 'add' | 'update'): Record<string, unknown> {
   // The workflow's state field moves only through transitions, never through add or update.
-  const editable = Object.entries(resource.fields).filter(([name]) => name !== resource.workflow?.field);
+  const editable = Object.entries(resource.fields).filter(([name, f]) => name !== resource.workflow?.field && !f.auto);
   const properties: Record<string, unknown> = Object.fromEntries(editable.map(([name, f]) => [name, fieldSchema(f)]));
   const required = mode === 'add' ? editable.filter(([, f]) => f.required && f.default === undefined).map(([n]) => n) : [];
   if (mode === 'update') {

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import { failure } from './envelope.ts';
 import { SERVICE_PREFIXES } from '../services/prefixes.ts';
 
-export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist');
+// PMS_WEB_ROOT lets a test run serve its own build (parallel work must not share dist/).
+export const WEB_ROOT = path.resolve(process.env.PMS_WEB_ROOT ?? path.join(import.meta.dirname, '../../dist'));
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and

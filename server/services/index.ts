@@ -4,6 +4,7 @@ import { registerAuthentication } from '../http/authenticate.ts';
 import { registerSignatureCheck } from '../http/signature.ts';
 import { registerAuthorization } from '../http/authorize.ts';
 import { resourceRoutes } from '../engine/resources.ts';
+import { RESOURCE_HOOKS } from '../resources/index.ts';
 import basisService from './basis.ts';
 import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
 import authService from './auth.ts';
@@ -31,7 +32,7 @@ export default async function apiPlugin(app: FastifyInstance) {
         if (routes) await service.register(routes);
         // Resources declared in schemas/resources/ get their generic endpoints under their service.
         for (const resource of app.catalogue.resources.values()) {
-          if (resource.service === prefix) await service.register(resourceRoutes(resource), { prefix: resource.path });
+          if (resource.service === prefix) await service.register(resourceRoutes(resource, RESOURCE_HOOKS[resource.name]), { prefix: resource.path });
         }
       },
       { prefix: `/${prefix}` },

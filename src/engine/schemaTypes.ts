@@ -340,6 +340,8 @@ export interface ResourceField {
   sortable?: boolean;
   /** Left out of exports (default: included). */
   noExport?: boolean;
+  /** Set by the server only (a workflow's stamp): never accepted from add or update. */
+  auto?: boolean;
 }
 
 /** A state of a workflow, as filters, tags and the timeline show it. */
@@ -363,6 +365,8 @@ export interface WorkflowTransition {
   note?: 'required' | 'optional';
   confirm?: string;
   danger?: boolean;
+  /** A datetime field set to the moment of the transition (e.g. published_at). */
+  stamp?: string;
 }
 
 /**

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { StaffContext } from '../types.ts';
+
+// Resource tables are defined by JSON at run time, so hook queries are untyped like the engine's.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDB = Kysely<any>;
+export type Row = Record<string, unknown>;
+
+/** What every hook gets: the open write transaction (SQLite has one connection: use it) and the caller. */
+export interface HookContext {
+  trx: AnyDB;
+  staff: StaffContext;
+  app: FastifyInstance;
+}
+
+/**
+ * The TypeScript a resource may add to its JSON definition ("custom actions are small handlers
+ * next to it"): checks and side effects inside the generic endpoints' transactions, and routes of
+ * its own under the resource's path. A hook throws an ApiError to refuse; the transaction then
+ * rolls back, so nothing is half-written.
+ */
+export interface ResourceHooks {
+  /** Before insert or update: may change `values` (columns about to be written) or refuse. `current` is the stored row on update. */
+  beforeSave?(ctx: HookContext & { id: number | null; values: Row; current: Row | null }): Promise<void> | void;
+  /** After insert or update, in the same transaction (child rows, derived columns). */
+  afterSave?(ctx: HookContext & { id: number; values: Row; created: boolean }): Promise<void> | void;
+  /** Before delete, after the generic guards: refuse deleting what is still in use. */
+  beforeDelete?(ctx: HookContext & { ids: number[] }): Promise<void> | void;
+  /** After enable or disable, in the same transaction (a disabled staff member's sessions end). */
+  afterEnable?(ctx: HookContext & { id: number; enabled: 0 | 1 }): Promise<void> | void;
+  /** After a workflow transition, in the same transaction (notices, timers). */
+  afterTransition?(ctx: HookContext & { id: number; action: string; from: string; to: string; note: string | null; record: Row }): Promise<void> | void;
+  /** Extra calls of this resource, registered under its service and path (same auth, signature and permission checks). */
+  routes?(app: FastifyInstance): Promise<void>;
+}
