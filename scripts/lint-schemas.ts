@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
-import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ResourceDef } from '../src/engine/schemaTypes.ts';
-import { guardCodes, resourceEndpoints } from '../src/engine/endpoints.ts';
-import { isRegisteredComponent } from '../src/engine/registry.ts';
+import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../src/engine/schemaTypes.ts';
+import { guardCodes, reportEndpoints, resourceEndpoints } from '../src/engine/endpoints.ts';
+import { CORE_REF_TABLES, isRegisteredComponent } from '../src/engine/registry.ts';
 import { checkExpression, findExpressions } from '../src/engine/expressions.ts';
 import { generateMeta } from './schema-meta.ts';
 
@@ -33,7 +33,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
 
   const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
   const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-  for (const name of ['page', 'resource', 'endpoints', 'menus']) {
+  for (const name of ['page', 'resource', 'endpoints', 'menus', 'report']) {
     const schema = JSON.parse(fs.readFileSync(path.join(root, 'meta', `${name}.schema.json`), 'utf8'));
     delete schema.$id;
     validators.set(`${name}.schema.json`, ajv.compile(schema));
@@ -61,6 +61,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : []);
   const pages = list(path.join(root, 'pages')).map((f) => load<PageSchema>(f, 'page.schema.json')).filter((d): d is Doc<PageSchema> => d !== null);
   const resources = list(path.join(root, 'resources')).map((f) => load<ResourceDef>(f, 'resource.schema.json')).filter((d): d is Doc<ResourceDef> => d !== null);
+  const reports = list(path.join(root, 'reports')).map((f) => load<ReportDef>(f, 'report.schema.json')).filter((d): d is Doc<ReportDef> => d !== null);
   const menusFile = path.join(root, 'menus.json');
   const menus = fs.existsSync(menusFile) ? load<MenuCatalogue>(menusFile, 'menus.schema.json') : null;
   if (!menus) report(menusFile, '/', 'missing: the menu groups of the left menu');
@@ -85,6 +86,12 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   }
   const endpoints = new Set<string>();
   for (const r of resources) for (const e of resourceEndpoints(r.doc)) endpoints.add(e.id);
+  const reportByName = new Map<string, Doc<ReportDef>>();
+  for (const r of reports) {
+    if (reportByName.has(r.doc.name) || resourceByName.has(r.doc.name)) report(r.file, '/name', `the name "${r.doc.name}" is already taken by a resource or report`);
+    reportByName.set(r.doc.name, r);
+    for (const e of reportEndpoints(r.doc)) endpoints.add(e.id);
+  }
   custom?.doc.endpoints.forEach((e, i) => {
     if (endpoints.has(e.id)) report(custom.file, `/endpoints/${i}/id`, `endpoint "${e.id}" is declared twice`);
     endpoints.add(e.id);
@@ -131,6 +138,10 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
         if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'RemoteSelect needs "endpoint", an endpoint answering [{ label, value }]');
         else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
       }
+      if (field['x-component'] === 'TreeSelectRemote') {
+        if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'TreeSelectRemote needs "endpoint", an endpoint answering a tree of { label, value, children }');
+        else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
+      }
       if (field['x-component'] === 'PermissionTree') {
         if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'PermissionTree needs "endpoint", the grantable catalogue');
         else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
@@ -159,6 +170,25 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       });
       continue;
     }
+    if (page.kind === 'report') {
+      const def = reportByName.get(page.report)?.doc;
+      if (!def) {
+        report(file, '/report', `no report "${page.report}" under schemas/reports/`);
+        continue;
+      }
+      const measures = new Set(def.measures.map((m) => m.name));
+      const checkMeasures = (pointer: string, names: string[] | undefined) =>
+        (names ?? []).forEach((n, i) => measures.has(n) || report(file, `${pointer}/${i}`, `"${n}" is not a measure of report "${def.name}"; use one of ${[...measures].join(', ')}`));
+      checkMeasures('/cards', page.cards);
+      checkMeasures('/table', page.table);
+      (page.charts ?? []).forEach((c, i) => checkMeasures(`/charts/${i}/measures`, c.measures));
+      checkFields(file, '/filters', page.filters, undefined, true);
+      for (const name of Object.keys(page.filters ?? {})) {
+        const own = name === 'dateRange' ? Boolean(def.dateField) : name === 'project_id' ? Boolean(def.projectField) : name === 'groupBy' || (def.filters ?? []).includes(name);
+        if (!own) report(file, `/filters/${name}`, `report "${def.name}" does not filter by "${name}"; use dateRange, project_id, groupBy or one of its "filters"`);
+      }
+      continue;
+    }
     const resource = resourceByName.get(page.resource)?.doc;
     if (!resource) {
       report(file, '/resource', `no resource "${page.resource}" under schemas/resources/`);
@@ -167,7 +197,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (page.kind === 'list') {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
-        if (!(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name')) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
+        if (!(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
         if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
         if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
         checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
@@ -198,18 +228,28 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (page.kind === 'detail') {
       page.sections.forEach((s, i) =>
         s.items.forEach((item, j) => {
-          if (!(item.field in resource.fields) && !SYSTEM_FIELDS.has(item.field)) report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`);
+          if (!(item.field in resource.fields) && !SYSTEM_FIELDS.has(item.field) && !isRefLabel(resource, item.field)) report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`);
         }),
       );
       checkActions(file, '/actions', page.actions, page.resource);
     }
   }
 
+  for (const { file, doc: r } of reports) {
+    for (const [op, guard] of Object.entries(r.permissions)) checkCode(file, `/permissions/${op}`, guard);
+    if (!resourceByName.has(r.source) && !CORE_SOURCES.has(r.source)) report(file, '/source', `no resource or core table "${r.source}" (core tables: ${[...CORE_SOURCES].join(', ')})`);
+    r.measures.forEach((m, i) => {
+      if (m.agg !== 'count' && m.agg !== 'rate' && !m.field) report(file, `/measures/${i}/field`, `"${m.agg}" needs "field", the column it aggregates`);
+      if (m.agg === 'rate' && !m.where) report(file, `/measures/${i}/where`, 'a rate needs "where", the rows it counts');
+    });
+  }
+
   for (const { file, doc: r } of resources) {
     for (const [op, guard] of Object.entries(r.permissions)) checkCode(file, `/permissions/${op}`, guard);
     for (const [name, f] of Object.entries(r.fields)) {
-      if (f.ref && !resourceByName.has(f.ref)) report(file, `/fields/${name}/ref`, `no resource "${f.ref}"`);
+      if (f.ref && !resourceByName.has(f.ref) && !CORE_REF_TABLES.includes(f.ref)) report(file, `/fields/${name}/ref`, `no resource "${f.ref}" (nor a core table: ${CORE_REF_TABLES.join(', ')})`);
       if (SYSTEM_FIELDS.has(name)) report(file, `/fields/${name}`, `"${name}" is a system column; choose another name`);
+      if (f.through && (!f.ref || f.type !== 'json' || f.unique || f.mask)) report(file, `/fields/${name}/through`, 'a "through" field holds a list of ids: it needs "ref" and type "json", and cannot be unique or masked');
       if (Array.isArray(f.unique)) for (const s of f.unique) if (!(s in r.fields) && !SYSTEM_FIELDS.has(s)) report(file, `/fields/${name}/unique`, `"${s}" is not a field of this resource`);
     }
     for (const [i, g] of (r.deleteGuards ?? []).entries()) {
@@ -234,8 +274,13 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   return errors;
 }
 
+/** "<field>_label": the list and detail answer the label of the record a `ref` field points at. */
+const isRefLabel = (resource: ResourceDef, field: string) => field.endsWith('_label') && Boolean(resource.fields[field.slice(0, -'_label'.length)]?.ref);
+
 /** Link tables of the core that a delete guard may look into. */
 const CORE_TABLES = new Set(['staff_role', 'post_role', 'staff_post']);
+/** Tables of the core that reports may count (the rest are resources). */
+const CORE_SOURCES = new Set(['work_order', 'customer', 'house', 'building', 'org', 'staff', 'login_log']);
 
 /** Routes written in React (session core, error pages), valid targets of navigate actions. */
 const CORE_ROUTES = new Set(['/userlogin', '/userLogin', '/speciallogin', '/alter/password', '/download', '/userPrivateProxy', '/yslogin', '/403', '/404', '/500', '/noauth']);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createGenerator } from 'ts-json-schema-generator';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const META = { 'page.schema.json': 'PageSchema', 'resource.schema.json': 'ResourceDef', 'endpoints.schema.json': 'EndpointCatalogue', 'menus.schema.json': 'MenuCatalogue' } as const;
+export const META = { 'page.schema.json': 'PageSchema', 'resource.schema.json': 'ResourceDef', 'endpoints.schema.json': 'EndpointCatalogue', 'menus.schema.json': 'MenuCatalogue', 'report.schema.json': 'ReportDef' } as const;
 
 export function generateMeta(): Record<string, string> {
   const generator = createGenerator({ path: path.join(root, 'src/engine/schemaTypes.ts'), tsconfig: path.join(root, 'tsconfig.json'), skipTypeCheck: true, additionalProperties: false });

@@ -93,7 +93,7 @@ const DEMO_GRANTS: Record<string, string[]> = {
   dispatcher: ['label:view'],
   technician: [],
   inspector: [],
-  project_manager: ['label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export'],
+  project_manager: ['report-workorder:view', 'report-workorder:export', 'label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export'],
 };
 
 /** mulberry32: a small deterministic generator so every fresh database has the same demo data. */

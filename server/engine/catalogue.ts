@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
-import type { EndpointDef, MenuCatalogue, PageSchema, ResourceDef } from '../../src/engine/schemaTypes.ts';
+import type { EndpointDef, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../../src/engine/schemaTypes.ts';
 import { guardCodes } from '../../src/engine/endpoints.ts';
+import { CORE_REF_TABLES } from '../../src/engine/registry.ts';
 
 export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
 
@@ -17,6 +18,7 @@ export interface ButtonEntry {
 export interface Catalogue {
   pages: PageSchema[];
   resources: Map<string, ResourceDef>;
+  reports: Map<string, ReportDef>;
   endpoints: Map<string, EndpointDef>;
   menuGroups: MenuCatalogue['groups'];
   buttons: Map<string, ButtonEntry>;
@@ -41,8 +43,8 @@ function listJson(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-export { guardCodes, resourceEndpoints } from '../../src/engine/endpoints.ts';
-import { resourceEndpoints } from '../../src/engine/endpoints.ts';
+export { guardCodes, resourceEndpoints, reportEndpoints } from '../../src/engine/endpoints.ts';
+import { reportEndpoints, resourceEndpoints } from '../../src/engine/endpoints.ts';
 
 /**
  * Loads schemas/: validates every file against its meta-schema, then cross-references
@@ -56,6 +58,7 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
   const validateResource = meta('resource.schema.json');
   const validateEndpoints = meta('endpoints.schema.json');
   const validateMenus = meta('menus.schema.json');
+  const validateReport = meta('report.schema.json');
   const check = (file: string, validate: ReturnType<typeof meta>, doc: unknown) => {
     if (!validate(doc)) {
       const e = validate.errors![0]!;
@@ -80,6 +83,14 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
     resources.set(doc.name, doc);
   }
 
+  const reports = new Map<string, ReportDef>();
+  for (const file of listJson(path.join(root, 'reports'))) {
+    const doc = readJson(file) as ReportDef;
+    check(file, validateReport, doc);
+    if (reports.has(doc.name) || resources.has(doc.name)) throw new CatalogueError(`${path.relative(root, file)}: the name "${doc.name}" is taken`);
+    reports.set(doc.name, doc);
+  }
+
   const buttons = new Map<string, ButtonEntry>();
   for (const page of pages) {
     for (const b of page.buttons ?? []) {
@@ -100,9 +111,17 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
       }
     }
     for (const [name, field] of Object.entries(resource.fields)) {
-      if (field.ref && !resources.has(field.ref)) throw new CatalogueError(`resources/${resource.name}.json#/fields/${name}/ref: no resource "${field.ref}"`);
+      if (field.ref && !resources.has(field.ref) && !CORE_REF_TABLES.includes(field.ref)) throw new CatalogueError(`resources/${resource.name}.json#/fields/${name}/ref: no resource "${field.ref}"`);
     }
     for (const e of resourceEndpoints(resource)) addEndpoint(e, `resources/${resource.name}.json`);
+  }
+  for (const report of reports.values()) {
+    for (const [op, guard] of Object.entries(report.permissions)) {
+      for (const code of guardCodes(guard)) {
+        if (!buttons.has(code)) throw new CatalogueError(`reports/${report.name}.json#/permissions/${op}: "${code}" is not a button of any page; declare it in a page's "buttons"`);
+      }
+    }
+    for (const e of reportEndpoints(report)) addEndpoint(e, `reports/${report.name}.json`);
   }
   const endpointsFile = path.join(root, 'endpoints.json');
   if (fs.existsSync(endpointsFile)) {
@@ -110,5 +129,5 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
     check(endpointsFile, validateEndpoints, doc);
     for (const e of doc.endpoints) addEndpoint(e, 'endpoints.json');
   }
-  return { pages, resources, endpoints, menuGroups: menus.groups, buttons };
+  return { pages, resources, reports, endpoints, menuGroups: menus.groups, buttons };
 }

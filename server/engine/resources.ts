@@ -69,8 +69,77 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       return query.leftJoin('org as project', 'project.id', `${table}.project_id`).select('project.name as project_name');
     }
 
+    const refFields = fields.filter(([, f]) => f.ref && !f.through);
+    /** Referenced records' labels as "<field>_label", so lists and details show names rather than ids. */
+    function withRefLabels(query: AnySelect): AnySelect {
+      let q = query;
+      for (const [name, f] of refFields) {
+        const alias = `ref_${name}`;
+        const label = app.catalogue.resources.get(f.ref!)?.labelField ?? 'name';
+        q = q.leftJoin(`${f.ref} as ${alias}`, `${alias}.id`, `${table}.${name}`).select(`${alias}.${label} as ${name}_label`);
+      }
+      return q;
+    }
+
+    /** Fields kept in a join table (staff_post...) rather than a column: lists of ids. */
+    const linkFields = fields.filter(([, f]) => f.through);
+    const linkNames = new Set(linkFields.map(([n]) => n));
+    /** What a write puts in the table's own columns: link fields go to their join tables. */
+    const columnsOf = (values: Row): Row => Object.fromEntries(Object.entries(values).filter(([k]) => !linkNames.has(k)));
+
+    /** Each record's linked ids per link field, with their labels. */
+    async function linksOf(ids: unknown[] | null, q: AnyDB = db): Promise<Map<string, Map<unknown, { id: unknown; label: unknown }[]>>> {
+      const out = new Map<string, Map<unknown, { id: unknown; label: unknown }[]>>();
+      for (const [name, f] of linkFields) {
+        const t = f.through!;
+        const label = app.catalogue.resources.get(f.ref!)?.labelField ?? 'name';
+        let query = q
+          .selectFrom(`${t.table} as link`)
+          .innerJoin(`${f.ref} as target`, 'target.id', `link.${t.to}`)
+          .select([`link.${t.from} as owner`, 'target.id as id', `target.${label} as label`]);
+        if (ids) query = query.where(`link.${t.from}`, 'in', ids);
+        const byOwner = new Map<unknown, { id: unknown; label: unknown }[]>();
+        for (const l of (await query.orderBy('target.id').execute()) as Row[]) byOwner.set(l.owner, [...(byOwner.get(l.owner) ?? []), { id: l.id, label: l.label }]);
+        out.set(name, byOwner);
+      }
+      return out;
+    }
+
+    /** Link fields answered as ids and "<field>_label". */
+    async function withLinks(rows: Row[], q: AnyDB = db): Promise<Row[]> {
+      if (!linkFields.length || !rows.length) return rows;
+      const links = await linksOf(rows.map((r) => r.id), q);
+      for (const r of rows) {
+        for (const [name] of linkFields) {
+          const own = links.get(name)!.get(r.id) ?? [];
+          r[name] = own.map((l) => l.id);
+          r[`${name}_label`] = own.map((l) => l.label).join('、');
+        }
+      }
+      return rows;
+    }
+
+    async function writeLinks(trx: AnyDB, id: number, values: Row): Promise<void> {
+      for (const [name, f] of linkFields) {
+        if (!(name in values) || f.auto) continue;
+        const t = f.through!;
+        await trx.deleteFrom(t.table).where(t.from, '=', id).execute();
+        for (const target of (values[name] as number[] | null) ?? []) await trx.insertInto(t.table).values({ [t.from]: id, [t.to]: target }).execute();
+      }
+    }
+
+    /** What a record answers: its declared columns only (never a core table's secrets such as password hashes). */
+    const answered = new Set(['id', 'enabled', 'project_id', 'project_name', 'created_by', 'created_at', 'updated_at', ...fields.flatMap(([n]) => [n, `${n}_label`])]);
+    const answer = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([k]) => answered.has(k)));
+    const maskFields = fields.filter(([, f]) => f.mask);
+    /** Lists and exports hide what a `mask` hides; the detail (the edit form) keeps the value. */
+    function masked(row: Row): Row {
+      for (const [name, f] of maskFields) if (typeof row[name] === 'string') row[name] = maskValue(f.mask!, row[name] as string);
+      return row;
+    }
+
     async function findVisible(id: number, staff: StaffContext, q: AnyDB = db): Promise<Row> {
-      const row = await (await scoped(withProjectName(q.selectFrom(table).selectAll(table)).where(`${table}.id`, '=', id), staff, q)).executeTakeFirst();
+      const row = await (await scoped(withRefLabels(withProjectName(q.selectFrom(table).selectAll(table))).where(`${table}.id`, '=', id), staff, q)).executeTakeFirst();
       // Another organisation's record answers exactly like a missing one.
       if (!row) throw notFound(`${resource.title}不存在或已被删除`);
       return row as Row;
@@ -90,6 +159,12 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
         const value = filters[name];
         if (value === undefined || value === null || value === '') continue;
         const column = `${table}.${name}`;
+        if (field.through) {
+          const wanted = Array.isArray(value) ? value : [value];
+          const t = field.through;
+          if (wanted.length) q = q.where(`${table}.id`, 'in', db.selectFrom(t.table).select(t.from).where(t.to, 'in', wanted as never[]));
+          continue;
+        }
         if (field.filter === 'like') q = q.where(column, 'like', `%${escapeLike(String(value))}%`);
         else if (field.filter === 'in' && Array.isArray(value) && value.length) q = q.where(column, 'in', value as never[]);
         else if (field.filter === 'range' && Array.isArray(value)) {
@@ -108,6 +183,12 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       for (const [name, field] of fields) {
         const value = values[name];
         if (value === undefined || value === null || value === '') continue;
+        if (field.through) {
+          const ids = value as number[];
+          const found = ids.length ? await q.selectFrom(field.ref!).select('id').where('id', 'in', ids).execute() : [];
+          if (found.length !== ids.length) throw badRequest(`${field.title}不存在或已被删除`);
+          continue;
+        }
         if (field.unique) {
           const scope = Array.isArray(field.unique) ? field.unique : [];
           let same = q.selectFrom(table).select('id').where(name, '=', value);
@@ -172,20 +253,22 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const sortField = q.sortField ?? resource.defaultSort?.field ?? 'id';
       const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
-      const records = await withProjectName(base.selectAll(table))
+      const records = await withRefLabels(withProjectName(base.selectAll(table)))
         .orderBy(`${table}.${sortField}`, direction)
         .orderBy(`${table}.id`, 'desc')
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute();
-      return ok({ records: records.map((r) => readJson(r as Row)), total: Number((total as Row).n), pageNum, pageSize });
+      const answers = await withLinks(records.map((r) => masked(readJson(answer(r as Row)))));
+      return ok({ records: answers, total: Number((total as Row).n), pageNum, pageSize });
     });
 
     const idQuery = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } };
 
     app.get('/detail', { config: { btnCode: p.view }, schema: { querystring: idQuery } }, async (request) => {
       const { id } = request.query as { id: number };
-      return ok(readJson(await findVisible(id, request.staff!)));
+      const [record] = await withLinks([readJson(answer(await findVisible(id, request.staff!)))]);
+      return ok(record);
     });
 
     app.get(
@@ -220,10 +303,11 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
           await hooks.beforeSave?.({ trx, staff: request.staff!, app, id: null, values, current: null });
           const inserted = await trx
             .insertInto(table)
-            .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
+            .values({ ...columnsOf(values), ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
             .returning('id')
             .executeTakeFirstOrThrow();
           const id = inserted.id as number;
+          await writeLinks(trx, id, values);
           if (resource.workflow) await writeTimeline(trx, id, 'create', null, resource.workflow.initial, null, request.staff!);
           await hooks.afterSave?.({ trx, staff: request.staff!, app, id, values, created: true });
           return id;
@@ -241,7 +325,8 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
           const changes = toColumns(body);
           await checkValues({ ...current, ...changes }, id, trx);
           await hooks.beforeSave?.({ trx, staff: request.staff!, app, id, values: changes, current });
-          await trx.updateTable(table).set({ ...changes, updated_at: Date.now() }).where('id', '=', id).execute();
+          await trx.updateTable(table).set({ ...columnsOf(changes), updated_at: Date.now() }).where('id', '=', id).execute();
+          await writeLinks(trx, id, changes);
           await hooks.afterSave?.({ trx, staff: request.staff!, app, id, values: changes, created: false });
         });
         return ok({ id }, '保存成功');
@@ -265,6 +350,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
             if (child) throw conflict(guard.message);
           }
           await hooks.beforeDelete?.({ trx, staff: request.staff!, app, ids });
+          for (const [, f] of linkFields) if (!f.auto) await trx.deleteFrom(f.through!.table).where(f.through!.from, 'in', ids).execute();
           await trx.deleteFrom(table).where('id', 'in', ids).execute();
         });
         return ok({ count: ids.length }, '删除成功');
@@ -366,7 +452,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       const refs = new Map<string, Map<unknown, unknown>>();
       for (const [, f] of exportFields) {
         if (f.dict && !dicts.has(f.dict)) dicts.set(f.dict, new Map((await dictItems(db, f.dict)).map((i) => [i.value, i.label])));
-        if (f.ref && !refs.has(f.ref)) {
+        if (f.ref && !f.through && !refs.has(f.ref)) {
           const label = app.catalogue.resources.get(f.ref)?.labelField ?? 'name';
           const rows = (await db.selectFrom(f.ref).select(['id', label]).execute()) as Row[];
           refs.set(f.ref, new Map(rows.map((r) => [r.id, r[label]])));
@@ -397,12 +483,16 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
           }
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('筛选条件格式不正确');
           const show = await displayer();
+          const links = await linksOf(null);
           const query = applyFilters(await scoped(db.selectFrom(table).selectAll(), request.staff!), parsed).orderBy('id').limit(EXPORT_LIMIT);
           const header = [...exportFields.map(([name, f]) => ({ header: f.title, key: name })), ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : [])];
           async function* rows() {
             for await (const row of query.stream(500) as AsyncIterable<Row>) {
               const out: Row = {};
-              for (const [name, f] of exportFields) out[name] = show(name, f, row[name]);
+              masked(row);
+              for (const [name, f] of exportFields) {
+                out[name] = f.through ? (links.get(name)!.get(row.id) ?? []).map((l) => l.label).join('、') : show(name, f, row[name]);
+              }
               if (resource.enable) out.enabled = row.enabled ? '启用' : '停用';
               yield out;
             }
@@ -461,7 +551,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
 
     /** Columns of the import template: the fields a person fills in, by title. */
     function importColumns() {
-      return fields.map(([name, f]) => ({ name, title: f.title + (f.required ? '（必填）' : ''), field: f }));
+      return fields.filter(([, f]) => !f.through).map(([name, f]) => ({ name, title: f.title + (f.required ? '（必填）' : ''), field: f }));
     }
 
     async function readImport(request: FastifyRequest): Promise<{ row: number; values: Row }[]> {
@@ -510,7 +600,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
 class ImportRejected extends Error {}
 
 /** A date range picked as ["2026-11-01", "2026-11-22"] covers both whole days, in epoch ms. */
-function dayRange(value: unknown[]): [number | null, number | null] {
+export function dayRange(value: unknown[]): [number | null, number | null] {
   const at = (v: unknown, end: boolean): number | null => {
     if (typeof v === 'number') return v;
     if (typeof v !== 'string' || !v) return null;
@@ -526,6 +616,7 @@ function defaults(resource: ResourceDef): Row {
 }
 
 function normalise(field: ResourceField, value: unknown): unknown {
+  if (field.through) return Array.isArray(value) ? [...new Set(value)] : [];
   if (value === undefined || value === null) return null;
   if (field.type === 'boolean') return value === true || value === 1 ? 1 : 0;
   if (field.type === 'json') return JSON.stringify(value);
@@ -555,4 +646,10 @@ export async function dictItems(db: AnyDB | FastifyInstance['db'], code: string)
     .orderBy('dict_item.sort')
     .orderBy('dict_item.id')
     .execute() as Promise<{ label: string; value: string; color: string | null }[]>;
+}
+
+/** A value as lists and exports show it: an ID card number keeps its first 3 and last 4 characters, a mobile number likewise. */
+export function maskValue(kind: 'idCard' | 'mobile', value: string): string {
+  if (value.length <= 7) return value;
+  return `${value.slice(0, 3)}${'*'.repeat(kind === 'mobile' ? 4 : value.length - 7)}${value.slice(-4)}`;
 }

@@ -5,17 +5,20 @@ import { registerSignatureCheck } from '../http/signature.ts';
 import { registerAuthorization } from '../http/authorize.ts';
 import { resourceRoutes } from '../engine/resources.ts';
 import { RESOURCE_HOOKS } from '../resources/index.ts';
+import { reportRoutes } from '../engine/reports.ts';
 import basisService from './basis.ts';
 import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
 import authService from './auth.ts';
 import baseService from './base.ts';
 import fileService from './file.ts';
+import messageService from './message.ts';
 
 /** The routes of each service; a service without its own routes yet still answers /health. */
 const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
   auth: authService,
   base: baseService,
   file: fileService,
+  message: messageService,
   basis: basisService,
 };
 
@@ -33,6 +36,10 @@ export default async function apiPlugin(app: FastifyInstance) {
         // Resources declared in schemas/resources/ get their generic endpoints under their service.
         for (const resource of app.catalogue.resources.values()) {
           if (resource.service === prefix) await service.register(resourceRoutes(resource, RESOURCE_HOOKS[resource.name]), { prefix: resource.path });
+        }
+        // Reports declared in schemas/reports/ likewise.
+        for (const report of app.catalogue.reports.values()) {
+          if (report.service === prefix) await service.register(reportRoutes(report), { prefix: report.path });
         }
       },
       { prefix: `/${prefix}` },

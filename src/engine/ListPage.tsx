@@ -1,7 +1,4 @@
-import { createForm } from '@formily/core';
-import { FormProvider } from '@formily/react';
-import { FormGrid, FormLayout } from '@formily/antd-v5';
-import { Button, Card, Empty, Space, Table, Tree, Typography, message } from 'antd';
+import { Card, Empty, Space, Table, Tree, Typography, message } from 'antd';
 import type { TableProps } from 'antd';
 import { useRequest } from 'ahooks';
 import { useCallback, useMemo, useState } from 'react';
@@ -10,12 +7,9 @@ import { ActionButton, expandAction, type ActionContext, type Row } from './acti
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { call, forgetDictionaries, type Page } from './data.ts';
 import { FormContainer, type OpenForm } from './FormContainer.tsx';
-import { SchemaField } from './fields.tsx';
+import { FilterCard } from './FilterCard.tsx';
 import { usePermission } from './permissions.tsx';
-import type { FieldMap, ListPage as ListSchema, TreeSide } from './schemaTypes.ts';
-
-/** Spec 9: filter fields take 6 of 24 grid columns, four to a row. */
-const FILTER_COLUMNS = 4;
+import type { ListPage as ListSchema, TreeSide } from './schemaTypes.ts';
 
 function TreePanel({ tree, selected, onSelect, ctx, version }: { tree: TreeSide; selected: Row | null; onSelect: (node: Row | null) => void; ctx: ActionContext; version: number }) {
   const { data } = useRequest(() => call<Page<Row>>(`${tree.resource}.list`, { pageSize: 200 }), { refreshDeps: [version] });
@@ -61,7 +55,6 @@ function TreePanel({ tree, selected, onSelect, ctx, version }: { tree: TreeSide;
 export default function ListPage({ page }: { page: ListSchema }) {
   const can = usePermission();
   const [query] = useSearchParams();
-  const filterForm = useMemo(() => createForm(), []);
   const [filters, setFilters] = useState<Row>({});
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(page.pageSize ?? 10);
@@ -150,35 +143,16 @@ export default function ListPage({ page }: { page: ListSchema }) {
   }
   const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
 
-  const search = async () => {
-    const values = await filterForm.submit<Row>((v) => v);
-    setPageNum(1);
-    setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '')));
-  };
-  const reset = () => {
-    filterForm.reset();
-    setPageNum(1);
-    setFilters({});
-  };
-
   const list = (
     <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
       {page.filters && (
-        <Card size="small">
-          <FormProvider form={filterForm}>
-            <FormLayout labelWidth={84} labelAlign="right">
-              <FormGrid maxColumns={FILTER_COLUMNS} minColumns={FILTER_COLUMNS} columnGap={16}>
-                <SchemaField schema={{ type: 'object', properties: page.filters as FieldMap as never }} />
-              </FormGrid>
-            </FormLayout>
-            <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <Button type="primary" onClick={search}>
-                查询
-              </Button>
-              <Button onClick={reset}>重置</Button>
-            </Space>
-          </FormProvider>
-        </Card>
+        <FilterCard
+          fields={page.filters}
+          onSearch={(values) => {
+            setPageNum(1);
+            setFilters(values);
+          }}
+        />
       )}
       <Card
         size="small"

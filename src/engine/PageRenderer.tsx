@@ -4,6 +4,10 @@ import FormRoute from './FormRoute.tsx';
 import DetailPage from './DetailPage.tsx';
 import TabsPage from './TabsPage.tsx';
 import SettingsPage from './SettingsPage.tsx';
+import { lazy, Suspense } from 'react';
+
+// Charts are heavy: only report screens load them.
+const ReportPage = lazy(() => import('./ReportPage.tsx'));
 
 /** The one renderer of page schemas: each kind of page is one component. */
 export default function PageRenderer({ page }: { page: PageSchema }) {
@@ -18,6 +22,12 @@ export default function PageRenderer({ page }: { page: PageSchema }) {
       return <TabsPage page={page} />;
     case 'settings':
       return <SettingsPage page={page} />;
+    case 'report':
+      return (
+        <Suspense fallback={null}>
+          <ReportPage page={page} />
+        </Suspense>
+      );
     default:
       return null;
   }

@@ -1,5 +1,5 @@
-import type { EndpointCatalogue, EndpointDef, MenuCatalogue, PageSchema, ResourceDef } from './schemaTypes.ts';
-import { resourceEndpoints } from './endpoints.ts';
+import type { EndpointCatalogue, EndpointDef, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from './schemaTypes.ts';
+import { reportEndpoints, resourceEndpoints } from './endpoints.ts';
 import menus from '../../schemas/menus.json';
 
 /**
@@ -8,14 +8,17 @@ import menus from '../../schemas/menus.json';
  */
 const pageModules = import.meta.glob<PageSchema>('../../schemas/pages/*.json', { eager: true, import: 'default' });
 const resourceModules = import.meta.glob<ResourceDef>('../../schemas/resources/*.json', { eager: true, import: 'default' });
+const reportModules = import.meta.glob<ReportDef>('../../schemas/reports/*.json', { eager: true, import: 'default' });
 const endpointModules = import.meta.glob<EndpointCatalogue>('../../schemas/endpoints.json', { eager: true, import: 'default' });
 
 export const PAGES: PageSchema[] = Object.values(pageModules);
 export const RESOURCES = new Map(Object.values(resourceModules).map((r) => [r.name, r]));
+export const REPORTS = new Map(Object.values(reportModules).map((r) => [r.name, r]));
 export const MENU_GROUPS: MenuCatalogue['groups'] = (menus as MenuCatalogue).groups;
 
 const ENDPOINTS = new Map<string, EndpointDef>();
 for (const resource of RESOURCES.values()) for (const e of resourceEndpoints(resource)) ENDPOINTS.set(e.id, e);
+for (const report of REPORTS.values()) for (const e of reportEndpoints(report)) ENDPOINTS.set(e.id, e);
 for (const catalogue of Object.values(endpointModules)) for (const e of catalogue.endpoints) ENDPOINTS.set(e.id, e);
 
 export function endpoint(id: string): EndpointDef {

@@ -1,4 +1,4 @@
-import type { BtnGuard, EndpointDef, ResourceDef } from './schemaTypes.ts';
+import type { BtnGuard, EndpointDef, ReportDef, ResourceDef } from './schemaTypes.ts';
 
 export const guardCodes = (guard: BtnGuard | undefined): string[] => (guard === undefined ? [] : Array.isArray(guard) ? guard : [guard]);
 
@@ -22,4 +22,13 @@ export function resourceEndpoints(resource: ResourceDef): EndpointDef[] {
       ? [e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode))), e('timeline', 'GET', p.view)]
       : []),
   ].filter((x): x is EndpointDef => x !== null);
+}
+
+/** The endpoint ids a report gets: "<name>.query" (figures) and "<name>.export" (Excel). */
+export function reportEndpoints(report: ReportDef): EndpointDef[] {
+  const base = { service: report.service };
+  return [
+    { ...base, id: `${report.name}.query`, method: 'POST', path: `${report.path}/query`, btnCode: report.permissions.view },
+    ...(report.permissions.export ? [{ ...base, id: `${report.name}.export`, method: 'GET' as const, path: `${report.path}/export`, btnCode: report.permissions.export }] : []),
+  ];
 }

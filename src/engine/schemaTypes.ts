@@ -303,7 +303,34 @@ export interface BespokePage extends PageBase {
   component: string;
 }
 
-export type PageSchema = ListPage | FormPage | DetailPage | TabsPage | SettingsPage | BespokePage;
+/** A chart of a report page, drawn from the rows of the current grouping. */
+export interface ReportChart {
+  type: 'bar' | 'line' | 'pie';
+  title: string;
+  /** Names of the report's measures drawn (a pie draws the first). */
+  measures: string[];
+}
+
+/**
+ * Statistics: filters, figure cards, charts and a table over one report definition
+ * (schemas/reports/), with export. The filter fields named `dateRange`, `project_id` and
+ * `groupBy` are the report's own; any other name must be one of the report's `filters`.
+ */
+export interface ReportPage extends PageBase {
+  kind: 'report';
+  /** Name of the report definition (schemas/reports/<name>.json). */
+  report: string;
+  filters?: FieldMap;
+  /** Measures shown as figure cards above the charts (their totals). */
+  cards?: string[];
+  charts?: ReportChart[];
+  /** Measures shown as table columns after the grouping; default all. */
+  table?: string[];
+  /** Offers the Excel export (the report's export permission applies). */
+  export?: boolean;
+}
+
+export type PageSchema = ListPage | FormPage | DetailPage | TabsPage | SettingsPage | ReportPage | BespokePage;
 
 /** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
 export interface MenuCatalogue {
@@ -342,6 +369,15 @@ export interface ResourceField {
   noExport?: boolean;
   /** Set by the server only (a workflow's stamp): never accepted from add or update. */
   auto?: boolean;
+  /**
+   * With `ref` and type "json": the field is no column but the ids of the referenced records,
+   * kept in a join table (staff_post: `from` staff_id, `to` post_id). Lists and details answer
+   * the ids and "<field>_label" (their labels joined by 、), an eq or in filter finds the records
+   * linked to the value, saving replaces the links, and exports show the labels.
+   */
+  through?: { table: string; from: string; to: string };
+  /** Lists and exports show the value masked: an ID card number keeps its first 3 and last 4 characters, a mobile number its first 3 and last 4 digits. */
+  mask?: 'idCard' | 'mobile';
 }
 
 /** A state of a workflow, as filters, tags and the timeline show it. */
@@ -422,6 +458,65 @@ export interface ResourceDef {
   locked?: { field: string; values: (string | number)[]; message: string };
   /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */
   deleteGuards?: { resource: string; field: string; message: string }[];
+}
+
+/** How a report groups rows: by a column's value, or a datetime column's day or month. */
+export interface ReportDimension {
+  /** Identifier sent as `groupBy`. @pattern ^[a-zA-Z][a-zA-Z0-9_]*$ */
+  name: string;
+  title: string;
+  /** Column of the source table. @pattern ^[a-z][a-z0-9_]*$ */
+  field: string;
+  bucket?: 'day' | 'month';
+  /** Names the values: by the id of a record of this table (its `name`, or a resource's labelField)... */
+  labelTable?: string;
+  /** ...or by the items of this dictionary code... */
+  dict?: string;
+  /** ...or by these fixed names. */
+  enum?: Record<string, string>;
+}
+
+/** One figure of each group (and of all rows together, for the cards). */
+export interface ReportMeasure {
+  /** Identifier in answers and page schemas. @pattern ^[a-zA-Z][a-zA-Z0-9_]*$ */
+  name: string;
+  title: string;
+  /**
+   * count: rows (matching `where`, if given); sum, avg, max, min: of `field` over those rows;
+   * rate: the percentage of rows that match `where` (0–100, one decimal).
+   */
+  agg: 'count' | 'sum' | 'avg' | 'max' | 'min' | 'rate';
+  /** Column summed or averaged. @pattern ^[a-z][a-z0-9_]*$ */
+  field?: string;
+  where?: Condition;
+  /** How it is shown; default "number" ("percent" for rate). */
+  cell?: 'number' | 'money' | 'duration' | 'percent';
+}
+
+/**
+ * A statistics report declared as data: the server answers `<name>.query` (figures per group
+ * and in total) and `<name>.export` (the same as Excel) from it, following the caller's data scope.
+ */
+export interface ReportDef {
+  $schema?: string;
+  /** @pattern ^[a-z][a-zA-Z0-9_]*$ */
+  name: string;
+  title: string;
+  /** Service prefix, e.g. "task". */
+  service: string;
+  /** Path under the service. @pattern ^/[A-Za-z0-9/_-]+$ */
+  path: string;
+  /** Table whose rows are counted: a resource's or a core table (work_order, customer...). @pattern ^[a-z][a-z0-9_]*$ */
+  source: string;
+  /** Datetime column (milliseconds) that the date range filters. */
+  dateField?: string;
+  /** Column holding the project id: rows follow the caller's data scope and the project filter. */
+  projectField?: string;
+  /** Other columns the page may filter on exactly. */
+  filters?: string[];
+  dimensions: ReportDimension[];
+  measures: ReportMeasure[];
+  permissions: { view: BtnGuard; export?: BtnGuard };
 }
 
 /** A call that is not generated from a resource, referred to by id from page schemas. */

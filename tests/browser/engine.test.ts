@@ -137,6 +137,41 @@ describe('login log (a read-only view over a core table)', () => {
   });
 });
 
+describe('report page (kind "report" over schemas/reports/work-order-summary.json)', () => {
+  it('shows figure cards, charts and a table that follow the filters, and exports them', async () => {
+    const all = await server.app.db.selectFrom('work_order').select(['project_id', 'kind', 'status']).execute();
+    const page = await as('admin');
+    await page.goto(`${server.url}/taskreport/workOrder`);
+    await expect.poll(() => page.title()).toBe('工单统计-PMS');
+    const card = (title: string) => screen(page).locator('.ant-statistic', { hasText: title }).locator('.ant-statistic-content');
+    await expect.poll(() => card('工单总数').textContent()).toBe(all.length.toLocaleString('zh-CN'));
+    // Grouped by project: one row per project, the chart draws their names.
+    await expect.poll(() => screen(page).locator('.ant-table-row', { hasText: '翠湖天地' }).count()).toBe(1);
+    await expect.poll(() => screen(page).locator('svg text', { hasText: '翠湖天地' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => screen(page).locator('.ant-table-summary', { hasText: '合计' }).isVisible()).toBe(true);
+
+    await screen(page).locator('.ant-select', { has: page.getByRole('combobox', { name: '统计维度' }) }).click();
+    await page.getByTitle('按工单类型').click();
+    await screen(page).locator('.ant-select', { has: page.getByRole('combobox', { name: '工单类型' }) }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('投诉').click();
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    const complaints = all.filter((o) => o.kind === 'complaint').length;
+    await expect.poll(() => card('工单总数').textContent()).toBe(complaints.toLocaleString('zh-CN'));
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => screen(page).locator('.ant-table-row').first().textContent()).toContain('投诉');
+
+    const [file] = await Promise.all([page.waitForEvent('download'), screen(page).getByRole('button', { name: /导\s*出/ }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^工单统计_/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await file.path())!);
+    const values = workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(values[0]).toEqual(['工单类型', '工单总数', '未完成', '已完成', '完成率', '投诉数']);
+    expect(values[1]![0]).toBe('投诉');
+    expect(values.at(-1)![0]).toBe('合计');
+    expect(values.at(-1)![1]).toBe(complaints);
+  });
+});
+
 describe('keepAlive (issue 2)', () => {
   it('keeps a list\'s filters, results and page when the user leaves and comes back', async () => {
     const page = await as('admin');

@@ -29,7 +29,7 @@ export async function startServer(env: Record<string, string> = {}, chosenPort?:
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-test-'));
   // The port is chosen first: the embedded provider's issuer and redirect URIs name it.
   const port = chosenPort ?? (await freePort());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...(process.env.PMS_SCHEMAS_DIR ? { PMS_SCHEMAS_DIR: process.env.PMS_SCHEMAS_DIR } : {}), ...env });
   const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port });
   return {
