@@ -9,6 +9,7 @@ import { visibleProjectIds } from '../scope.ts';
 import type { StaffContext } from '../types.ts';
 import { bodySchema, describeIssue, resourceErrorFormatter } from './validation.ts';
 import type { ResourceHooks } from './hooks.ts';
+import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -464,6 +465,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
         if (f.dict) return dicts.get(f.dict)?.get(String(value)) ?? value;
         if (f.ref) return refs.get(f.ref)?.get(value) ?? value;
         if (f.type === 'boolean') return value ? '是' : '否';
+        if (f.type === 'html') return htmlToText(String(value));
         if (f.type === 'datetime') return new Date(Number(value)).toLocaleString('zh-CN', { hour12: false });
         return value;
       };
@@ -620,6 +622,7 @@ function normalise(field: ResourceField, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (field.type === 'boolean') return value === true || value === 1 ? 1 : 0;
   if (field.type === 'json') return JSON.stringify(value);
+  if (field.type === 'html') return sanitizeHtml(String(value));
   if (typeof value === 'string' && (field.type === 'string' || field.type === 'text')) return value.trim();
   return value;
 }

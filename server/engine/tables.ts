@@ -8,6 +8,7 @@ export const SYSTEM_COLUMNS = ['id', 'created_by', 'created_at', 'updated_at'] a
 const SQL_TYPE: Record<ResourceField['type'], string> = {
   string: 'text',
   text: 'text',
+  html: 'text',
   integer: 'integer',
   number: 'real',
   boolean: 'integer',

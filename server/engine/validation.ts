@@ -11,8 +11,9 @@ interface AjvIssue {
 export function fieldSchema(field: ResourceField): Record<string, unknown> {
   switch (field.type) {
     case 'string':
-    case 'text': {
-      const s: Record<string, unknown> = { type: 'string', maxLength: field.maxLength ?? (field.type === 'text' ? 5000 : 255) };
+    case 'text':
+    case 'html': {
+      const s: Record<string, unknown> = { type: 'string', maxLength: field.maxLength ?? (field.type === 'html' ? 100_000 : field.type === 'text' ? 5000 : 255) };
       if (field.minLength !== undefined) s.minLength = field.minLength;
       if (field.pattern) s.pattern = field.pattern;
       if (field.enum) s.enum = Object.keys(field.enum);

@@ -20,6 +20,7 @@ import {
 } from '@formily/antd-v5';
 import { Select as AntSelect, Tree, Upload, message, type SelectProps } from 'antd';
 import { uploadFile } from '../core/upload.ts';
+import { RichTextField, RichTextView } from './RichText.tsx';
 import { call, useDictionary } from './data.ts';
 import type { ComponentName } from './registry.ts';
 
@@ -118,6 +119,8 @@ function ImageUploadBase({ value, onChange, maxCount = 9, disabled }: { value?: 
 
 const ImageUpload = connect(ImageUploadBase);
 
+const RichText = connect(RichTextField, mapReadPretty(RichTextView));
+
 const DictSelect = connect(DictSelectBase, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(PreviewText.Select));
 
@@ -153,6 +156,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   RemoteSelect: labelled(RemoteSelect),
   PermissionTree,
   ImageUpload,
+  RichText: labelled(RichText),
 };
 
 export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as never });

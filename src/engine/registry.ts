@@ -5,6 +5,7 @@
 export const COMPONENT_NAMES = [
   'FormItem', 'FormGrid', 'FormLayout', 'Space', 'ArrayItems', 'Input', 'Select', 'NumberPicker', 'DatePicker',
   'TimePicker', 'Switch', 'Radio', 'Checkbox', 'DictSelect', 'RemoteSelect', 'PermissionTree', 'ImageUpload',
+  'RichText',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

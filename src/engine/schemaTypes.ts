@@ -339,7 +339,8 @@ export interface MenuCatalogue {
 }
 
 /** The type of a stored field; decides the column type, validation and the default cell. */
-export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+/** `html` is rich text: sanitised with DOMPurify when saved and again when shown. */
+export type FieldType = 'string' | 'text' | 'html' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
 
 export interface ResourceField {
   type: FieldType;
