@@ -8,6 +8,9 @@ export const COMPONENT_NAMES = [
   'RichText',
 ] as const;
 
+/** Core tables (hand-written migrations) a resource field may `ref` besides resources; labelled by `name`. */
+export const CORE_REF_TABLES: readonly string[] = ['staff'];
+
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
 /** Formily's dotted sub-components that schemas use, e.g. "Input.TextArea". */
