@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/password.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from './index.ts';
+import { seedSettings } from './seedSettings.ts';
 
 /** The accounts printed at start and written in the README. */
 export const DEMO_ACCOUNTS = [
@@ -304,6 +305,8 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
           .execute();
       }
     }
+
+    await seedSettings(loose, now);
 
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
     for (let n = 1; n <= 240; n++) {

@@ -1,7 +1,16 @@
 import type { ResourceHooks } from '../engine/hooks.ts';
+import { privacyAgreementHooks } from './privacy_agreement.ts';
+import { portraitLevelHooks } from './portrait_level.ts';
+import { serviceCategoryHooks } from './service_category.ts';
+import { knowledgeColumnHooks } from './knowledge_column.ts';
 
 /**
  * Hooks of the resources that need more than their JSON definition, by resource name.
  * One file per resource next to this one; the JSON stays the single definition of fields.
  */
-export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {};
+export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
+  privacy_agreement: privacyAgreementHooks,
+  portrait_level: portraitLevelHooks,
+  service_category: serviceCategoryHooks,
+  knowledge_column: knowledgeColumnHooks,
+};
