@@ -172,6 +172,25 @@ describe('report page (kind "report" over schemas/reports/work-order-summary.jso
   });
 });
 
+describe('rich text field (RichText over a field of type html)', () => {
+  it('edits formatted text that is saved as sanitised HTML', async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/base-information/privacy-agreement/form`);
+    await screen(page).getByText('隐私政策', { exact: true }).click();
+    await screen(page).getByLabel('版本号').fill('8.1');
+    await screen(page).getByLabel('标题', { exact: true }).fill('隐私政策（富文本）');
+    const editor = screen(page).getByRole('textbox', { name: '协议正文' });
+    await editor.click();
+    await page.keyboard.type('普通文字，');
+    await screen(page).getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('重点条款');
+    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByText('新增成功').isVisible()).toBe(true);
+    const stored = await server.app.db.selectFrom('privacy_agreement').select('content').where('version', '=', '8.1').executeTakeFirstOrThrow();
+    expect(stored.content).toBe('<p>普通文字，<strong>重点条款</strong></p>');
+  });
+});
+
 describe('keepAlive (issue 2)', () => {
   it('keeps a list\'s filters, results and page when the user leaves and comes back', async () => {
     const page = await as('admin');
