@@ -42,6 +42,12 @@ export interface Config {
   appDownloadUrl: string;
   /** The SMS gateway: a URL that receives { mobile, text } as JSON; empty in the demo. */
   smsWebhookUrl: string;
+  /**
+   * External MQTT broker of the push notices over WebSocket (ws:// or wss://; the services'
+   * credentials may be in the URL); empty: the broker embedded at /mqtt. Browsers are given the
+   * URL without its credentials, so it must be reachable from them.
+   */
+  mqttUrl: string;
 }
 
 export interface SsoConfig {
@@ -93,6 +99,18 @@ function serviceUrls(raw: string | undefined): Record<string, string> {
   return out;
 }
 
+function mqttUrl(raw: string | undefined): string {
+  if (!raw) return '';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PMS_MQTT_URL must be a URL such as wss://mqtt.example.com/mqtt, got "${raw}"`);
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new ConfigError('PMS_MQTT_URL must be a WebSocket URL (ws:// or wss://): browsers connect to it too');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env.PORT, 8080, 'PORT');
@@ -129,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
     appDownloadUrl: env.PMS_APP_DOWNLOAD_URL || '',
     smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
+    mqttUrl: mqttUrl(env.PMS_MQTT_URL),
   };
   if (config.flagLogin.enabled && !/^\d{4,8}$/.test(config.flagLogin.smsCode)) {
     throw new ConfigError('PMS_FLAG_LOGIN=1 needs PMS_FLAG_SMS_CODE, the fixed SMS code of 4 to 8 digits');

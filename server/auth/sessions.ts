@@ -17,11 +17,16 @@ export type SessionProblem = 'missing' | 'invalid' | 'idle-expired' | 'max-expir
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A session ended by sign-out or revocation: one token (by hash) or every session of a staff member. */
+export type SessionEnd = { tokenHash: string } | { staffId: number };
+
 /**
  * Server-side sessions: the browser holds a random 256-bit token, the database only its
  * SHA-256, so a leaked database gives no usable tokens.
  */
 export class SessionStore {
+  private readonly endListeners = new Set<(ended: SessionEnd) => void>();
+
   constructor(
     private readonly db: DB,
     private readonly policy: SessionPolicy,
@@ -48,7 +53,26 @@ export class SessionStore {
   }
 
   /** Resolves a token and slides its idle window; returns the problem when it does not open a session. */
-  async touch(token: string | undefined): Promise<ActiveSession | SessionProblem> {
+  touch(token: string | undefined): Promise<ActiveSession | SessionProblem> {
+    return this.resolve(token, true);
+  }
+
+  /** Resolves a token without sliding its idle window (a live push connection is no activity). */
+  peek(token: string | undefined): Promise<ActiveSession | SessionProblem> {
+    return this.resolve(token, false);
+  }
+
+  /** Tells a listener (the push broker) at once when revoke or revokeAllOf ends sessions. */
+  onEnd(listener: (ended: SessionEnd) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
+  }
+
+  private ended(ended: SessionEnd): void {
+    for (const listener of this.endListeners) listener(ended);
+  }
+
+  private async resolve(token: string | undefined, slide: boolean): Promise<ActiveSession | SessionProblem> {
     if (!token) return 'missing';
     const row = await this.db
       .selectFrom('session')
@@ -63,7 +87,7 @@ export class SessionStore {
     if (t >= row.expires_at) return 'max-expired';
     if (t - row.last_seen_at >= this.policy.idleSeconds * 1000) return 'idle-expired';
     // Write at most once a minute: the idle window does not need millisecond precision.
-    if (t - row.last_seen_at > 60_000) {
+    if (slide && t - row.last_seen_at > 60_000) {
       await this.db.updateTable('session').set({ last_seen_at: t }).where('token_hash', '=', hash(token)).execute();
     }
     return { staffId: row.staff_id, createdAt: row.created_at, expiresAt: row.expires_at };
@@ -75,9 +99,11 @@ export class SessionStore {
 
   async revoke(token: string): Promise<void> {
     await this.db.updateTable('session').set({ revoked_at: this.now() }).where('token_hash', '=', hash(token)).where('revoked_at', 'is', null).execute();
+    this.ended({ tokenHash: hash(token) });
   }
 
   async revokeAllOf(staffId: number): Promise<void> {
     await this.db.updateTable('session').set({ revoked_at: this.now() }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+    this.ended({ staffId });
   }
 }

@@ -332,6 +332,28 @@ const agreementAudit: Migration = {
   },
 };
 
+/** Push notices per recipient; unpublished rows are the outbox the notice service drains. */
+const staffMessages: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('staff_message')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('staff_id', 'integer', (c) => c.notNull().references('staff.id'))
+      .addColumn('category', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('title', 'text')
+      .addColumn('content', 'text', (c) => c.notNull())
+      .addColumn('function_id', 'text')
+      .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('read_at', 'integer')
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('published_at', 'integer')
+      .execute();
+    await db.schema.createIndex('staff_message_inbox').on('staff_message').columns(['staff_id', 'is_read', 'created_at']).execute();
+    await db.schema.createIndex('staff_message_outbox').on('staff_message').columns(['published_at', 'id']).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '2026_11_001_foundation': foundation,
   '2026_11_002_sso_storage': ssoStorage,
@@ -342,6 +364,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_007_sms_codes': smsCodes,
   '2026_11_008_timeline': timeline,
   '2026_11_009_agreement_audit': agreementAudit,
+  '2026_11_040_staff_messages': staffMessages,
 };
 
 export const migrationProvider: MigrationProvider = {

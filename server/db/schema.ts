@@ -136,6 +136,24 @@ export interface LoginLogTable {
   reason: string | null;
 }
 
+/** A push notice addressed to one staff member (spec 3 "Push message"), stored before it is published. */
+export interface StaffMessageTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** '1' to-do, anything else a reminder. */
+  category: string;
+  type: string;
+  title: string | null;
+  content: string;
+  /** The business record the notice is about (a work order id opens /newTaskDetail). */
+  function_id: string | null;
+  is_read: Generated<number>;
+  read_at: number | null;
+  created_at: number;
+  /** When the broker took it; null while waiting (outbox), 0 when too old to push (list only). */
+  published_at: number | null;
+}
+
 export interface OidcPayloadTable {
   kind: string;
   id: string;
@@ -271,4 +289,5 @@ export interface Database {
   work_order: WorkOrderTable;
   session: SessionTable;
   login_log: LoginLogTable;
+  staff_message: StaffMessageTable;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { failure } from './envelope.ts';
 import { SERVICE_PREFIXES } from '../services/prefixes.ts';
+import { browserBrokerUrl } from '../push/index.ts';
 
 // PMS_WEB_ROOT lets a test run serve its own build (parallel work must not share dist/).
 export const WEB_ROOT = path.resolve(process.env.PMS_WEB_ROOT ?? path.join(import.meta.dirname, '../../dist'));
@@ -23,6 +24,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
       cryptoKey: app.config.cryptoKey,
       isuseDomain: app.config.isuseDomain,
       appDownloadUrl: app.config.appDownloadUrl,
+      mqttUrl: browserBrokerUrl(app.config.mqttUrl),
       flagLogin: app.config.flagLogin.enabled ? { smsCode: app.config.flagLogin.smsCode } : null,
       sso: {
         clientId: sso.clientId,

@@ -11,12 +11,14 @@ import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
 import authService from './auth.ts';
 import baseService from './base.ts';
 import fileService from './file.ts';
+import messageService from './message.ts';
 
 /** The routes of each service; a service without its own routes yet still answers /health. */
 const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
   auth: authService,
   base: baseService,
   file: fileService,
+  message: messageService,
   basis: basisService,
 };
 

@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   isuseDomain: string;
   /** Where the staff mobile app is downloaded; empty when not configured. */
   appDownloadUrl: string;
+  /** The push broker (spec 7.6) when it is not the app's own /mqtt; empty otherwise. */
+  mqttUrl: string;
   /** Present only when the `flag` query login is enabled on the server. */
   flagLogin: { smsCode: string } | null;
   sso: { clientId: string; authorizationEndpoint: string; endSessionEndpoint: string; scope: string };
@@ -20,6 +22,7 @@ let current: RuntimeConfig = {
   cryptoKey: '',
   isuseDomain: '',
   appDownloadUrl: '',
+  mqttUrl: '',
   flagLogin: null,
   sso: { clientId: '', authorizationEndpoint: '', endSessionEndpoint: '', scope: 'openid' },
 };

@@ -1,0 +1,234 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, type Api } from '../support/api.ts';
+import { freePort, startServer, type TestServer } from '../support/server.ts';
+
+/** A signed-in staff member: their API client, id and push topic. */
+interface Person {
+  api: Api;
+  staffId: number;
+  topic: string;
+}
+
+async function person(baseUrl: string, account: string): Promise<Person> {
+  const api = await signedIn(baseUrl, account);
+  const me = (await api.get('/api/auth/login/findUserInfo')).body.data;
+  return { api, staffId: me.staffId, topic: `push/${me.businessAccountDomain}` };
+}
+
+/** The next message on a client, parsed. */
+function nextMessage(client: MqttClient): Promise<{ topic: string; body: any }> {
+  return new Promise((resolve) => client.once('message', (topic, payload) => resolve({ topic, body: JSON.parse(payload.toString()) })));
+}
+
+const closed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
+
+describe('embedded broker at /mqtt', () => {
+  let server: TestServer;
+  let wsUrl: string;
+  let a: Person;
+  let b: Person;
+  const clients: MqttClient[] = [];
+  const connect = async (token: string, options: IClientOptions = {}) => {
+    const client = await mqtt.connectAsync(wsUrl, { username: 'pms', password: token, reconnectPeriod: 0, connectTimeout: 4000, keepalive: 60, clean: true, ...options });
+    clients.push(client);
+    return client;
+  };
+  const notice = (staffId: number, content: string, extra: Record<string, unknown> = {}) =>
+    server.app.notices.send(server.app.db, { staffIds: [staffId], category: '1', type: '121', content, functionId: 'WO-1', ...extra });
+
+  beforeAll(async () => {
+    server = await startServer();
+    wsUrl = `${server.url.replace('http', 'ws')}/mqtt`;
+    a = await person(server.url, 'weixiu');
+    b = await person(server.url, 'xuncha');
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+    await server?.close();
+  });
+
+  it('delivers a notice to its recipient with the payload of spec 3, at QoS 1', async () => {
+    const client = await connect(a.api.token);
+    expect(await client.subscribeAsync(a.topic, { qos: 1 })).toEqual([{ topic: a.topic, qos: 1 }]);
+    const received = nextMessage(client);
+    const [messageId] = await notice(a.staffId, '工单 WO-1 已派发给您，请及时处理');
+    const { topic, body } = await received;
+    expect(topic).toBe(a.topic);
+    expect(body).toEqual({
+      category: '1',
+      type: '121',
+      content: '工单 WO-1 已派发给您，请及时处理',
+      time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      pushParams: { messageId, functionId: 'WO-1', type: '121' },
+    });
+  });
+
+  it("refuses A a subscription to B's topic, to push/# and to #, and A never gets B's notices", async () => {
+    const client = await connect(a.api.token);
+    for (const topic of [b.topic, 'push/#', '#', 'push/+']) await expect(client.subscribeAsync(topic, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await client.subscribeAsync(a.topic, { qos: 1 });
+    const first = nextMessage(client);
+    await notice(b.staffId, '给 B 的通知');
+    await notice(a.staffId, '给 A 的通知');
+    // Messages reach a topic in order: had B's leaked, it would come first.
+    expect((await first).body.content).toBe('给 A 的通知');
+  });
+
+  it('disconnects a client that publishes, and the publish reaches no one', async () => {
+    const listener = await connect(b.api.token);
+    await listener.subscribeAsync(b.topic, { qos: 1 });
+    const first = nextMessage(listener);
+    const intruder = await connect(a.api.token);
+    const gone = closed(intruder);
+    intruder.publish(b.topic, JSON.stringify({ category: '1', content: '伪造的通知' }), { qos: 1 });
+    await gone;
+    await notice(b.staffId, '真正的通知');
+    expect((await first).body.content).toBe('真正的通知');
+  });
+
+  it('refuses a CONNECT carrying a last will, a bad token and no token', async () => {
+    await expect(connect(a.api.token, { will: { topic: b.topic, payload: Buffer.from('遗嘱'), qos: 1, retain: false } })).rejects.toThrow(/Not authorized/);
+    await expect(connect('not-a-session-token')).rejects.toThrow(/Bad username or password/);
+    await expect(connect('')).rejects.toThrow(/Bad username or password/);
+  });
+
+  it('accepts the token in the user name field too', async () => {
+    const client = await connect('', { username: b.api.token, password: undefined });
+    expect(await client.subscribeAsync(b.topic, { qos: 1 })).toEqual([{ topic: b.topic, qos: 1 }]);
+  });
+
+  it('disconnects a client as soon as its session is signed out, and refuses the token afterwards', async () => {
+    const session = await person(server.url, 'kefu');
+    const client = await connect(session.api.token);
+    await client.subscribeAsync(session.topic, { qos: 1 });
+    const gone = closed(client);
+    expect((await session.api.post('/api/auth/login/logout')).http).toBe(200);
+    await gone;
+    await expect(connect(session.api.token)).rejects.toThrow(/Bad username or password/);
+  });
+
+  it('keeps a notice sent while its recipient was offline: unread count, list, read check, mark read', async () => {
+    const [id] = await notice(b.staffId, '离线期间的巡查任务', { category: '2', type: 'patrol_task_assigned', functionId: null });
+    const unread = (await b.api.get('/api/message/unreadCount', { account: 'xuncha' })).body.data.records;
+    expect(unread).toBeGreaterThanOrEqual(1);
+    const page = (await b.api.post('/api/message/categoryPage', { category: '2', isRead: 0, pageNum: 1, pageSize: 10 })).body.data;
+    expect(page.records[0]).toMatchObject({ id, category: '2', content: '离线期间的巡查任务', isRead: 0, functionId: null });
+    expect((await b.api.post('/api/message/pageCount', { category: '2', isRead: 0 })).body.data.records).toBe(page.total);
+    expect((await b.api.get('/api/message/readState', { id })).body.data.records.isRead).toBe(0);
+    expect((await b.api.get('/api/message/detail', { id })).body.data.content).toBe('离线期间的巡查任务');
+
+    const marked = await b.api.post('/api/message/markRead', { ids: [id] });
+    expect(marked.body).toMatchObject({ status: '200', data: { updated: 1 } });
+    expect((await b.api.get('/api/message/readState', { id })).body.data.records.isRead).toBe(1);
+    expect((await b.api.get('/api/message/unreadCount')).body.data.records).toBe(unread - 1);
+    expect((await b.api.get('/api/message/totalCount')).body.data.records).toBeGreaterThan(unread - 1);
+  });
+
+  it("keeps everyone to their own messages, and refuses bad input in Chinese without changing anything", async () => {
+    const [mine] = await notice(a.staffId, 'A 的私人通知');
+    expect((await b.api.get('/api/message/detail', { id: mine })).body).toMatchObject({ status: '404', message: '消息不存在或已被删除' });
+    expect((await b.api.get('/api/message/readState', { id: mine })).http).toBe(404);
+    const [own] = await notice(b.staffId, 'B 的通知');
+    expect((await b.api.post('/api/message/markRead', { ids: [own, mine] })).http).toBe(404);
+    expect((await a.api.get('/api/message/readState', { id: mine })).body.data.records.isRead).toBe(0);
+    expect((await b.api.get('/api/message/readState', { id: own })).body.data.records.isRead).toBe(0);
+    expect((await b.api.get('/api/message/unreadCount', { account: 'weixiu' })).body).toMatchObject({ status: '403', message: '只能查询本人的消息' });
+    const empty = await b.api.post('/api/message/markRead', { ids: [] });
+    expect(empty.body.message).toContain('至少需要 1 项');
+    expect((await b.api.post('/api/message/categoryPage', { pageSize: 1000 })).http).toBe(400);
+  });
+
+  it('publishes only after the transaction commits: nothing while it is open, nothing after a rollback', async () => {
+    const client = await connect(a.api.token);
+    await client.subscribeAsync(a.topic, { qos: 1 });
+    const first = nextMessage(client);
+    await expect(
+      server.app.db.transaction().execute(async (trx) => {
+        await server.app.notices.send(trx, { staffIds: [a.staffId], category: '1', type: '103', content: '回滚的通知' });
+        throw new Error('业务失败');
+      }),
+    ).rejects.toThrow('业务失败');
+    await server.app.db.transaction().execute(async (trx) => {
+      const [id] = await server.app.notices.send(trx, { staffIds: [a.staffId], category: '1', type: '103', content: '提交的通知' });
+      // The outbox flush needs the connection this transaction holds: it cannot have published.
+      const row = await trx.selectFrom('staff_message').select('published_at').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.published_at).toBeNull();
+    });
+    expect((await first).body.content).toBe('提交的通知');
+    const rolledBack = await server.app.db.selectFrom('staff_message').select('id').where('content', '=', '回滚的通知').execute();
+    expect(rolledBack).toEqual([]);
+  });
+
+  it('takes clients back after the broker restarts', async () => {
+    // As the browser does: subscribe again on each connection, and wait for the broker's SUBACK.
+    const client = await mqtt.connectAsync(wsUrl, { password: a.api.token, username: 'pms', reconnectPeriod: 200, connectTimeout: 4000, clean: true, resubscribe: false });
+    clients.push(client);
+    await client.subscribeAsync(a.topic, { qos: 1 });
+    const dropped = closed(client);
+    await server.app.pushBroker!.stop();
+    await dropped;
+    const back = new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    await server.app.pushBroker!.start();
+    await back;
+    expect(await client.subscribeAsync(a.topic, { qos: 1 })).toEqual([{ topic: a.topic, qos: 1 }]);
+    const received = nextMessage(client);
+    await notice(a.staffId, '重启之后的通知');
+    expect((await received).body.content).toBe('重启之后的通知');
+  });
+});
+
+describe('external broker (PMS_MQTT_URL): Debian mosquitto over WebSocket', () => {
+  let mosquitto: ChildProcess;
+  let server: TestServer;
+  let dir: string;
+  let wsPort: number;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-mosquitto-'));
+    const tcpPort = await freePort();
+    wsPort = await freePort();
+    // mosquitto 2.0 needs one plain listener besides the WebSocket one to start.
+    fs.writeFileSync(
+      path.join(dir, 'mosquitto.conf'),
+      [`listener ${tcpPort} 127.0.0.1`, `listener ${wsPort}`, 'protocol websockets', 'allow_anonymous true', 'persistence false', 'log_dest stderr', ''].join('\n'),
+    );
+    mosquitto = spawn(process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto', ['-c', path.join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      let log = '';
+      mosquitto.stderr!.on('data', (chunk) => {
+        log += chunk;
+        if (log.includes(' running')) resolve();
+      });
+      mosquitto.once('exit', (code) => reject(new Error(`mosquitto exited (${code}): ${log}`)));
+    });
+    server = await startServer({ PMS_MQTT_URL: `ws://pms-services:secret@127.0.0.1:${wsPort}` });
+  });
+  afterAll(async () => {
+    await server?.close();
+    mosquitto?.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('publishes stored notices to the external broker, and tells browsers its URL without credentials', async () => {
+    expect(server.app.pushBroker).toBeNull();
+    const config = await (await fetch(`${server.url}/runtime-config.json`)).json();
+    expect(config.mqttUrl).toBe(`ws://127.0.0.1:${wsPort}/`);
+
+    const staff = await person(server.url, 'diaodu');
+    const client = await mqtt.connectAsync(`ws://127.0.0.1:${wsPort}`, { reconnectPeriod: 0, connectTimeout: 4000, clean: true });
+    try {
+      await client.subscribeAsync(staff.topic, { qos: 1 });
+      const received = nextMessage(client);
+      const [messageId] = await server.app.notices.send(server.app.db, { staffIds: [staff.staffId], category: '1', type: '109', content: '有新的工单可抢', functionId: 'WO-9' });
+      expect((await received).body).toMatchObject({ category: '1', type: '109', content: '有新的工单可抢', pushParams: { messageId, functionId: 'WO-9', type: '109' } });
+      expect((await staff.api.get('/api/message/unreadCount')).body.data.records).toBe(1);
+    } finally {
+      await client.endAsync(true);
+    }
+  });
+});
