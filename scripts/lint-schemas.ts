@@ -226,11 +226,20 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       if (page.afterSave && !routeExists(page.afterSave)) report(file, '/afterSave', `no screen has the route "${page.afterSave}"`);
     }
     if (page.kind === 'detail') {
-      page.sections.forEach((s, i) =>
-        s.items.forEach((item, j) => {
-          if (!(item.field in resource.fields) && !SYSTEM_FIELDS.has(item.field) && !isRefLabel(resource, item.field)) report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`);
-        }),
-      );
+      const isField = (field: string) => field in resource.fields || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
+      page.sections.forEach((s, i) => {
+        if ('items' in s) {
+          s.items.forEach((item, j) => isField(item.field) || report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`));
+        } else if ('attachments' in s) {
+          if (!isField(s.attachments)) report(file, `/sections/${i}/attachments`, `"${s.attachments}" is not a field of resource "${resource.name}"`);
+        } else {
+          const t = s.table;
+          if (!t.field === !t.endpoint) report(file, `/sections/${i}/table`, 'give the rows either as "field" (a JSON field of the record) or as "endpoint"');
+          if (t.field && resource.fields[t.field]?.type !== 'json') report(file, `/sections/${i}/table/field`, `"${t.field}" is not a JSON field of resource "${resource.name}"`);
+          if (t.endpoint) checkEndpoint(file, `/sections/${i}/table/endpoint`, t.endpoint);
+          t.columns.forEach((c, j) => checkCode(file, `/sections/${i}/table/columns/${j}/btnCode`, c.btnCode));
+        }
+      });
       checkActions(file, '/actions', page.actions, page.resource);
     }
   }

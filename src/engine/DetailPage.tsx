@@ -1,11 +1,11 @@
-import { Card, Descriptions, Result, Space, Spin, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Empty, Image, Result, Space, Spin, Table, Timeline, Typography } from 'antd';
 import { formatTime } from '../shared/format.ts';
 import { useRequest } from 'ahooks';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ActionButton, type ActionContext, type Row } from './actions.tsx';
+import { ActionButton, resolve, type ActionContext, type Row } from './actions.tsx';
 import { readField, renderCell, withStates } from './cells.tsx';
 import { call } from './data.ts';
-import type { DetailPage as DetailSchema } from './schemaTypes.ts';
+import type { DetailPage as DetailSchema, DetailSection, TableSection } from './schemaTypes.ts';
 
 interface TimelineEntry {
   actionText: string;
@@ -35,7 +35,69 @@ function TimelineCard({ resource, id, version }: { resource: string; id: unknown
   );
 }
 
-/** A record's details: sections of descriptions, and the actions on it. */
+const IMAGE = /\.(jpe?g|png|gif|webp|bmp)(\?.*)?$/i;
+
+/** Photos open in the viewer with its toolbar and navbar off (spec 9); other files are download links. */
+function Attachments({ value }: { value: unknown }) {
+  const urls = (Array.isArray(value) ? value : typeof value === 'string' && value ? value.split(',') : []).map(String).filter(Boolean);
+  if (!urls.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件" />;
+  const images = urls.filter((u) => IMAGE.test(u));
+  const files = urls.filter((u) => !IMAGE.test(u));
+  return (
+    <Space direction="vertical">
+      <Image.PreviewGroup preview={{ toolbarRender: () => null, countRender: () => null }}>
+        <Space wrap>
+          {images.map((u, i) => (
+            <Image key={u} src={u} width={104} height={104} style={{ objectFit: 'cover' }} alt={`附件图片 ${i + 1}`} />
+          ))}
+        </Space>
+      </Image.PreviewGroup>
+      {files.map((u) => (
+        <Typography.Link key={u} href={u} download>
+          {decodeURIComponent(u.split('/').pop() ?? u)}
+        </Typography.Link>
+      ))}
+    </Space>
+  );
+}
+
+/** Rows belonging to the record: a JSON field of it, or an endpoint called with bindings to it. */
+function SubTable({ section, record, ctx, resource }: { section: TableSection; record: Row; ctx: ActionContext; resource: string }) {
+  const { table } = section;
+  const { data, loading } = useRequest(
+    async () => {
+      if (table.field) return (record[table.field] ?? []) as Row[];
+      const params = Object.fromEntries(Object.entries(table.params ?? {}).map(([k, v]) => [k, resolve(v, ctx)]));
+      const answer = await call<Row[] | { records: Row[] }>(table.endpoint!, params);
+      const rows = answer.data;
+      return Array.isArray(rows) ? rows : (rows?.records ?? []);
+    },
+    { refreshDeps: [record] },
+  );
+  return (
+    <Table<Row>
+      rowKey={(r) => String(r.id ?? JSON.stringify(r))}
+      size="small"
+      loading={loading}
+      pagination={false}
+      dataSource={Array.isArray(data) ? data : []}
+      columns={table.columns.map((c) => ({ key: c.field, title: c.title, width: c.width, render: (_: unknown, r: Row) => renderCell(withStates(c, resource), readField(r, c.field)) }))}
+    />
+  );
+}
+
+function SectionBody({ section, record, ctx, resource }: { section: DetailSection; record: Row | undefined; ctx: ActionContext; resource: string }) {
+  if ('attachments' in section) return record ? <Attachments value={readField(record, section.attachments)} /> : null;
+  if ('table' in section) return record ? <SubTable section={section} record={record} ctx={ctx} resource={resource} /> : null;
+  return (
+    <Descriptions
+      column={3}
+      items={section.items.map((item) => ({ key: item.field, label: item.title, span: item.span, children: record ? renderCell(withStates(item, resource), readField(record, item.field)) : null }))}
+    />
+  );
+}
+
+/** A record's details: sections of descriptions, sub-tables and attachments, and the actions on it. */
 export default function DetailPage({ page }: { page: DetailSchema }) {
   const params = useParams();
   const [query] = useSearchParams();
@@ -72,10 +134,7 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
               ) : null
             }
           >
-            <Descriptions
-              column={3}
-              items={section.items.map((item) => ({ key: item.field, label: item.title, span: item.span, children: record ? renderCell(withStates(item, page.resource), readField(record, item.field)) : null }))}
-            />
+            <SectionBody section={section} record={record} ctx={ctx} resource={page.resource} />
           </Card>
         ))}
         {page.timeline && record && <TimelineCard resource={page.resource} id={record.id} version={data} />}

@@ -271,11 +271,39 @@ export interface DescriptionItem {
   span?: number;
 }
 
-/** A record's details: sections of descriptions and actions on it. */
+/** Fields of the record as label–value pairs. */
+export interface DescriptionSection {
+  title: string;
+  items: DescriptionItem[];
+}
+
+/** Rows that belong to the record (materials used, visits, sub-items) as a table. */
+export interface TableSection {
+  title: string;
+  table: {
+    /** A JSON field of the record holding the rows... */
+    field?: string;
+    /** ...or an endpoint answering them (a list, or a page's records), called with `params`. */
+    endpoint?: string;
+    params?: Record<string, ParamValue>;
+    columns: Column[];
+  };
+}
+
+/** Photos and files of the record: images open in the viewer (toolbar and navbar off), other files download. */
+export interface AttachmentSection {
+  title: string;
+  /** Field holding the URLs (a list, or text separated by commas). */
+  attachments: string;
+}
+
+export type DetailSection = DescriptionSection | TableSection | AttachmentSection;
+
+/** A record's details: sections of descriptions, sub-tables and attachments, and actions on it. */
 export interface DetailPage extends PageBase {
   kind: 'detail';
   resource: string;
-  sections: { title: string; items: DescriptionItem[] }[];
+  sections: DetailSection[];
   actions?: Action[];
   /** Shows the workflow timeline (who did what, when) below the sections. */
   timeline?: boolean;

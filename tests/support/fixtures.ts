@@ -11,6 +11,7 @@ const FILES: [string, string][] = [
   ['workflow/resource.json', 'resources/repair_request.json'],
   ['workflow/list.json', 'pages/repair-requests.json'],
   ['workflow/form.json', 'pages/repair-requests-form.json'],
+  ['workflow/detail.json', 'pages/repair-requests-detail.json'],
   ['settings/resource.json', 'resources/service_setting.json'],
   ['settings/page.json', 'pages/business-settings-service-setting.json'],
   ['settings/tabs.json', 'pages/business-settings-calendar-and-repairs.json'],
