@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /**
  * Migrations live in code, in order, never edited once released: a new change is a new entry.
@@ -354,6 +354,21 @@ const staffMessages: Migration = {
   },
 };
 
+/**
+ * Organisations and posts become engine resources (org-structure, post-manager): they need the
+ * audit columns. Existing organisations take their creation time as last change.
+ */
+const orgPostAudit: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('org').addColumn('created_by', 'integer', (c) => c.references('staff.id')).execute();
+    await db.schema.alterTable('org').addColumn('updated_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await sql`update org set updated_at = created_at`.execute(db);
+    await db.schema.alterTable('post').addColumn('created_by', 'integer', (c) => c.references('staff.id')).execute();
+    await db.schema.alterTable('post').addColumn('created_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable('post').addColumn('updated_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '2026_11_001_foundation': foundation,
   '2026_11_002_sso_storage': ssoStorage,
@@ -364,6 +379,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_007_sms_codes': smsCodes,
   '2026_11_008_timeline': timeline,
   '2026_11_009_agreement_audit': agreementAudit,
+  '2026_11_010_org_post_audit': orgPostAudit,
   '2026_11_040_staff_messages': staffMessages,
 };
 

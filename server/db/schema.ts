@@ -12,6 +12,8 @@ export interface OrgTable {
   sort: number;
   enabled: number;
   created_at: number;
+  created_by: Generated<number | null>;
+  updated_at: Generated<number>;
 }
 
 export interface BuildingTable {
@@ -53,6 +55,14 @@ export interface PostTable {
   name: string;
   code: string;
   enabled: number;
+  created_by: Generated<number | null>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
+  /** Columns of schemas/resources/post.json, added by the resource engine. */
+  group_id: Generated<number | null>;
+  dept_id: Generated<number | null>;
+  description: Generated<string | null>;
+  sort: Generated<number | null>;
 }
 
 export interface StaffPostTable {

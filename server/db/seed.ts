@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/password.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from './index.ts';
+import { seedOrgStructure } from './seedOrg.ts';
 import { seedSettings } from './seedSettings.ts';
 
 /** The accounts printed at start and written in the README. */
@@ -133,7 +134,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
   await db.transaction().execute(async (trx) => {
     const company = await trx
       .insertInto('org')
-      .values({ parent_id: null, name: '悦家物业服务有限公司', code: 'YJ', type: 'company', address: '上海市浦东新区世纪大道 100 号', sort: 0, enabled: 1, created_at: now })
+      .values({ parent_id: null, name: '悦家物业服务有限公司', code: 'YJ', type: 'company', address: '上海市浦东新区世纪大道 100 号', sort: 0, enabled: 1, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const roleIds = new Map<string, number>();
@@ -200,7 +201,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
     for (const [i, name] of ['华东区域', '华南区域'].entries()) {
       const r = await trx
         .insertInto('org')
-        .values({ parent_id: company.id, name, code: `YJ-R${i + 1}`, type: 'region', address: null, sort: i, enabled: 1, created_at: now })
+        .values({ parent_id: company.id, name, code: `YJ-R${i + 1}`, type: 'region', address: null, sort: i, enabled: 1, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       regions.push(r.id);
@@ -213,7 +214,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
     for (const [i, p] of PROJECTS.entries()) {
       const project = await trx
         .insertInto('org')
-        .values({ parent_id: regions[p.region]!, name: p.name, code: `YJ-P${String(i + 1).padStart(3, '0')}`, type: 'project', address: p.address, sort: i, enabled: 1, created_at: now })
+        .values({ parent_id: regions[p.region]!, name: p.name, code: `YJ-P${String(i + 1).padStart(3, '0')}`, type: 'project', address: p.address, sort: i, enabled: 1, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       projectIds.push(project.id);
@@ -270,6 +271,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
         if (role === 'technician' && i === 0) technicians.push(id);
       }
     }
+    await seedOrgStructure(loose, now);
 
     const customersByProject = new Map<number, { id: number; house: number }[]>();
     for (const projectId of projectIds) {

@@ -17,7 +17,8 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       if (field.minLength !== undefined) s.minLength = field.minLength;
       if (field.pattern) s.pattern = field.pattern;
       if (field.enum) s.enum = Object.keys(field.enum);
-      return field.required ? s : { anyOf: [s, { type: 'null' }] };
+      // null first: with coerceTypes a string branch first would turn null into "".
+      return field.required ? s : { anyOf: [{ type: 'null' }, s] };
     }
     case 'integer':
     case 'number':
@@ -25,7 +26,8 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       const s: Record<string, unknown> = { type: field.type === 'number' ? 'number' : 'integer' };
       if (field.minimum !== undefined) s.minimum = field.minimum;
       if (field.maximum !== undefined) s.maximum = field.maximum;
-      return field.required ? s : { anyOf: [s, { type: 'null' }] };
+      // nullable, not anyOf: with coerceTypes either order would turn null into 0 or 0 into null.
+      return field.required ? s : { ...s, nullable: true };
     }
     case 'boolean':
       return { enum: [true, false, 0, 1] };

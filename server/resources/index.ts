@@ -1,4 +1,7 @@
 import type { ResourceHooks } from '../engine/hooks.ts';
+import { deptHooks } from './dept.ts';
+import { orgHooks } from './org.ts';
+import { postHooks } from './post.ts';
 import { privacyAgreementHooks } from './privacy_agreement.ts';
 import { portraitLevelHooks } from './portrait_level.ts';
 import { serviceCategoryHooks } from './service_category.ts';
@@ -9,6 +12,9 @@ import { knowledgeColumnHooks } from './knowledge_column.ts';
  * One file per resource next to this one; the JSON stays the single definition of fields.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
+  org: orgHooks,
+  dept: deptHooks,
+  post: postHooks,
   privacy_agreement: privacyAgreementHooks,
   portrait_level: portraitLevelHooks,
   service_category: serviceCategoryHooks,

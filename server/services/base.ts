@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound, ok } from '../http/envelope.ts';
 import { visibleProjectIds } from '../scope.ts';
 import roleCalls from './roles.ts';
+import orgCalls from './baseOrg.ts';
 
 export default async function baseService(app: FastifyInstance) {
   await app.register(roleCalls);
+  await app.register(orgCalls);
 
   /** Figures of the landing page: the caller's projects and what is open in them today. */
   app.get('/overview', { config: { anyStaff: true } }, async (request) => {

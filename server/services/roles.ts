@@ -2,12 +2,38 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
 import { menusOf } from '../engine/permissions.ts';
 import type { StaffContext } from '../types.ts';
+import type { DB } from '../db/index.ts';
 
 const ADMIN_ROLE = 'admin';
 
 /** Keys of the permission tree: "m:<menuId>" for a screen, "b:<btnCode>" for a button on it. */
 const menuKey = (id: number) => `m:${id}`;
 const buttonKey = (code: string) => `b:${code}`;
+
+/**
+ * Post authority (spec 6): replaces the roles a post gives to whoever holds it, within the
+ * caller's own rights. Shared by this call and the post manager's authority form.
+ */
+export async function assignPostRoles(db: DB, staff: StaffContext, postId: number, roleIds: number[]): Promise<void> {
+  if (roleIds.length) {
+    const codes = await db
+      .selectFrom('role_button')
+      .innerJoin('menu_button', 'menu_button.id', 'role_button.button_id')
+      .select('menu_button.code')
+      .distinct()
+      .where('role_button.role_id', 'in', roleIds)
+      .execute();
+    if (codes.some((c) => !staff.buttons.has(c.code))) throw forbidden('不能分配超出自身权限的角色');
+  }
+  await db.transaction().execute(async (trx) => {
+    const post = await trx.selectFrom('post').select('id').where('id', '=', postId).executeTakeFirst();
+    if (!post) throw new ApiError(404, '岗位不存在或已被删除');
+    const found = roleIds.length ? await trx.selectFrom('role').select('id').where('id', 'in', roleIds).execute() : [];
+    if (found.length !== roleIds.length) throw new ApiError(400, '角色不存在或已被删除');
+    await trx.deleteFrom('post_role').where('post_id', '=', postId).execute();
+    for (const roleId of roleIds) await trx.insertInto('post_role').values({ post_id: postId, role_id: roleId }).execute();
+  });
+}
 
 /**
  * The role calls of spec 6 beyond the generic resource ones (role.json): the menus and buttons
@@ -96,7 +122,7 @@ export default async function roleCalls(app: FastifyInstance) {
   );
 
   /** Post authority (spec 6): the roles a post gives to whoever holds it. */
-  app.get('/post/roles', { config: { btnCode: 'role:view' }, schema: { querystring: idQuery('postId') } }, async (request) => {
+  app.get('/post/roles', { config: { btnCode: ['role:view', 'post:view'] }, schema: { querystring: idQuery('postId') } }, async (request) => {
     const { postId } = request.query as { postId: number };
     const rows = await app.db.selectFrom('post_role').select('role_id').where('post_id', '=', postId).execute();
     return ok(rows.map((r) => r.role_id));
@@ -105,7 +131,7 @@ export default async function roleCalls(app: FastifyInstance) {
   app.post(
     '/post/roles',
     {
-      config: { btnCode: 'role:grant' },
+      config: { btnCode: ['role:grant', 'post:grant'] },
       schema: {
         body: {
           type: 'object',
@@ -117,25 +143,7 @@ export default async function roleCalls(app: FastifyInstance) {
     },
     async (request) => {
       const { postId, roleIds } = request.body as { postId: number; roleIds: number[] };
-      const staff = request.staff!;
-      if (roleIds.length) {
-        const codes = await app.db
-          .selectFrom('role_button')
-          .innerJoin('menu_button', 'menu_button.id', 'role_button.button_id')
-          .select('menu_button.code')
-          .distinct()
-          .where('role_button.role_id', 'in', roleIds)
-          .execute();
-        if (codes.some((c) => !staff.buttons.has(c.code))) throw forbidden('不能分配超出自身权限的角色');
-      }
-      await app.db.transaction().execute(async (trx) => {
-        const post = await trx.selectFrom('post').select('id').where('id', '=', postId).executeTakeFirst();
-        if (!post) throw new ApiError(404, '岗位不存在或已被删除');
-        const found = roleIds.length ? await trx.selectFrom('role').select('id').where('id', 'in', roleIds).execute() : [];
-        if (found.length !== roleIds.length) throw new ApiError(400, '角色不存在或已被删除');
-        await trx.deleteFrom('post_role').where('post_id', '=', postId).execute();
-        for (const roleId of roleIds) await trx.insertInto('post_role').values({ post_id: postId, role_id: roleId }).execute();
-      });
+      await assignPostRoles(app.db, request.staff!, postId, roleIds);
       return ok({ postId, roleIds }, '岗位角色已保存');
     },
   );

@@ -18,7 +18,7 @@ import {
   Switch,
   TimePicker,
 } from '@formily/antd-v5';
-import { Select as AntSelect, Tree, Upload, message, type SelectProps } from 'antd';
+import { Select as AntSelect, Tree, TreeSelect, Upload, message, type SelectProps, type TreeSelectProps } from 'antd';
 import { uploadFile } from '../core/upload.ts';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import { call, useDictionary } from './data.ts';
@@ -82,6 +82,55 @@ function PermissionTreeBase({ endpoint, value, onChange }: { endpoint: string; v
 }
 
 const PermissionTree = connect(PermissionTreeBase);
+
+interface TreeSelectRemoteProps extends TreeSelectProps {
+  endpoint: string;
+  params?: Record<string, unknown>;
+  /** Set by the mapper below while a `paramsFrom` field is still empty: nothing to offer yet. */
+  waiting?: boolean;
+}
+
+/**
+ * A tree select whose nodes come from an endpoint answering a tree (organisations,
+ * departments): nodes `{ label, value, children }`, or other keys named by `fieldNames`.
+ * `params` are sent as written; `paramsFrom` maps a parameter to another field of the form
+ * whose value it takes (the departments of the chosen organisation).
+ */
+function TreeSelectRemoteBase({ endpoint, params, waiting, fieldNames, ...props }: TreeSelectRemoteProps) {
+  const [tree, setTree] = useState<unknown[]>([]);
+  const key = JSON.stringify(params ?? {});
+  useEffect(() => {
+    if (waiting) return;
+    let live = true;
+    call<unknown[]>(endpoint, JSON.parse(key)).then((r) => live && setTree(Array.isArray(r.data) ? r.data : []));
+    return () => {
+      live = false;
+    };
+  }, [endpoint, key, waiting]);
+  return (
+    <TreeSelect
+      showSearch
+      allowClear
+      treeDefaultExpandAll
+      treeNodeFilterProp={fieldNames?.label ?? 'label'}
+      fieldNames={fieldNames}
+      {...props}
+      treeData={(waiting ? [] : tree) as TreeSelectProps['treeData']}
+    />
+  );
+}
+
+/** `paramsFrom` read through mapProps' observer: the tree reloads when those fields change. */
+function paramsFromForm(props: Record<string, unknown>, field: { form: { values: Record<string, unknown> } }) {
+  const from = props.paramsFrom as Record<string, string> | undefined;
+  if (!from) return props;
+  const taken = Object.fromEntries(Object.entries(from).map(([param, name]) => [param, field.form.values[name]]));
+  const rest = { ...props };
+  delete rest.paramsFrom;
+  return { ...rest, params: { ...(props.params as object), ...taken }, waiting: Object.values(taken).some((v) => v === undefined || v === null || v === '') };
+}
+
+const TreeSelectRemote = connect(TreeSelectRemoteBase, mapProps(paramsFromForm as never));
 
 /**
  * Photos of a record (work order, inspection): uploaded through the file service with the
@@ -156,6 +205,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   RemoteSelect: labelled(RemoteSelect),
   PermissionTree,
   ImageUpload,
+  TreeSelectRemote: labelled(TreeSelectRemote),
   RichText: labelled(RichText),
 };
 
