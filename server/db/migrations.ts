@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { patrolMigrations } from './patrolMigrations.ts';
 
 /**
  * Migrations live in code, in order, never edited once released: a new change is a new entry.
@@ -381,6 +382,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_009_agreement_audit': agreementAudit,
   '2026_11_010_org_post_audit': orgPostAudit,
   '2026_11_040_staff_messages': staffMessages,
+  ...patrolMigrations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PatrolTables } from './patrolSchema.ts';
 
 /** Kysely's view of the tables; kept in step with migrations.ts. Times are epoch milliseconds. */
 export interface OrgTable {
@@ -275,6 +276,18 @@ export interface ResourceTimelineTable {
 }
 
 export interface Database {
+  tbp_classify: PatrolTables['tbp_classify'];
+  tbp_standard: PatrolTables['tbp_standard'];
+  tbp_standard_problem: PatrolTables['tbp_standard_problem'];
+  tbp_point: PatrolTables['tbp_point'];
+  tbp_plan: PatrolTables['tbp_plan'];
+  tbp_plan_point: PatrolTables['tbp_plan_point'];
+  tbp_task: PatrolTables['tbp_task'];
+  tbp_task_point: PatrolTables['tbp_task_point'];
+  tbp_task_log: PatrolTables['tbp_task_log'];
+  tbp_record: PatrolTables['tbp_record'];
+  tbp_record_order: PatrolTables['tbp_record_order'];
+  tbp_secret: PatrolTables['tbp_secret'];
   resource_timeline: ResourceTimelineTable;
   sms_code: SmsCodeTable;
   menu: MenuTable;

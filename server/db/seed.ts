@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/password.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from './index.ts';
+import { PATROL_DEMO_GRANTS, seedPatrol } from '../services/patrol/seed.ts';
 import { seedOrgStructure } from './seedOrg.ts';
 import { seedSettings } from './seedSettings.ts';
 
@@ -97,6 +98,9 @@ const DEMO_GRANTS: Record<string, string[]> = {
   inspector: [],
   project_manager: ['report-workorder:view', 'report-workorder:export', 'label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export'],
 };
+
+// Patrol's grants live with its demo (server/services/patrol/seed.ts).
+for (const [role, codes] of Object.entries(PATROL_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
 
 /** mulberry32: a small deterministic generator so every fresh database has the same demo data. */
 function random(seed: number) {
@@ -309,6 +313,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
     }
 
     await seedSettings(loose, now);
+    await seedPatrol(trx, now);
 
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
     for (let n = 1; n <= 240; n++) {

@@ -11,6 +11,7 @@ import { SERVICE_PREFIXES, type ServicePrefix } from './prefixes.ts';
 import authService from './auth.ts';
 import baseService from './base.ts';
 import fileService from './file.ts';
+import patrolService, { taskSyncRoutes } from './patrol/index.ts';
 import messageService from './message.ts';
 
 /** The routes of each service; a service without its own routes yet still answers /health. */
@@ -20,6 +21,8 @@ const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
   file: fileService,
   message: messageService,
   basis: basisService,
+  patrol: patrolService,
+  mkf: taskSyncRoutes,
 };
 
 /** Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one signature check. */
