@@ -17,7 +17,7 @@ interface Doc<T> {
   doc: T;
 }
 
-const SYSTEM_FIELDS = new Set(['id', 'enabled', 'project_id', 'created_by', 'created_at', 'updated_at']);
+const SYSTEM_FIELDS = new Set(['id', 'enabled', 'project_id', 'created_by', 'created_at', 'updated_at', 'state_at']);
 
 export function lintSchemas(root: string, checkMeta = true): string[] {
   const errors: string[] = [];
@@ -275,6 +275,20 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
         for (const s of [...t.from, t.to]) if (!(s in w.states)) report(file, `/workflow/transitions/${i}`, `state "${s}" is not declared in "states"`);
         checkCode(file, `/workflow/transitions/${i}/btnCode`, t.btnCode);
         if (t.stamp && r.fields[t.stamp]?.type !== 'datetime') report(file, `/workflow/transitions/${i}/stamp`, `"${t.stamp}" must be a datetime field of this resource`);
+        for (const key of ['actorField', 'assignActor'] as const) {
+          const name = t[key];
+          if (name && r.fields[name]?.type !== 'integer') report(file, `/workflow/transitions/${i}/${key}`, `"${name}" must be an integer field of this resource holding a staff id`);
+        }
+        for (const name of Object.keys(t.inputs ?? {})) {
+          if (!(name in r.fields) || name === w.field) report(file, `/workflow/transitions/${i}/inputs/${name}`, `"${name}" is not a field of this resource that a move may write`);
+        }
+        checkFields(file, `/workflow/transitions/${i}/inputs`, t.inputs, undefined, false);
+      });
+      (w.timers ?? []).forEach((timer, i) => {
+        if (!(timer.state in w.states)) report(file, `/workflow/timers/${i}/state`, `"${timer.state}" is not one of the states`);
+        const t = w.transitions.find((x) => x.name === timer.transition);
+        if (!t) report(file, `/workflow/timers/${i}/transition`, `no transition "${timer.transition}"`);
+        else if (!t.from.includes(timer.state)) report(file, `/workflow/timers/${i}/transition`, `"${timer.transition}" cannot start from "${timer.state}"`);
       });
     }
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);

@@ -26,6 +26,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { registerEmbeddedProvider } from './sso/provider.ts';
 import { SsoClient } from './sso/client.ts';
+import { registerWorkflowTimers } from './engine/timers.ts';
 import { registerPush } from './push/index.ts';
 import './types.ts';
 
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }));
 
   app.decorate('sso', new SsoClient(config.sso));
+  registerWorkflowTimers(app);
   await registerPush(app);
   registerErrorHandling(app);
   const routeTable: RouteEntry[] = [];

@@ -28,6 +28,7 @@ declare module 'fastify' {
     sso: SsoClient;
     catalogue: Catalogue;
     routeTable: import('./app.ts').RouteEntry[];
+    workflowTimers: import('./engine/timers.ts').WorkflowTimers;
   }
   interface FastifyRequest {
     staff: StaffContext | null;

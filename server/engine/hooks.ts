@@ -7,7 +7,10 @@ import type { StaffContext } from '../types.ts';
 export type AnyDB = Kysely<any>;
 export type Row = Record<string, unknown>;
 
-/** What every hook gets: the open write transaction (SQLite has one connection: use it) and the caller. */
+/** The caller of hooks run by the system (workflow timers): no staff record, id 0, named 系统. */
+export const SYSTEM_ACTOR: StaffContext = { id: 0, account: 'system', name: '系统', orgId: 0, roles: [], roleIds: [], dataScopes: ['all'], buttons: new Set(), token: '' };
+
+/** What every hook gets: the open write transaction (SQLite has one connection: use it) and the caller (SYSTEM_ACTOR for timers). */
 export interface HookContext {
   trx: AnyDB;
   staff: StaffContext;

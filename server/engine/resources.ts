@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import ExcelJS from 'exceljs';
 import Ajv from 'ajv';
-import type { ResourceDef, ResourceField } from '../../src/engine/schemaTypes.ts';
+import type { ResourceDef, ResourceField, WorkflowTransition } from '../../src/engine/schemaTypes.ts';
 import { ApiError, badRequest, conflict, notFound, ok } from '../http/envelope.ts';
 import { sendExcel } from '../http/excel.ts';
 import { visibleProjectIds } from '../scope.ts';
 import type { StaffContext } from '../types.ts';
-import { bodySchema, describeIssue, resourceErrorFormatter } from './validation.ts';
-import type { ResourceHooks } from './hooks.ts';
+import { bodySchema, describeIssue, fieldSchema, resourceErrorFormatter } from './validation.ts';
+import { SYSTEM_ACTOR, type ResourceHooks } from './hooks.ts';
 import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
@@ -292,7 +292,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       app.post('/add', { config: { btnCode: p.add }, schema: { body: bodySchema(resource, 'add') }, schemaErrorFormatter: errorFormatter }, async (request) => {
         const body = request.body as Row;
         const values = { ...defaults(resource), ...toColumns(body) };
-        if (resource.workflow) values[resource.workflow.field] = resource.workflow.initial;
+        if (resource.workflow) Object.assign(values, { [resource.workflow.field]: resource.workflow.initial, state_at: Date.now() });
         if (resource.scope === 'project') {
           const visible = await visibleProjectIds(app.db, request.staff!); // before the transaction below
           if (!visible.includes(body.project_id as number)) throw new ApiError(403, '不能在权限范围以外的项目中新增记录');
@@ -377,16 +377,61 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       );
     }
 
-    async function writeTimeline(q: AnyDB, recordId: number, action: string, from: string | null, to: string, note: string | null, staff: StaffContext) {
+    async function writeTimeline(q: AnyDB, recordId: number, action: string, from: string | null, to: string, note: string | null, staff: StaffContext | null) {
       await q
         .insertInto('resource_timeline')
-        .values({ resource: table, record_id: recordId, action, from_state: from, to_state: to, note, staff_id: staff.id, staff_name: staff.name, at: Date.now() })
+        .values({ resource: table, record_id: recordId, action, from_state: from, to_state: to, note, staff_id: staff?.id ?? null, staff_name: staff?.name ?? '系统', at: Date.now() })
         .execute();
     }
 
     const workflow = resource.workflow;
     if (workflow) {
       const codes = [...new Set(workflow.transitions.flatMap((t) => [t.btnCode].flat()))];
+      // Each move's inputs are checked by the resource's own field definitions.
+      const inputSchemas = Object.fromEntries(
+        workflow.transitions.map((t) => {
+          const names = Object.keys(t.inputs ?? {});
+          const required = names.filter((n) => t.inputs![n]!.required);
+          const properties = Object.fromEntries(names.map((n) => [n, fieldSchema(resource.fields[n]!)]));
+          return [t.name, ajv.compile({ type: 'object', additionalProperties: false, required, properties })];
+        }),
+      );
+
+      /**
+       * Moves one record through a transition inside the caller's transaction: the state check,
+       * the actor check, the inputs, stamps, the timeline and the hook. `staff` null is the system
+       * (a timer), which is written to the timeline as 系统.
+       */
+      async function move(trx: AnyDB, id: number, transition: WorkflowTransition, staff: StaffContext | null, note: string | null, inputs: Row): Promise<string> {
+        const current = staff ? await findVisible(id, staff, trx) : ((await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row);
+        const from = String(current[workflow!.field]);
+        if (!transition.from.includes(from)) {
+          const text = workflow!.states[from]?.text ?? from;
+          throw conflict(`当前状态为「${text}」，不能${transition.label}`);
+        }
+        if (staff && transition.actorField && current[transition.actorField] !== staff.id) {
+          throw new ApiError(403, `只有${resource.fields[transition.actorField]?.title ?? '指定人员'}本人可以${transition.label}`);
+        }
+        const written = toColumns(inputs);
+        if (Object.keys(written).length) await checkValues({ ...current, ...written }, id, trx);
+        const now = Date.now();
+        await trx
+          .updateTable(table)
+          .set({
+            ...written,
+            [workflow!.field]: transition.to,
+            ...(transition.stamp ? { [transition.stamp]: now } : {}),
+            ...(staff && transition.assignActor ? { [transition.assignActor]: staff.id } : {}),
+            state_at: now,
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+        await writeTimeline(trx, id, transition.name, from, transition.to, note, staff);
+        await hooks.afterTransition?.({ trx, staff: staff ?? SYSTEM_ACTOR, app, id, action: transition.name, from, to: transition.to, note, record: { ...current, ...written } });
+        return transition.to;
+      }
+
       app.post(
         '/transition',
         {
@@ -396,38 +441,54 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
               type: 'object',
               required: ['id', 'action'],
               additionalProperties: false,
-              properties: { id: { type: 'integer', minimum: 1 }, action: { type: 'string', enum: workflow.transitions.map((t) => t.name) }, note: { type: 'string', maxLength: 500 } },
+              properties: {
+                id: { type: 'integer', minimum: 1 },
+                action: { type: 'string', enum: workflow.transitions.map((t) => t.name) },
+                note: { type: 'string', maxLength: 500 },
+                values: { type: 'object' },
+              },
             },
           },
         },
         async (request) => {
-          const { id, action, note } = request.body as { id: number; action: string; note?: string };
+          const { id, action, note, values = {} } = request.body as { id: number; action: string; note?: string; values?: Row };
           const transition = workflow.transitions.find((t) => t.name === action)!;
           const staff = request.staff!;
           if (![transition.btnCode].flat().some((c) => staff.buttons.has(c))) {
             throw new ApiError(403, `没有权限执行该操作（需要「${[transition.btnCode].flat().map((c) => app.catalogue.buttons.get(c)?.name ?? c).join('」或「')}」权限）`);
           }
           if (transition.note === 'required' && !note?.trim()) throw badRequest(`请填写${transition.label}说明`);
-          const to = await db.transaction().execute(async (trx) => {
-            const current = await findVisible(id, staff, trx);
-            const from = String(current[workflow.field]);
-            if (!transition.from.includes(from)) {
-              const text = workflow.states[from]?.text ?? from;
-              throw conflict(`当前状态为「${text}」，不能${transition.label}`);
-            }
-            const now = Date.now();
-            await trx
-              .updateTable(table)
-              .set({ [workflow.field]: transition.to, ...(transition.stamp ? { [transition.stamp]: now } : {}), updated_at: now })
-              .where('id', '=', id)
-              .execute();
-            await writeTimeline(trx, id, transition.name, from, transition.to, note?.trim() || null, staff);
-            await hooks.afterTransition?.({ trx, staff, app, id, action: transition.name, from, to: transition.to, note: note?.trim() || null, record: current });
-            return transition.to;
-          });
+          const validate = inputSchemas[transition.name]!;
+          if (!validate(values)) throw badRequest(describeIssue(resource, validate.errors![0] as never));
+          const to = await db.transaction().execute((trx) => move(trx, id, transition, staff, note?.trim() || null, values));
           return ok({ id, state: to }, `${transition.label}成功`);
         },
       );
+
+      if (workflow.timers?.length) {
+        app.workflowTimers.add(async (now) => {
+          let moved = 0;
+          for (const timer of workflow.timers!) {
+            const transition = workflow.transitions.find((t) => t.name === timer.transition)!;
+            const due = (await db
+              .selectFrom(table)
+              .select('id')
+              .where(workflow.field, '=', timer.state)
+              .where('state_at', '<=', now - timer.afterMinutes * 60_000)
+              .limit(500)
+              .execute()) as Row[];
+            for (const { id } of due) {
+              // One record a transaction: a record changed meanwhile is skipped, not the whole pass.
+              const done = await db
+                .transaction()
+                .execute((trx) => move(trx, id as number, transition, null, `超过 ${timer.afterMinutes} 分钟未处理，系统自动${transition.label}`, {}))
+                .then(() => true, () => false);
+              if (done) moved += 1;
+            }
+          }
+          return moved;
+        });
+      }
 
       app.get('/timeline', { config: { btnCode: p.view }, schema: { querystring: idQuery } }, async (request) => {
         const { id } = request.query as { id: number };

@@ -32,6 +32,7 @@ export function tableColumns(resource: ResourceDef): string[] {
     'created_by',
     'created_at',
     'updated_at',
+    ...(resource.workflow ? ['state_at'] : []),
   ];
 }
 
@@ -62,9 +63,12 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
           '"created_by" integer references "staff"("id")',
           '"created_at" integer not null',
           '"updated_at" integer not null',
+          // When the record entered its current state: workflow timers count from it.
+          ...(resource.workflow ? ['"state_at" integer'] : []),
         ];
         statements.push(`create table "${resource.name}" (${columns.join(', ')})`);
       } else {
+        if (resource.workflow && !have.has('state_at')) statements.push(`alter table "${resource.name}" add column "state_at" integer`);
         for (const [name, field] of Object.entries(resource.fields)) {
           if (!have.has(name)) statements.push(`alter table "${resource.name}" add column ${columnSql(name, field, resources)}`);
         }

@@ -6,7 +6,11 @@ import { handleSessionEnd } from '../core/sessionEnd.ts';
 import { endpoint, RESOURCES } from './catalogue.ts';
 import { call, downloadFrom, forgetDictionaries } from './data.ts';
 import { usePermission } from './permissions.tsx';
-import type { Action, Condition, FormAction, ParamValue } from './schemaTypes.ts';
+import type { Action, Condition, FormAction, ParamValue, WorkflowTransition } from './schemaTypes.ts';
+import { createForm } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { FormLayout } from '@formily/antd-v5';
+import { SchemaField } from './fields.tsx';
 
 export type Row = Record<string, unknown>;
 
@@ -118,6 +122,40 @@ function askNote(title: string, required: boolean): Promise<string | null> {
   });
 }
 
+/**
+ * Asks for the inputs of a move (the processor, a result, photos) and its note in one Formily
+ * dialog, starting from the record's values; resolves null when the user cancels.
+ */
+function askInputs(transition: WorkflowTransition, record: Row): Promise<{ values: Row; note: string } | null> {
+  const names = Object.keys(transition.inputs ?? {});
+  const form = createForm({ initialValues: Object.fromEntries(names.map((n) => [n, record[n] ?? undefined])) });
+  const note = transition.note
+    ? { __note: { type: 'string', title: '说明', required: transition.note === 'required', 'x-decorator': 'FormItem', 'x-component': 'Input.TextArea', 'x-component-props': { rows: 3, maxLength: 500, showCount: true } } }
+    : {};
+  return new Promise((resolve) => {
+    Modal.confirm({
+      title: transition.label,
+      icon: null,
+      width: 560,
+      okText: '确定',
+      cancelText: '取消',
+      content: (
+        <FormProvider form={form}>
+          <FormLayout layout="vertical">
+            <SchemaField schema={{ type: 'object', properties: { ...transition.inputs, ...note } as never }} />
+          </FormLayout>
+        </FormProvider>
+      ),
+      onOk: async () => {
+        const values = await form.submit<Row>((v) => Promise.resolve(v));
+        const { __note, ...inputs } = values;
+        resolve({ values: inputs, note: String(__note ?? '').trim() });
+      },
+      onCancel: () => resolve(null),
+    });
+  });
+}
+
 /** Carries out an action; resolves true when the screen should reload. */
 export async function runAction(action: Action, ctx: ActionContext, navigate: NavigateFunction): Promise<void> {
   switch (action.type) {
@@ -153,11 +191,16 @@ export async function runAction(action: Action, ctx: ActionContext, navigate: Na
       const record = ctx.row ?? ctx.record;
       if (!transition || !record) return;
       let note: string | null | undefined;
-      if (transition.note) {
+      let values: Row | undefined;
+      if (transition.inputs) {
+        const answer = await askInputs(transition, record);
+        if (!answer) return;
+        ({ values, note } = answer);
+      } else if (transition.note) {
         note = await askNote(transition.label, transition.note === 'required');
         if (note === null) return;
       }
-      const res = await call(`${ctx.resource}.transition`, { id: record.id, action: transition.name, note: note || undefined });
+      const res = await call(`${ctx.resource}.transition`, { id: record.id, action: transition.name, note: note || undefined, values });
       if (res.status !== '200') {
         message.error(res.message || '操作失败');
         return;

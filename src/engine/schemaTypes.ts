@@ -432,6 +432,30 @@ export interface WorkflowTransition {
   danger?: boolean;
   /** A datetime field set to the moment of the transition (e.g. published_at). */
   stamp?: string;
+  /**
+   * Only the staff member whose id is in this field of the record may make the move (the
+   * assigned processor handles the order); anyone else is refused, whatever their buttons.
+   */
+  actorField?: string;
+  /** A field set to the caller's staff id by the move (seizing an order makes the caller its processor). */
+  assignActor?: string;
+  /**
+   * What the user fills in for the move (the processor to dispatch to, the result, photos):
+   * Formily fields named after fields of the resource. They are the dialog's fields, and the
+   * server validates them by the resource's definition (`required` here: required for this move)
+   * and writes them with the move.
+   */
+  inputs?: FieldMap;
+}
+
+/** A move the system makes by itself when a record has stayed in a state too long. */
+export interface WorkflowTimer {
+  /** Records that have been in this state... */
+  state: string;
+  /** ...for this many minutes... */
+  afterMinutes: number;
+  /** ...move through this transition (written to the timeline as done by 系统). */
+  transition: string;
 }
 
 /**
@@ -445,6 +469,8 @@ export interface WorkflowDef {
   initial: string;
   states: Record<string, WorkflowState>;
   transitions: WorkflowTransition[];
+  /** Automatic moves after a time in a state (the server checks every minute). */
+  timers?: WorkflowTimer[];
 }
 
 /** One table with its endpoints: list, detail, add, update, delete, enable, export, import, options. */

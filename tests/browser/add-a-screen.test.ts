@@ -100,6 +100,11 @@ describe('adding a screen from JSON alone', () => {
     await expect.poll(() => item.getByText('待派单').isVisible()).toBe(true);
     expect(await item.getByRole('button', { name: '完成' }).count()).toBe(0);
     await item.getByRole('button', { name: '派单' }).click();
+    // The move's inputs are a Formily dialog declared with the transition.
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => page.locator('.ant-modal').getByText('该字段是必填字段').isVisible()).toBe(true);
+    await page.getByLabel('维修人员').fill('王师傅');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => item.getByText('已派单').isVisible()).toBe(true);
     await item.getByRole('button', { name: '完成' }).click();
     await page.getByRole('button', { name: /确\s*定/ }).click();

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Moves records whose time in a state ran out; answers how many it moved. */
+export type TimerSweep = (now: number) => Promise<number>;
+
+/** Every resource's sweep, registered by its routes; run together by the clock below or by tests. */
+export class WorkflowTimers {
+  private readonly sweeps: TimerSweep[] = [];
+  private interval: NodeJS.Timeout | null = null;
+
+  add(sweep: TimerSweep): void {
+    this.sweeps.push(sweep);
+  }
+
+  /** One pass over every resource at the given time (tests pass their own clock). */
+  async run(now = Date.now()): Promise<number> {
+    let moved = 0;
+    for (const sweep of this.sweeps) moved += await sweep(now);
+    return moved;
+  }
+
+  /** Checks every minute while the server runs; a failed pass is logged and retried next minute. */
+  start(app: FastifyInstance, everyMs = 60_000): void {
+    if (this.interval || !this.sweeps.length) return;
+    this.interval = setInterval(() => this.run().catch((error) => app.log.error({ err: error }, 'workflow timers failed')), everyMs);
+    this.interval.unref();
+  }
+
+  stop(): void {
+    if (this.interval) clearInterval(this.interval);
+    this.interval = null;
+  }
+}
+
+export function registerWorkflowTimers(app: FastifyInstance): void {
+  const timers = new WorkflowTimers();
+  app.decorate('workflowTimers', timers);
+  app.addHook('onReady', async () => timers.start(app));
+  app.addHook('onClose', async () => timers.stop());
+}
