@@ -134,16 +134,9 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       if (field['x-component'] && !isRegisteredComponent(field['x-component'])) report(file, `${at}/x-component`, `component "${field['x-component']}" is not registered; use one of src/engine/registry.ts`);
       if (field['x-decorator'] && !isRegisteredComponent(field['x-decorator'])) report(file, `${at}/x-decorator`, `decorator "${field['x-decorator']}" is not registered`);
       const props = field['x-component-props'] ?? {};
-      if (field['x-component'] === 'RemoteSelect') {
-        if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'RemoteSelect needs "endpoint", an endpoint answering [{ label, value }]');
-        else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
-      }
-      if (field['x-component'] === 'TreeSelectRemote') {
-        if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'TreeSelectRemote needs "endpoint", an endpoint answering a tree of { label, value, children }');
-        else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
-      }
-      if (field['x-component'] === 'PermissionTree') {
-        if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, 'PermissionTree needs "endpoint", the grantable catalogue');
+      const needs = ENDPOINT_COMPONENTS[field['x-component'] ?? ''];
+      if (needs) {
+        if (typeof props.endpoint !== 'string') report(file, `${at}/x-component-props`, `${field['x-component']} needs "endpoint", ${needs}`);
         else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
       }
       if (field['x-component'] === 'DictSelect' && typeof props.dict !== 'string') report(file, `${at}/x-component-props`, 'DictSelect needs "dict", a dictionary code');
@@ -301,6 +294,13 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
 const isRefLabel = (resource: ResourceDef, field: string) => field.endsWith('_label') && Boolean(resource.fields[field.slice(0, -'_label'.length)]?.ref);
 
 /** Link tables of the core that a delete guard may look into. */
+/** Form components fed by an endpoint, with what that endpoint must answer. */
+const ENDPOINT_COMPONENTS: Record<string, string> = {
+  RemoteSelect: 'an endpoint answering [{ label, value }]',
+  TreeSelectRemote: 'an endpoint answering a tree of { label, value, children }',
+  CascaderRemote: 'an endpoint answering a tree of { label, value, children }',
+  PermissionTree: 'the grantable catalogue',
+};
 const CORE_TABLES = new Set(['staff_role', 'post_role', 'staff_post']);
 /** Tables of the core that reports may count (the rest are resources). */
 const CORE_SOURCES = new Set(['work_order', 'customer', 'house', 'building', 'org', 'staff', 'login_log']);

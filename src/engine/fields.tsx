@@ -18,7 +18,7 @@ import {
   Switch,
   TimePicker,
 } from '@formily/antd-v5';
-import { Select as AntSelect, Tree, TreeSelect, Upload, message, type SelectProps, type TreeSelectProps } from 'antd';
+import { Cascader, Select as AntSelect, Tree, TreeSelect, Upload, message, type CascaderProps, type SelectProps, type TreeSelectProps } from 'antd';
 import { uploadFile } from '../core/upload.ts';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import { call, useDictionary } from './data.ts';
@@ -132,6 +132,50 @@ function paramsFromForm(props: Record<string, unknown>, field: { form: { values:
 
 const TreeSelectRemote = connect(TreeSelectRemoteBase, mapProps(paramsFromForm as never));
 
+type TreeNodeOf = Record<string, unknown>;
+
+/** The path of keys from the root to the node whose value is `value`, or [] when absent. */
+function pathTo(nodes: TreeNodeOf[], value: unknown, key: string, children: string): unknown[] {
+  for (const node of nodes) {
+    if (node[key] === value) return [value];
+    const below = pathTo((node[children] as TreeNodeOf[] | undefined) ?? [], value, key, children);
+    if (below.length) return [node[key], ...below];
+  }
+  return [];
+}
+
+/**
+ * Organisation and project cascaders: levels of a tree from an endpoint (company → region →
+ * project), the value being the chosen node's id only. With `changeOnSelect` any level may be
+ * chosen; without it only the last (a project).
+ */
+function CascaderRemoteBase({ endpoint, params, fieldNames, value, onChange, ...props }: Omit<CascaderProps, 'value' | 'onChange'> & { endpoint: string; params?: Record<string, unknown>; value?: unknown; onChange?: (value: unknown) => void }) {
+  const [tree, setTree] = useState<TreeNodeOf[]>([]);
+  const key = JSON.stringify(params ?? {});
+  useEffect(() => {
+    let live = true;
+    call<TreeNodeOf[]>(endpoint, JSON.parse(key)).then((r) => live && setTree(Array.isArray(r.data) ? r.data : []));
+    return () => {
+      live = false;
+    };
+  }, [endpoint, key]);
+  const names = { label: fieldNames?.label ?? 'label', value: fieldNames?.value ?? 'value', children: fieldNames?.children ?? 'children' };
+  const path = value === undefined || value === null ? undefined : pathTo(tree, value, names.value, names.children);
+  return (
+    <Cascader
+      showSearch
+      allowClear
+      {...(props as object)}
+      options={tree as never}
+      fieldNames={names}
+      value={path as never}
+      onChange={(chosen: unknown) => onChange?.(Array.isArray(chosen) && chosen.length ? chosen[chosen.length - 1] : undefined)}
+    />
+  );
+}
+
+const CascaderRemote = connect(CascaderRemoteBase);
+
 /**
  * Photos of a record (work order, inspection): uploaded through the file service with the
  * spec's compression tiers; the value is the list of their URLs.
@@ -206,6 +250,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   PermissionTree,
   ImageUpload,
   TreeSelectRemote: labelled(TreeSelectRemote),
+  CascaderRemote: labelled(CascaderRemote),
   RichText: labelled(RichText),
 };
 

@@ -162,6 +162,15 @@ describe('report page (kind "report" over schemas/reports/work-order-summary.jso
 
     const [file] = await Promise.all([page.waitForEvent('download'), screen(page).getByRole('button', { name: /导\s*出/ }).click()]);
     expect(file.suggestedFilename()).toMatch(/^工单统计_/);
+    // ...then narrowed to one project through the organisation cascader (company → region → project).
+    await screen(page).getByRole('combobox', { name: '所属项目' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '悦家物业' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '华东区域' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '锦绣华庭' }).click();
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    const jinxiu = (await server.app.db.selectFrom('org').select('id').where('name', '=', '锦绣华庭').executeTakeFirstOrThrow()).id;
+    const inProject = all.filter((o) => o.kind === 'complaint' && o.project_id === jinxiu).length;
+    await expect.poll(() => card('工单总数').textContent()).toBe(inProject.toLocaleString('zh-CN'));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await file.path())!);
     const values = workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
