@@ -67,12 +67,13 @@ export async function refuseChildren(trx: AnyDB, table: string, noun: string, id
  */
 export async function refuseReferences(app: FastifyInstance, trx: AnyDB, target: string, noun: string, ids: number[]): Promise<void> {
   for (const resource of app.catalogue.resources.values()) {
+    // A `through` field's references live in its join table (the projects a staff member works in).
     const columns = Object.entries(resource.fields)
       .filter(([name, f]) => f.ref === target && !(resource.name === target && name === 'parent_id'))
-      .map(([name]) => name);
-    if (target === 'org' && resource.scope === 'project') columns.push('project_id');
-    for (const column of columns) {
-      const n = await countWhere(trx, resource.name, column, ids);
+      .map(([name, f]): [string, string] => (f.through ? [f.through.table, f.through.to] : [resource.name, name]));
+    if (target === 'org' && resource.scope === 'project') columns.push([resource.name, 'project_id']);
+    for (const [table, column] of columns) {
+      const n = await countWhere(trx, table, column, ids);
       if (n) throw conflict(`该${noun}仍被 ${n} 条${resource.title}使用，不能删除；不再使用时请停用`);
     }
   }
