@@ -21,7 +21,8 @@ export async function orgSubtree(db: DB, orgId: number): Promise<number[]> {
  * Projects whose data the caller may see, the union over their roles' data scopes:
  * all → every project; org → projects under the caller's organisation; project → the
  * projects of the caller's posts (and their own organisation when it is a project);
- * self → none (their own records are added by the caller of this function).
+ * self → none (their own records are added by the caller of this function). The projects a
+ * staff member works in (staff_project, set on the personnel screen) count as their own.
  */
 export async function visibleProjectIds(db: DB, staff: StaffContext): Promise<number[]> {
   const projects = db.selectFrom('org').select('id').where('type', '=', 'project');
@@ -38,7 +39,8 @@ export async function visibleProjectIds(db: DB, staff: StaffContext): Promise<nu
       .where('staff_post.staff_id', '=', staff.id)
       .where('post.enabled', '=', 1)
       .execute();
-    const candidates = [staff.orgId, ...own.map((o) => o.org_id)];
+    const worksIn = await db.selectFrom('staff_project').select('project_id').where('staff_id', '=', staff.id).execute();
+    const candidates = [staff.orgId, ...own.map((o) => o.org_id), ...worksIn.map((w) => w.project_id)];
     for (const r of await projects.where('id', 'in', candidates).execute()) ids.add(r.id);
   }
   return [...ids];

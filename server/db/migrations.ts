@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { patrolMigrations } from './patrolMigrations.ts';
+import { staffAdminMigrations } from './staffAdminMigrations.ts';
 
 /**
  * Migrations live in code, in order, never edited once released: a new change is a new entry.
@@ -383,6 +384,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_010_org_post_audit': orgPostAudit,
   '2026_11_040_staff_messages': staffMessages,
   ...patrolMigrations,
+  ...staffAdminMigrations,
 };
 
 export const migrationProvider: MigrationProvider = {

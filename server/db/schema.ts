@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { PatrolTables } from './patrolSchema.ts';
+import type { StaffProjectTable, StripePostTable, StripeTable } from './staffAdminSchema.ts';
 
 /** Kysely's view of the tables; kept in step with migrations.ts. Times are epoch milliseconds. */
 export interface OrgTable {
@@ -48,6 +49,14 @@ export interface StaffTable {
   business_account_domain: string;
   enabled: number;
   created_at: number;
+  created_by: Generated<number | null>;
+  updated_at: Generated<number>;
+  /** Department (schemas/resources of the department tree). */
+  dept_id: Generated<number | null>;
+  /** male | female (dictionary gender). */
+  gender: Generated<string | null>;
+  /** YYYY-MM-DD */
+  entry_date: Generated<string | null>;
 }
 
 export interface PostTable {
@@ -219,6 +228,15 @@ export interface MenuTable {
   access: string | null;
   /** 1 when its page left schemas/: kept so grants survive, never shown. */
   retired: number;
+  /** An administrator's title for the entry (menu-manage); the sync at start never writes it. */
+  display_name: Generated<string | null>;
+  /** An administrator's position for the entry within its group; null keeps the declared order. */
+  display_sort: Generated<number | null>;
+  /** 0 hides the entry from the left menu (its screen and grants stay). */
+  enabled: Generated<number>;
+  created_by: Generated<number | null>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
 }
 
 export interface MenuButtonTable {
@@ -276,6 +294,9 @@ export interface ResourceTimelineTable {
 }
 
 export interface Database {
+  staff_project: StaffProjectTable;
+  stripe: StripeTable;
+  stripe_post: StripePostTable;
   tbp_classify: PatrolTables['tbp_classify'];
   tbp_standard: PatrolTables['tbp_standard'];
   tbp_standard_problem: PatrolTables['tbp_standard_problem'];

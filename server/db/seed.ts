@@ -5,6 +5,7 @@ import type { DB } from './index.ts';
 import { PATROL_DEMO_GRANTS, seedPatrol } from '../services/patrol/seed.ts';
 import { seedOrgStructure } from './seedOrg.ts';
 import { seedSettings } from './seedSettings.ts';
+import { seedStaffAdmin } from './seedStaffAdmin.ts';
 
 /** The accounts printed at start and written in the README. */
 export const DEMO_ACCOUNTS = [
@@ -78,6 +79,7 @@ const DICTIONARIES: { code: string; name: string; items: [string, string, string
   { code: 'customer_kind', name: '客户身份', items: [['owner', '业主'], ['tenant', '租户'], ['family', '家庭成员']] },
   { code: 'house_status', name: '房屋状态', items: [['occupied', '已入住', 'green'], ['vacant', '空置', 'default'], ['decorating', '装修中', 'orange']] },
   { code: 'gender', name: '性别', items: [['male', '男'], ['female', '女']] },
+  { code: 'external_work_type', name: '外部人员工种', items: [['cleaning', '保洁'], ['security', '安保'], ['greening', '绿化'], ['elevator', '电梯维保'], ['pest', '消杀'], ['repair', '外包维修']] },
 ];
 
 const LABELS: [string, string, string, string, string][] = [
@@ -96,7 +98,7 @@ const DEMO_GRANTS: Record<string, string[]> = {
   dispatcher: ['label:view'],
   technician: [],
   inspector: [],
-  project_manager: ['report-workorder:view', 'report-workorder:export', 'label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export'],
+  project_manager: ['report-workorder:view', 'report-workorder:export', 'label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export', 'external:view', 'external:add', 'external:edit', 'external:enable', 'external:export'],
 };
 
 // Patrol's grants live with its demo (server/services/patrol/seed.ts).
@@ -276,6 +278,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
       }
     }
     await seedOrgStructure(loose, now);
+    await seedStaffAdmin(loose, now);
 
     const customersByProject = new Map<number, { id: number; house: number }[]>();
     for (const projectId of projectIds) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { Catalogue } from './catalogue.ts';
 
@@ -94,13 +95,25 @@ export interface MenuGrant {
 
 export async function menusOf(db: DB, roleIds: number[]): Promise<MenuGrant[]> {
   if (!roleIds.length) return [];
+  // An administrator's title, order and hiding (menu-manage) take the place of the declared ones.
   return db
     .selectFrom('role_menu')
     .innerJoin('menu', 'menu.id', 'role_menu.menu_id')
-    .select(['menu.id as menuId', 'menu.router as menuRouter', 'menu.name as menuName', 'menu.group_prefix as groupPrefix', 'menu.group_name as groupName', 'menu.show', 'menu.access'])
+    .select([
+      'menu.id as menuId',
+      'menu.router as menuRouter',
+      sql<string>`coalesce(menu.display_name, menu.name)`.as('menuName'),
+      'menu.group_prefix as groupPrefix',
+      'menu.group_name as groupName',
+      sql<number>`case when menu.enabled = 1 then menu.show else 0 end`.as('show'),
+      'menu.access',
+      sql<number>`coalesce(menu.display_sort, menu.sort)`.as('menuSort'),
+      'menu.sort',
+    ])
     .distinct()
     .where('role_menu.role_id', 'in', roleIds)
     .where('menu.retired', '=', 0)
+    .orderBy('menuSort')
     .orderBy('menu.sort')
     .execute();
 }

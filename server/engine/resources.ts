@@ -9,6 +9,7 @@ import { visibleProjectIds } from '../scope.ts';
 import type { StaffContext } from '../types.ts';
 import { bodySchema, describeIssue, fieldSchema, resourceErrorFormatter } from './validation.ts';
 import { SYSTEM_ACTOR, type ResourceHooks } from './hooks.ts';
+import { tableColumns } from './tables.ts';
 import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
@@ -114,7 +115,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
         for (const [name] of linkFields) {
           const own = links.get(name)!.get(r.id) ?? [];
           r[name] = own.map((l) => l.id);
-          r[`${name}_label`] = own.map((l) => l.label).join('、');
+          r[`${name}_label`] = joinLabels(own);
         }
       }
       return rows;
@@ -130,7 +131,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     }
 
     /** What a record answers: its declared columns only (never a core table's secrets such as password hashes). */
-    const answered = new Set(['id', 'enabled', 'project_id', 'project_name', 'created_by', 'created_at', 'updated_at', ...fields.flatMap(([n]) => [n, `${n}_label`])]);
+    const answered = new Set([...tableColumns(resource), 'project_name', ...fields.flatMap(([n]) => [n, `${n}_label`])]);
     const answer = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([k]) => answered.has(k)));
     const maskFields = fields.filter(([, f]) => f.mask);
     /** Lists and exports hide what a `mask` hides; the detail (the edit form) keeps the value. */
@@ -554,7 +555,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
               const out: Row = {};
               masked(row);
               for (const [name, f] of exportFields) {
-                out[name] = f.through ? (links.get(name)!.get(row.id) ?? []).map((l) => l.label).join('、') : show(name, f, row[name]);
+                out[name] = f.through ? joinLabels(links.get(name)!.get(row.id) ?? []) : show(name, f, row[name]);
               }
               if (resource.enable) out.enabled = row.enabled ? '启用' : '停用';
               yield out;
@@ -717,3 +718,6 @@ export function maskValue(kind: 'idCard' | 'mobile', value: string): string {
   if (value.length <= 7) return value;
   return `${value.slice(0, 3)}${'*'.repeat(kind === 'mobile' ? 4 : value.length - 7)}${value.slice(-4)}`;
 }
+
+/** Labels of linked records, each once (posts of the same name at several projects read as one). */
+const joinLabels = (links: { label: unknown }[]): string => [...new Set(links.map((l) => String(l.label ?? '')))].join('、');

@@ -22,11 +22,14 @@ function columnSql(name: string, field: ResourceField, resources: Map<string, Re
   return text;
 }
 
+/** Fields stored in the resource's own table: a `through` field lives in its join table. */
+export const columnFields = (resource: ResourceDef): [string, ResourceField][] => Object.entries(resource.fields).filter(([, f]) => !f.through);
+
 /** Every column of a resource's table, in order. */
 export function tableColumns(resource: ResourceDef): string[] {
   return [
     'id',
-    ...Object.keys(resource.fields),
+    ...columnFields(resource).map(([name]) => name),
     ...(resource.enable ? ['enabled'] : []),
     ...(resource.scope === 'project' ? ['project_id'] : []),
     'created_by',
@@ -57,7 +60,7 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
       if (have.size === 0) {
         const columns = [
           '"id" integer primary key autoincrement',
-          ...Object.entries(resource.fields).map(([name, field]) => columnSql(name, field, resources)),
+          ...columnFields(resource).map(([name, field]) => columnSql(name, field, resources)),
           ...(resource.enable ? ['"enabled" integer not null default 1'] : []),
           ...(resource.scope === 'project' ? ['"project_id" integer not null references "org"("id")'] : []),
           '"created_by" integer references "staff"("id")',
@@ -69,11 +72,11 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
         statements.push(`create table "${resource.name}" (${columns.join(', ')})`);
       } else {
         if (resource.workflow && !have.has('state_at')) statements.push(`alter table "${resource.name}" add column "state_at" integer`);
-        for (const [name, field] of Object.entries(resource.fields)) {
+        for (const [name, field] of columnFields(resource)) {
           if (!have.has(name)) statements.push(`alter table "${resource.name}" add column ${columnSql(name, field, resources)}`);
         }
       }
-      for (const [name, field] of Object.entries(resource.fields)) {
+      for (const [name, field] of columnFields(resource)) {
         if (field.unique) {
           const cols = [...(Array.isArray(field.unique) ? field.unique : []), name];
           statements.push(`create unique index if not exists "${resource.name}_${cols.join('_')}_unique" on "${resource.name}" (${cols.map((c) => `"${c}"`).join(', ')})`);

@@ -9,6 +9,8 @@ interface AjvIssue {
 
 /** The JSON schema of one field's value, as ajv checks it. */
 export function fieldSchema(field: ResourceField): Record<string, unknown> {
+  // Ids of the linked records (a join table); none is an empty list.
+  if (field.through) return { anyOf: [{ type: 'array', maxItems: 500, items: { type: 'integer', minimum: 1 } }, { type: 'null' }] };
   switch (field.type) {
     case 'string':
     case 'text':

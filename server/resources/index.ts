@@ -6,6 +6,10 @@ import { privacyAgreementHooks } from './privacy_agreement.ts';
 import { portraitLevelHooks } from './portrait_level.ts';
 import { serviceCategoryHooks } from './service_category.ts';
 import { knowledgeColumnHooks } from './knowledge_column.ts';
+import { menuHooks } from './menu.ts';
+import { staffHooks } from './staff.ts';
+import { stripeHooks } from './stripe.ts';
+import { externalStaffHooks } from './external_staff.ts';
 
 /**
  * Hooks of the resources that need more than their JSON definition, by resource name.
@@ -19,4 +23,8 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   portrait_level: portraitLevelHooks,
   service_category: serviceCategoryHooks,
   knowledge_column: knowledgeColumnHooks,
+  menu: menuHooks,
+  staff: staffHooks,
+  stripe: stripeHooks,
+  external_staff: externalStaffHooks,
 };

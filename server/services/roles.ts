@@ -148,3 +148,21 @@ export default async function roleCalls(app: FastifyInstance) {
     },
   );
 }
+
+/**
+ * The roles among these that grant a button the caller does not hold (by name): nobody grants
+ * or takes away a role beyond their own rights (spec 6), on the personnel screen as here.
+ */
+export async function rolesBeyond(db: DB, staff: StaffContext, roleIds: number[]): Promise<{ id: number; name: string }[]> {
+  if (!roleIds.length) return [];
+  const rows = await db
+    .selectFrom('role_button')
+    .innerJoin('menu_button', 'menu_button.id', 'role_button.button_id')
+    .innerJoin('role', 'role.id', 'role_button.role_id')
+    .select(['role.id', 'role.name', 'menu_button.code'])
+    .where('role_button.role_id', 'in', roleIds)
+    .where('menu_button.retired', '=', 0)
+    .execute();
+  const beyond = new Map(rows.filter((r) => !staff.buttons.has(r.code)).map((r) => [r.id, { id: r.id, name: r.name }]));
+  return [...beyond.values()];
+}

@@ -2,11 +2,17 @@ import { useEffect, useState } from 'react';
 import { request, type ApiResponse, type Params } from '../core/request.ts';
 import { download } from '../core/download.ts';
 import { endpoint } from './catalogue.ts';
+import { loadMenus } from './permissions.tsx';
+
+/** Changes to menu entries (menu-manage): the stored menu list, and so the left menu, is loaded again at once. */
+const MENU_WRITES = new Set(['menu.update', 'menu.enable']);
 
 /** Calls a catalogued endpoint by id: the one way the renderer talks to services. */
-export function call<T = unknown>(id: string, params?: Params): Promise<ApiResponse<T>> {
+export async function call<T = unknown>(id: string, params?: Params): Promise<ApiResponse<T>> {
   const e = endpoint(id);
-  return request<T>(e.service, e.path, { method: e.method, params, encoding: e.encoding === 'form' ? 'form' : 'json' });
+  const res = await request<T>(e.service, e.path, { method: e.method, params, encoding: e.encoding === 'form' ? 'form' : 'json' });
+  if (MENU_WRITES.has(id) && res.status === '200') void loadMenus();
+  return res;
 }
 
 export function downloadFrom(id: string, params?: Params): Promise<boolean> {

@@ -46,6 +46,17 @@ export function storedMenus(): MenuGroup[] {
   }
 }
 
+let menusVersion = 0;
+const menuListeners = new Set<() => void>();
+
+/** Changes whenever the stored menu list is loaded again, so the left menu rebuilds from it. */
+export function useMenusVersion(): number {
+  return useSyncExternalStore(
+    (l) => (menuListeners.add(l), () => menuListeners.delete(l)),
+    () => menusVersion,
+  );
+}
+
 /** After login: the user's menus (spec 7.4 menu-list call, type 2) become the stored menu and router lists. */
 export async function loadMenus(): Promise<MenuGroup[]> {
   const res = await request<MenuGroup[]>('auth', '/login/menuList', { method: 'POST', params: { userId: getStaffId(), type: 2 } });
@@ -53,6 +64,8 @@ export async function loadMenus(): Promise<MenuGroup[]> {
   localStorage.setItem(MENU_LIST_KEY, JSON.stringify(res.data));
   const routers = res.data.flatMap((g) => g.items.map((i) => ({ path: i.menuRouter, title: i.menuName, show: Boolean(i.show), access: i.access ?? undefined })));
   localStorage.setItem(ROUTER_LIST_KEY, JSON.stringify(routers));
+  menusVersion += 1;
+  menuListeners.forEach((l) => l());
   return res.data;
 }
 

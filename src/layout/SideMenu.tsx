@@ -1,10 +1,9 @@
 import { Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
-import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES, type RouteDef } from '../app/routes.ts';
 import { MENU_GROUPS } from '../engine/catalogue.ts';
-import { ROUTER_LIST_KEY } from '../engine/permissions.tsx';
+import { ROUTER_LIST_KEY, useMenusVersion } from '../engine/permissions.tsx';
 
 /** The access cookie value that entries with an `access` flag are compared with (spec 2.1). */
 function accessCookie(): string {
@@ -36,7 +35,9 @@ export function buildMenuItems(routes: Pick<RouteDef, 'path' | 'title' | 'show' 
 export function SideMenu() {
   const location = useLocation();
   const navigate = useNavigate();
-  const items = useMemo(() => buildMenuItems(menuRoutes(), accessCookie()), []);
+  // Rebuilt when the stored list is loaded again: at start, and after an administrator renames, reorders or hides entries.
+  useMenusVersion();
+  const items = buildMenuItems(menuRoutes(), accessCookie());
   const group = MENU_GROUPS.find((g) => location.pathname.startsWith(`${g.prefix}/`));
   return (
     <Menu
