@@ -34,7 +34,7 @@ async function authorityRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['id', 'roleIds'],
           additionalProperties: false,
-          properties: { id, roleIds: { type: ['array', 'null'], maxItems: 50, uniqueItems: true, items: id } },
+          properties: { id, roleIds: { type: 'array', nullable: true, maxItems: 50, uniqueItems: true, items: id } },
         },
       },
     },

@@ -33,7 +33,7 @@ export default async function orgCalls(app: FastifyInstance) {
       config: { anyStaff: true },
       schema: {
         body: {
-          type: ['object', 'null'],
+          type: 'object',
           additionalProperties: false,
           properties: { types: { type: 'array', maxItems: 3, uniqueItems: true, items: { enum: ORG_TYPES } }, includeDisabled: { type: 'boolean' } },
         },

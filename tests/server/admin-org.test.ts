@@ -189,6 +189,9 @@ describe('posts, post groups and post authority (post-manager)', () => {
     expect(loaded.body.data).toMatchObject({ id: post, name: '巡检员', org_name: '锦绣华庭', roleIds: [] });
     expect((await admin.post('/api/base/crmPost/roles', { id: post, roleIds: [inspector] })).body.message).toBe('岗位角色已保存');
     expect((await admin.get('/api/base/post/roles', { postId: post })).body.data).toEqual([inspector]);
+    // The form sends null when every role is removed.
+    expect((await admin.post('/api/base/crmPost/roles', { id: post, roleIds: null })).body.message).toBe('岗位角色已保存');
+    expect((await admin.get('/api/base/post/roles', { postId: post })).body.data).toEqual([]);
     const xmjl = await signedIn(server.url, 'xmjl');
     expect((await xmjl.post('/api/base/crmPost/roles', { id: post, roleIds: [] })).http).toBe(403);
   });
