@@ -156,8 +156,8 @@ export class EmbeddedBroker implements Publisher {
     }
   }
 
-  /** Expiry and disabled accounts raise no event: live connections are checked against their sessions. */
-  private async checkSessions(): Promise<void> {
+  /** Expiry and disabled accounts raise no event: live connections are checked against their sessions (every checkEveryMs). */
+  async checkSessions(): Promise<void> {
     for (const [client, identity] of [...this.live]) {
       const session = await this.options.sessions.peek(identity.token).catch(() => null);
       if (typeof session === 'string') this.disconnect(client);

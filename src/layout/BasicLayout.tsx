@@ -6,6 +6,7 @@ import { findRoute } from '../app/routes.ts';
 import { loadMenus, storedMenus, useButtonPermissions } from '../engine/permissions.tsx';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../core/session.ts';
 import { startSignOn } from '../core/sso.ts';
+import { PushCenter } from '../push/PushCenter.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -77,6 +78,7 @@ export function BasicLayout() {
               onClick={() => setCollapsed(!collapsed)}
             />
             <div style={{ flex: 1 }} />
+            <PushCenter />
             <UserMenu />
           </Layout.Header>
           <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">

@@ -3,4 +3,5 @@ import { lazyPage } from '../app/lazyPage.ts';
 /** Screens written in React, named by `component` in their page schema (kind "bespoke"). */
 export const BESPOKE_PAGES = {
   HomeIndex: lazyPage(() => import('./home/HomeIndex.tsx')),
+  NoticeList: lazyPage(() => import('../push/NoticeList.tsx')),
 };

@@ -112,6 +112,19 @@ describe('embedded broker at /mqtt', () => {
     await expect(connect(session.api.token)).rejects.toThrow(/Bad username or password/);
   });
 
+  it('disconnects, at the next session check, a client whose session ran out or whose account was disabled', async () => {
+    const expiring = await person(server.url, 'xmjl');
+    const disabled = await person(server.url, 'diaodu');
+    const first = await connect(expiring.api.token);
+    const second = await connect(disabled.api.token);
+    const gone = Promise.all([closed(first), closed(second)]);
+    await server.app.db.updateTable('session').set({ expires_at: Date.now() - 1 }).where('staff_id', '=', expiring.staffId).execute();
+    await server.app.db.updateTable('staff').set({ enabled: 0 }).where('id', '=', disabled.staffId).execute();
+    await server.app.pushBroker!.checkSessions();
+    await gone;
+    await server.app.db.updateTable('staff').set({ enabled: 1 }).where('id', '=', disabled.staffId).execute();
+  });
+
   it('keeps a notice sent while its recipient was offline: unread count, list, read check, mark read', async () => {
     const [id] = await notice(b.staffId, '离线期间的巡查任务', { category: '2', type: 'patrol_task_assigned', functionId: null });
     const unread = (await b.api.get('/api/message/unreadCount', { account: 'xuncha' })).body.data.records;
