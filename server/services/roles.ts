@@ -15,16 +15,7 @@ const buttonKey = (code: string) => `b:${code}`;
  * caller's own rights. Shared by this call and the post manager's authority form.
  */
 export async function assignPostRoles(db: DB, staff: StaffContext, postId: number, roleIds: number[]): Promise<void> {
-  if (roleIds.length) {
-    const codes = await db
-      .selectFrom('role_button')
-      .innerJoin('menu_button', 'menu_button.id', 'role_button.button_id')
-      .select('menu_button.code')
-      .distinct()
-      .where('role_button.role_id', 'in', roleIds)
-      .execute();
-    if (codes.some((c) => !staff.buttons.has(c.code))) throw forbidden('不能分配超出自身权限的角色');
-  }
+  if ((await rolesBeyond(db, staff, roleIds)).length) throw forbidden('不能分配超出自身权限的角色');
   await db.transaction().execute(async (trx) => {
     const post = await trx.selectFrom('post').select('id').where('id', '=', postId).executeTakeFirst();
     if (!post) throw new ApiError(404, '岗位不存在或已被删除');
@@ -150,8 +141,8 @@ export default async function roleCalls(app: FastifyInstance) {
 }
 
 /**
- * The roles among these that grant a button the caller does not hold (by name): nobody grants
- * or takes away a role beyond their own rights (spec 6), on the personnel screen as here.
+ * The roles among these that grant a button the caller does not hold: nobody grants or takes
+ * away a role beyond their own rights (spec 6), on posts (above) and on the personnel screen.
  */
 export async function rolesBeyond(db: DB, staff: StaffContext, roleIds: number[]): Promise<{ id: number; name: string }[]> {
   if (!roleIds.length) return [];
