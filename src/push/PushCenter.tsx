@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TODO_CATEGORY, type PushMessage } from '../shared/push.ts';
 import { setPresenter, startPush } from './connection.ts';
-import { useNoticeState } from './state.ts';
+import { refreshUnread, useNoticeState } from './state.ts';
 import { viewTask } from './view.ts';
 
 const CONNECTION_TEXT = { online: '实时推送已连接', connecting: '实时推送连接中…', off: '实时推送未连接', refused: '实时推送未连接' } as const;
@@ -56,6 +56,8 @@ export function PushCenter() {
       },
     });
     void startPush();
+    // The badge does not depend on the push connection (no domain, broker away).
+    void refreshUnread();
     return () => setPresenter(null);
   }, [notification, modal]);
 

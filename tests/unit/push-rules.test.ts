@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createNoticeGate, parsePush } from '../../src/push/rules.ts';
 import { soundFor } from '../../src/push/sounds.ts';
 import { pushTopic, type PushMessage } from '../../src/shared/push.ts';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+import { browserBrokerUrl } from '../../server/push/index.ts';
 
 const message = (messageId: number, extra: Partial<PushMessage> = {}): PushMessage => ({
   category: '1',
@@ -63,5 +65,16 @@ describe('push topic (spec 5, 7.6)', () => {
   it('exists only for a stored domain that is not the text null and holds no MQTT wildcard', () => {
     expect(pushTopic('yj_weixiu')).toBe('push/yj_weixiu');
     for (const domain of ['', null, undefined, 'null', 'a/b', 'a+', '#', 'a b']) expect(pushTopic(domain)).toBeNull();
+  });
+});
+
+describe('PMS_MQTT_URL', () => {
+  it('takes a WebSocket URL, refuses anything browsers cannot reach, and never hands the credentials to browsers', () => {
+    expect(loadConfig({}).mqttUrl).toBe('');
+    expect(loadConfig({ PMS_MQTT_URL: 'wss://svc:pw@mqtt.example.com/mqtt' }).mqttUrl).toBe('wss://svc:pw@mqtt.example.com/mqtt');
+    expect(() => loadConfig({ PMS_MQTT_URL: 'mqtt://mqtt.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PMS_MQTT_URL: 'not a url' })).toThrow(/PMS_MQTT_URL must be a URL/);
+    expect(browserBrokerUrl('wss://svc:pw@mqtt.example.com/mqtt')).toBe('wss://mqtt.example.com/mqtt');
+    expect(browserBrokerUrl('')).toBe('');
   });
 });
