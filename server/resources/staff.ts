@@ -29,6 +29,16 @@ async function checkRoleChange(trx: AnyDB, caller: StaffContext, staffId: number
   if (beyond.length) throw forbidden(`不能分配或撤销超出自身权限的角色：${beyond.map((r) => r.name).join('、')}`);
 }
 
+/** A post gives its roles to whoever holds it (spec 6 post authority): handing one out is handing out those roles. */
+async function checkPostChange(trx: AnyDB, caller: StaffContext, staffId: number | null, wanted: number[]): Promise<void> {
+  const held = staffId ? ((await trx.selectFrom('staff_post').select('post_id').where('staff_id', '=', staffId).execute()) as { post_id: number }[]).map((r) => r.post_id) : [];
+  const changed = [...wanted.filter((p) => !held.includes(p)), ...held.filter((p) => !wanted.includes(p))];
+  if (!changed.length) return;
+  const roles = (await trx.selectFrom('post_role').select('role_id').distinct().where('post_id', 'in', changed).execute()) as { role_id: number }[];
+  const beyond = await rolesBeyond(trx as unknown as DB, caller, roles.map((r) => r.role_id));
+  if (beyond.length) throw forbidden(`所选岗位带有超出自身权限的角色（${beyond.map((r) => r.name).join('、')}），不能分配或撤销`);
+}
+
 /** Tables whose rows name a staff member and keep them when the staff member goes (not cascaded). */
 async function keepingReferences(trx: AnyDB): Promise<{ tbl: string; col: string }[]> {
   const rows = await sql<{ tbl: string; col: string; on_delete: string }>`
@@ -52,6 +62,7 @@ export const staffHooks: ResourceHooks = {
       values.business_account_domain = `yj_${String(values.account)}`;
     }
     if (Array.isArray(values.role_ids)) await checkRoleChange(trx, caller, id, values.role_ids as number[]);
+    if (Array.isArray(values.post_ids)) await checkPostChange(trx, caller, id, values.post_ids as number[]);
     const projects = Array.isArray(values.project_ids) ? (values.project_ids as number[]) : [];
     if (projects.length) {
       const others = await trx.selectFrom('org').select('name').where('id', 'in', projects).where('type', '!=', 'project').executeTakeFirst();

@@ -120,6 +120,12 @@ describe('personnel (staff over the core table)', () => {
     const revoke = await hr.post(`${STAFF}/update`, { id: await idOf('staff', 'account', 'xmjl'), role_ids: [] });
     expect([revoke.http, revoke.body.message]).toEqual([403, '不能分配或撤销超出自身权限的角色：项目经理']);
 
+    // A post hands its roles to whoever holds it: a post carrying a role beyond theirs is beyond them too.
+    const managerPost = await postId('翠湖天地', '项目经理');
+    expect((await admin.post('/api/base/post/roles', { postId: managerPost, roleIds: [await idOf('role', 'code', 'project_manager')] })).http).toBe(200);
+    const viaPost = await hr.post(`${STAFF}/add`, await newStaff({ name: '孙岗位', account: 'sungangwei', job_number: 'YJ0913', role_ids: [], post_ids: [managerPost] }));
+    expect([viaPost.http, viaPost.body.message]).toEqual([403, '所选岗位带有超出自身权限的角色（项目经理），不能分配或撤销']);
+
     // Within their own rights it works, and the form's options say which roles they cannot give.
     const within = await hr.post(`${STAFF}/add`, await newStaff({ name: '孙同事', account: 'suntongshi', job_number: 'YJ0912', role_ids: [hrRole], post_ids: [] }));
     expect(within.body.message).toBe('新增成功');
