@@ -40,6 +40,8 @@ export interface Config {
   loginRateLimit: number;
   /** Where the staff mobile app is downloaded, shown as a QR code at /download. */
   appDownloadUrl: string;
+  /** The office-automation helper script that /task-oadetail and /action_oadetail load (spec 2.1); empty: none. */
+  oaScriptUrl: string;
   /** The SMS gateway: a URL that receives { mobile, text } as JSON; empty in the demo. */
   smsWebhookUrl: string;
   /**
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobNumberLogin: env.PMS_JOBNUMBER_LOGIN ? env.PMS_JOBNUMBER_LOGIN === '1' : mode !== 'production',
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
     appDownloadUrl: env.PMS_APP_DOWNLOAD_URL || '',
+    oaScriptUrl: env.PMS_OA_SCRIPT_URL || '',
     smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
     mqttUrl: mqttUrl(env.PMS_MQTT_URL),
   };

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { workOrderMigrations } from './workOrderMigrations.ts';
 import { patrolMigrations } from './patrolMigrations.ts';
 import { staffAdminMigrations } from './staffAdminMigrations.ts';
 
@@ -383,6 +384,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_009_agreement_audit': agreementAudit,
   '2026_11_010_org_post_audit': orgPostAudit,
   '2026_11_040_staff_messages': staffMessages,
+  ...workOrderMigrations,
   ...patrolMigrations,
   ...staffAdminMigrations,
 };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { WorkOrderLifecycleColumns, WorkOrderTables } from './workOrderSchema.ts';
 import type { PatrolTables } from './patrolSchema.ts';
 import type { StaffProjectTable, StripePostTable, StripeTable } from './staffAdminSchema.ts';
 
@@ -110,7 +111,8 @@ export interface CustomerTable {
   created_at: number;
 }
 
-export interface WorkOrderTable {
+/** The first columns; the lifecycle's are in workOrderSchema.ts. */
+export interface WorkOrderTable extends WorkOrderLifecycleColumns {
   id: Generated<number>;
   code: string;
   project_id: number;
@@ -120,7 +122,7 @@ export interface WorkOrderTable {
   kind: string;
   title: string;
   content: string;
-  /** draft | pending | dispatched | processing | finished | confirmed | closed */
+  /** A state of the workflow in schemas/resources/work_order.json (draft, pending, pool, dispatched, processing, ...). */
   status: string;
   /** 400 | staff | owner_app */
   source: string;
@@ -331,6 +333,10 @@ export interface Database {
   staff_role: StaffRoleTable;
   customer: CustomerTable;
   work_order: WorkOrderTable;
+  service_type_processor: WorkOrderTables['service_type_processor'];
+  warn_rule_post: WorkOrderTables['warn_rule_post'];
+  warn_rule_staff: WorkOrderTables['warn_rule_staff'];
+  work_order_warning: WorkOrderTables['work_order_warning'];
   session: SessionTable;
   login_log: LoginLogTable;
   staff_message: StaffMessageTable;

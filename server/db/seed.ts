@@ -3,6 +3,7 @@ import { passwordDigest } from '../../src/shared/password.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from './index.ts';
 import { PATROL_DEMO_GRANTS, seedPatrol } from '../services/patrol/seed.ts';
+import { DEMO_ORDER_STATES, seedWorkOrders, WORKORDER_DEMO_GRANTS } from './seedWorkOrders.ts';
 import { seedOrgStructure } from './seedOrg.ts';
 import { seedSettings } from './seedSettings.ts';
 import { seedStaffAdmin } from './seedStaffAdmin.ts';
@@ -48,7 +49,8 @@ const ORDER_TEMPLATES: Record<string, { titles: string[]; priority: string }> = 
   emergency: { titles: ['电梯困人', '消防报警器误报', '地下车库水管爆裂', '单元楼道停电'], priority: 'urgent' },
 };
 
-const STATUSES = ['pending', 'dispatched', 'processing', 'finished', 'confirmed', 'closed'];
+// The lifecycle's states (schemas/resources/work_order.json); seedWorkOrders completes each order's steps.
+const STATUSES = DEMO_ORDER_STATES;
 
 /** The first published agreements; administrators publish new versions from the privacy-agreement screen. */
 const AGREEMENTS = [
@@ -103,6 +105,7 @@ const DEMO_GRANTS: Record<string, string[]> = {
 
 // Patrol's grants live with its demo (server/services/patrol/seed.ts).
 for (const [role, codes] of Object.entries(PATROL_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
+for (const [role, codes] of Object.entries(WORKORDER_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
 
 /** mulberry32: a small deterministic generator so every fresh database has the same demo data. */
 function random(seed: number) {
@@ -326,7 +329,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
       const template = ORDER_TEMPLATES[kind]!;
       const created = now - Math.floor(rnd() * 60 * 86_400_000);
       const status = n <= 12 ? 'pending' : pick(STATUSES);
-      const processor = status === 'pending' ? null : projectId === projectIds[0] ? pick(technicians) : null;
+      const processor = ['draft', 'pending', 'pool'].includes(status) ? null : projectId === projectIds[0] ? pick(technicians) : null;
       await trx
         .insertInto('work_order')
         .values({
@@ -348,6 +351,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
         })
         .execute();
     }
+    await seedWorkOrders(loose, now);
   });
   return true;
 }

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { StaffContext } from '../types.ts';
 
 // Resource tables are defined by JSON at run time, so hook queries are untyped like the engine's.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDB = Kysely<any>;
 export type Row = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RowCondition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /** The caller of hooks run by the system (workflow timers): no staff record, id 0, named 系统. */
 export const SYSTEM_ACTOR: StaffContext = { id: 0, account: 'system', name: '系统', orgId: 0, roles: [], roleIds: [], dataScopes: ['all'], buttons: new Set(), token: '' };
@@ -36,4 +40,14 @@ export interface ResourceHooks {
   afterTransition?(ctx: HookContext & { id: number; action: string; from: string; to: string; note: string | null; record: Row }): Promise<void> | void;
   /** Extra calls of this resource, registered under its service and path (same auth, signature and permission checks). */
   routes?(app: FastifyInstance): Promise<void>;
+  /**
+   * What the data scope "own records" covers (default: the records the caller created); a work
+   * order is also its processor's. A condition on the resource's table, used by every read and write.
+   */
+  ownRows?(ctx: { db: AnyDB; staff: StaffContext }): Promise<RowCondition> | RowCondition;
+  /**
+   * Filters of the resource's own, applied by list and export after the declared ones: a list
+   * page's fixed `view` (my orders, the seize pool), a range over a system column.
+   */
+  listFilter?(ctx: { db: AnyDB; staff: StaffContext; query: AnySelect; filters: Row }): Promise<AnySelect> | AnySelect;
 }

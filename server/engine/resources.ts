@@ -57,10 +57,11 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       // Inside a transaction every query must use it: SQLite has one connection.
       const projects = await visibleProjectIds(q as unknown as typeof app.db, staff);
       const own = staff.dataScopes.includes('self');
+      const ownRows = own && hooks.ownRows ? await hooks.ownRows({ db: q, staff }) : null;
       return query.where((eb) => {
         const parts = [];
         if (projects.length) parts.push(eb(`${table}.project_id`, 'in', projects));
-        if (own) parts.push(eb(`${table}.created_by`, '=', staff.id));
+        if (own) parts.push(ownRows ? ownRows(eb) : eb(`${table}.created_by`, '=', staff.id));
         return parts.length ? eb.or(parts) : eb.val(false);
       });
     }
@@ -180,6 +181,11 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       return q;
     }
 
+    /** The resource's own list filters (hooks.listFilter), after the declared ones. */
+    async function ownFilters(query: AnySelect, staff: StaffContext, filters: Record<string, unknown> = {}): Promise<AnySelect> {
+      return hooks.listFilter ? hooks.listFilter({ db, staff, query, filters }) : query;
+    }
+
     /** Checks what a schema cannot: uniqueness, references, dictionary values. */
     async function checkValues(values: Row, id: number | null, q: AnyDB = db): Promise<void> {
       for (const [name, field] of fields) {
@@ -251,7 +257,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       const q = (request.body ?? {}) as ListQuery;
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
-      const base = applyFilters(await scoped(db.selectFrom(table), request.staff!), q.filters);
+      const base = await ownFilters(applyFilters(await scoped(db.selectFrom(table), request.staff!), q.filters), request.staff!, q.filters);
       const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const sortField = q.sortField ?? resource.defaultSort?.field ?? 'id';
       const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
@@ -292,7 +298,8 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     if (p.add) {
       app.post('/add', { config: { btnCode: p.add }, schema: { body: bodySchema(resource, 'add') }, schemaErrorFormatter: errorFormatter }, async (request) => {
         const body = request.body as Row;
-        const values = { ...defaults(resource), ...toColumns(body) };
+        // Defaults are stored like sent values (a boolean default as 0 or 1).
+        const values = { ...toColumns(defaults(resource)), ...toColumns(body) };
         if (resource.workflow) Object.assign(values, { [resource.workflow.field]: resource.workflow.initial, state_at: Date.now() });
         if (resource.scope === 'project') {
           const visible = await visibleProjectIds(app.db, request.staff!); // before the transaction below
@@ -460,7 +467,8 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
           }
           if (transition.note === 'required' && !note?.trim()) throw badRequest(`请填写${transition.label}说明`);
           const validate = inputSchemas[transition.name]!;
-          if (!validate(values)) throw badRequest(describeIssue(resource, validate.errors![0] as never));
+          // An optional field's real issue hides under anyOf: name the most specific one, as add and update do.
+          if (!validate(values)) throw badRequest(describeIssue(resource, (validate.errors!.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? validate.errors![0]) as never));
           const to = await db.transaction().execute((trx) => move(trx, id, transition, staff, note?.trim() || null, values));
           return ok({ id, state: to }, `${transition.label}成功`);
         },
@@ -548,7 +556,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('筛选条件格式不正确');
           const show = await displayer();
           const links = await linksOf(null);
-          const query = applyFilters(await scoped(db.selectFrom(table).selectAll(), request.staff!), parsed).orderBy('id').limit(EXPORT_LIMIT);
+          const query = (await ownFilters(applyFilters(await scoped(db.selectFrom(table).selectAll(), request.staff!), parsed), request.staff!, parsed)).orderBy('id').limit(EXPORT_LIMIT);
           const header = [...exportFields.map(([name, f]) => ({ header: f.title, key: name })), ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : [])];
           async function* rows() {
             for await (const row of query.stream(500) as AsyncIterable<Row>) {

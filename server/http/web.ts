@@ -24,6 +24,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
       cryptoKey: app.config.cryptoKey,
       isuseDomain: app.config.isuseDomain,
       appDownloadUrl: app.config.appDownloadUrl,
+      oaScriptUrl: app.config.oaScriptUrl,
       mqttUrl: browserBrokerUrl(app.config.mqttUrl),
       flagLogin: app.config.flagLogin.enabled ? { smsCode: app.config.flagLogin.smsCode } : null,
       sso: {

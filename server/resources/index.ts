@@ -6,6 +6,9 @@ import { privacyAgreementHooks } from './privacy_agreement.ts';
 import { portraitLevelHooks } from './portrait_level.ts';
 import { serviceCategoryHooks } from './service_category.ts';
 import { knowledgeColumnHooks } from './knowledge_column.ts';
+import { workOrderHooks } from './work_order.ts';
+import { serviceTypeHooks } from './service_type.ts';
+import { warnRuleHooks } from './warn_rule.ts';
 import { menuHooks } from './menu.ts';
 import { staffHooks } from './staff.ts';
 import { stripeHooks } from './stripe.ts';
@@ -23,6 +26,9 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   portrait_level: portraitLevelHooks,
   service_category: serviceCategoryHooks,
   knowledge_column: knowledgeColumnHooks,
+  work_order: workOrderHooks,
+  service_type: serviceTypeHooks,
+  warn_rule: warnRuleHooks,
   menu: menuHooks,
   staff: staffHooks,
   stripe: stripeHooks,

@@ -25,7 +25,8 @@ export default async function baseService(app: FastifyInstance) {
         .executeTakeFirstOrThrow(),
     ]);
     const byStatus = Object.fromEntries(orders.map((o) => [o.status, Number(o.n)]));
-    const open = ['pending', 'dispatched', 'processing'].reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
+    // The open states of the work order lifecycle (schemas/resources/work_order.json).
+    const open = ['pending', 'pool', 'dispatched', 'processing', 'hangup_pending', 'suspended', 'improper_pending'].reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
     return ok({ projects: projects.length, customers: Number(customers.n), openOrders: open, todayOrders: Number(today.n), byStatus });
   });
 

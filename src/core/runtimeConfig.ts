@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   isuseDomain: string;
   /** Where the staff mobile app is downloaded; empty when not configured. */
   appDownloadUrl: string;
+  /** The office-automation helper script of the OA detail routes (spec 2.1); empty when not configured. */
+  oaScriptUrl: string;
   /** The push broker (spec 7.6) when it is not the app's own /mqtt; empty otherwise. */
   mqttUrl: string;
   /** Present only when the `flag` query login is enabled on the server. */
@@ -22,6 +24,7 @@ let current: RuntimeConfig = {
   cryptoKey: '',
   isuseDomain: '',
   appDownloadUrl: '',
+  oaScriptUrl: '',
   mqttUrl: '',
   flagLogin: null,
   sso: { clientId: '', authorizationEndpoint: '', endSessionEndpoint: '', scope: 'openid' },

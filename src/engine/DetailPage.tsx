@@ -102,7 +102,7 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
   const params = useParams();
   const [query] = useSearchParams();
   const navigate = useNavigate();
-  const id = params.id ?? query.get('id');
+  const id = params.id ?? query.get(page.idParam ?? 'id');
   const { data, loading, refreshAsync } = useRequest(() => call<Row>(`${page.resource}.detail`, { id: Number(id) }), { refreshDeps: [id] });
   const record = data?.data;
   if (!loading && data && !record) return <Result status="404" title="记录不存在" subTitle={data.message} />;

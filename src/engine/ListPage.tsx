@@ -1,7 +1,7 @@
 import { Card, Empty, Space, Table, Tree, Typography, message } from 'antd';
 import type { TableProps } from 'antd';
 import { useRequest } from 'ahooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
@@ -10,6 +10,19 @@ import { FormContainer, type OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { usePermission } from './permissions.tsx';
 import type { ListPage as ListSchema, TreeSide } from './schemaTypes.ts';
+import { onPushMessage } from '../push/events.ts';
+
+/** Reloads on push notices: all of them, or those of the listed types. */
+function useRefreshOnPush(types: boolean | string[] | undefined, reload: () => void) {
+  const key = JSON.stringify(types ?? false);
+  useEffect(() => {
+    const wanted = JSON.parse(key) as boolean | string[];
+    if (!wanted) return undefined;
+    return onPushMessage((m) => {
+      if (wanted === true || wanted.includes(String(m.pushParams?.type ?? m.type))) reload();
+    });
+  }, [key, reload]);
+}
 
 function TreePanel({ tree, selected, onSelect, ctx, version }: { tree: TreeSide; selected: Row | null; onSelect: (node: Row | null) => void; ctx: ActionContext; version: number }) {
   const { data } = useRequest(() => call<Page<Row>>(`${tree.resource}.list`, { pageSize: 200 }), { refreshDeps: [version] });
@@ -65,7 +78,10 @@ export default function ListPage({ page }: { page: ListSchema }) {
   // Bumped after every change, so the table and the tree load again.
   const [version, setVersion] = useState(0);
 
-  const allFilters = useMemo(() => (page.tree && node ? { ...filters, [page.tree.filterField]: node.id } : filters), [filters, node, page.tree]);
+  const allFilters = useMemo(
+    () => ({ ...(page.tree && node ? { ...filters, [page.tree.filterField]: node.id } : filters), ...page.fixedFilters }),
+    [filters, node, page.tree, page.fixedFilters],
+  );
   const { data, loading } = useRequest(
     () =>
       call<Page<Row>>(`${page.resource}.list`, {
@@ -84,6 +100,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
     setSelected([]);
     setVersion((v) => v + 1);
   }, []);
+  useRefreshOnPush(page.refreshOnPush, reload);
 
   const ctx: ActionContext = {
     query: Object.fromEntries(query.entries()),

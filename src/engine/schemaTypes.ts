@@ -243,6 +243,16 @@ export interface ListPage extends PageBase {
   /** Rows a page; default 10. */
   pageSize?: number;
   tree?: TreeSide;
+  /**
+   * Loads again when a push notice arrives (a new order in the pool, a task assigned): every
+   * notice, or only those whose type is listed.
+   */
+  refreshOnPush?: boolean | string[];
+  /**
+   * Filters always sent with the list and its export, never shown: a view of the resource
+   * that its hooks understand, e.g. `{ "view": "mine" }` (my work orders).
+   */
+  fixedFilters?: Record<string, Json>;
 }
 
 /** Create and edit a record; as a route of its own, or in a drawer or modal from a list. */
@@ -307,6 +317,8 @@ export interface DetailPage extends PageBase {
   actions?: Action[];
   /** Shows the workflow timeline (who did what, when) below the sections. */
   timeline?: boolean;
+  /** The query parameter holding the record's id when the route has no ":id"; default "id" (e.g. "quesTaskId"). */
+  idParam?: string;
 }
 
 /** Several list pages under tabs; each keeps its own filters and pages. */

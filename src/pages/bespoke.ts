@@ -4,4 +4,6 @@ import { lazyPage } from '../app/lazyPage.ts';
 export const BESPOKE_PAGES = {
   HomeIndex: lazyPage(() => import('./home/HomeIndex.tsx')),
   NoticeList: lazyPage(() => import('../push/NoticeList.tsx')),
+  WorkOrderDetail: lazyPage(() => import('./workorder/WorkOrderDetail.tsx')),
+  WorkOrderOaDetail: lazyPage(() => import('./workorder/WorkOrderOaDetail.tsx')),
 };

@@ -1,0 +1,16 @@
+import { useSearchParams } from 'react-router-dom';
+import DetailPage from '../../engine/DetailPage.tsx';
+import { pageByRoute } from '../../engine/catalogue.ts';
+import type { DetailPage as DetailSchema } from '../../engine/schemaTypes.ts';
+
+/** The detail screen of a work order as declared once (schemas/pages/home_task-detailsTask.json). */
+const DETAIL = pageByRoute('/home_task/detailsTask') as DetailSchema;
+
+/**
+ * The work order's detail under the other routes that open it: /newTaskDetail?quesTaskId= from
+ * a notice (spec 2.2), /task-detail/:id, /detailsTask2?id= and the like.
+ */
+export default function WorkOrderDetail() {
+  const [query] = useSearchParams();
+  return <DetailPage page={{ ...DETAIL, idParam: query.has('quesTaskId') ? 'quesTaskId' : 'id' }} />;
+}
