@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { workOrderMigrations } from './workOrderMigrations.ts';
 import { patrolMigrations } from './patrolMigrations.ts';
 import { staffAdminMigrations } from './staffAdminMigrations.ts';
+import { settingsMigrations } from './settingsMigrations.ts';
 
 /**
  * Migrations live in code, in order, never edited once released: a new change is a new entry.
@@ -387,6 +388,7 @@ export const migrations: Record<string, Migration> = {
   ...workOrderMigrations,
   ...patrolMigrations,
   ...staffAdminMigrations,
+  ...settingsMigrations,
 };
 
 export const migrationProvider: MigrationProvider = {

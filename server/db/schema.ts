@@ -26,6 +26,9 @@ export interface BuildingTable {
   floors: number;
   units: number;
   created_at: number;
+  remark: string | null;
+  created_by: Generated<number | null>;
+  updated_at: Generated<number>;
 }
 
 export interface HouseTable {
@@ -36,6 +39,13 @@ export interface HouseTable {
   area: number;
   /** occupied | vacant | decorating */
   status: string;
+  project_id: number;
+  floor: number | null;
+  /** The building's name, kept in step by the building's hooks (lists show it). */
+  building_name: string | null;
+  created_by: Generated<number | null>;
+  created_at: Generated<number>;
+  updated_at: Generated<number>;
 }
 
 export interface StaffTable {

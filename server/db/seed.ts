@@ -100,7 +100,7 @@ const DEMO_GRANTS: Record<string, string[]> = {
   dispatcher: ['label:view'],
   technician: [],
   inspector: [],
-  project_manager: ['report-workorder:view', 'report-workorder:export', 'label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export', 'external:view', 'external:add', 'external:edit', 'external:enable', 'external:export'],
+  project_manager: ['asset:view', 'opening:view', 'report-workorder:view', 'report-workorder:export', 'label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export', 'external:view', 'external:add', 'external:edit', 'external:enable', 'external:export'],
 };
 
 // Patrol's grants live with its demo (server/services/patrol/seed.ts).
@@ -232,7 +232,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
         const floors = 6 + Math.floor(rnd() * 20);
         const building = await trx
           .insertInto('building')
-          .values({ project_id: project.id, name: `${b}栋`, floors, units: 2, created_at: now })
+          .values({ project_id: project.id, name: `${b}栋`, floors, units: 2, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
         for (let unit = 1; unit <= 2; unit++) {
@@ -242,8 +242,13 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
                 .insertInto('house')
                 .values({
                   building_id: building.id,
+                  project_id: project.id,
+                  building_name: `${b}栋`,
                   unit_no: unit,
+                  floor,
                   room_no: `${floor}${door}`,
+                  created_at: now,
+                  updated_at: now,
                   area: Math.round((70 + rnd() * 90) * 10) / 10,
                   status: pick(['occupied', 'occupied', 'occupied', 'vacant', 'decorating']),
                 })

@@ -45,9 +45,28 @@ const KNOWLEDGE: [string, string, string, [string, string, string, number, strin
   ]],
 ];
 
-/** Demo data of the business-settings screens (portrait levels, categories, knowledge tables). */
+/** Message categories: [code, name, push category ('1' to-do, '2' reminder), sound, popup]. */
+const MESSAGE_CATEGORIES: [string, string, string, string, number, string][] = [
+  ['announcement', '系统公告', '2', 'notice', 1, '公司制度、系统升级等面向全员的公告'],
+  ['safety', '安全通知', '2', 'expire', 1, '消防演练、极端天气等需要尽快知晓的通知'],
+  ['todo', '工作待办', '1', 'handle', 1, '需要员工处理的事项'],
+  ['activity', '活动通知', '2', 'notice', 0, '员工活动、培训报名，只进消息列表不弹窗'],
+];
+
+/** Go-live settings of the demo projects: [status, delivery, go-live, hotline, open services]. */
+const OPENINGS: [string, string, string, string, string[]][] = [
+  ['open', '2019-06-30', '2019-06-01', '400-820-1234', ['service_repair', 'service_complaint', 'service_payment', 'service_visitor', 'service_notice']],
+  ['open', '2021-09-30', '2021-10-08', '0571-88886666', ['service_repair', 'service_complaint', 'service_notice']],
+  ['suspended', '2023-12-28', '2024-01-15', '020-34567890', ['service_repair', 'service_complaint']],
+  ['planned', '2027-03-31', '', '', ['service_repair', 'service_complaint', 'service_notice']],
+];
+const SERVICES = ['service_repair', 'service_complaint', 'service_payment', 'service_visitor', 'service_decoration', 'service_notice'];
+
+/** Demo data of the organisation and business-settings screens (levels, categories, knowledge, openings, messages). */
 export async function seedSettings(db: Loose, now: number): Promise<void> {
   const audit = { created_by: null, created_at: now, updated_at: now };
+  await seedOpenings(db, now);
+  await seedMessages(db, now);
   for (const [i, [name, code, min, max, color, benefits]] of PORTRAIT_LEVELS.entries()) {
     await db.insertInto('portrait_level').values({ name, code, level_order: (i + 1) * 10, min_score: min, max_score: max, color, benefits, enabled: 1, ...audit }).execute();
   }
@@ -70,4 +89,48 @@ export async function seedSettings(db: Loose, now: number): Promise<void> {
         .execute();
     }
   }
+}
+
+async function seedOpenings(db: Loose, now: number): Promise<void> {
+  const projects = (await db.selectFrom('org').select('id').where('type', '=', 'project').orderBy('sort').execute()) as { id: number }[];
+  for (const [i, project] of projects.entries()) {
+    const [status, delivery, golive, hotline, open] = OPENINGS[i % OPENINGS.length]!;
+    const services = Object.fromEntries(SERVICES.map((s) => [s, open.includes(s) ? 1 : 0]));
+    await db
+      .insertInto('project_opening')
+      .values({ project_id: project.id, status, delivery_date: delivery, golive_date: golive || null, hotline: hotline || null, ...services, opened_at: status === 'planned' ? null : now - 30 * 86_400_000, remark: null, created_by: null, created_at: now, updated_at: now })
+      .execute();
+  }
+}
+
+/** Categories, and two notices: one sent to everybody (in their message lists), one draft. */
+async function seedMessages(db: Loose, now: number): Promise<void> {
+  const categories = new Map<string, number>();
+  for (const [sort, [code, name, category, sound, popup, remark]] of MESSAGE_CATEGORIES.entries()) {
+    const row = await db.insertInto('message_category').values({ name, code, category, sound, popup, sort, remark, enabled: 1, created_by: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    categories.set(code, row.id);
+  }
+  const admin = (await db.selectFrom('staff').select(['id', 'name']).where('account', '=', 'admin').executeTakeFirstOrThrow()) as { id: number; name: string };
+  const staff = (await db.selectFrom('staff').select('id').where('enabled', '=', 1).execute()) as { id: number }[];
+  const sentAt = now - 2 * 86_400_000;
+  const content = '各项目将于 12 月 5 日 14:00 开展冬季消防安全演练，请各岗位提前熟悉疏散路线，秩序维护员负责引导业主有序疏散。';
+  const sent = await db
+    .insertInto('system_notice')
+    .values({ title: '关于 12 月冬季消防安全演练的通知', category_id: categories.get('safety'), content, recipient_scope: 'all', org_ids: null, post_ids: null, staff_ids: null, send_at: null, status: 'sent', sent_at: sentAt, recipient_count: staff.length, created_by: admin.id, created_at: sentAt - 3_600_000, updated_at: sentAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const step = { resource: 'system_notice', record_id: sent.id, note: null, staff_id: admin.id, staff_name: admin.name };
+  await db.insertInto('resource_timeline').values({ ...step, action: 'create', from_state: null, to_state: 'draft', at: sentAt - 3_600_000 }).execute();
+  await db.insertInto('resource_timeline').values({ ...step, action: 'send', from_state: 'draft', to_state: 'sent', at: sentAt }).execute();
+  for (const s of staff) {
+    // Sent two days ago and read since: the demo inboxes start without unread messages.
+    await db.insertInto('staff_message').values({ staff_id: s.id, category: '2', type: 'pending_receive_msg', title: '关于 12 月冬季消防安全演练的通知', content, function_id: null, is_read: 1, read_at: sentAt + 3_600_000, created_at: sentAt, published_at: 0 }).execute();
+  }
+  const posts = (await db.selectFrom('post').select('id').where('name', '=', '客服管家').execute()) as { id: number }[];
+  const draft = await db
+    .insertInto('system_notice')
+    .values({ title: '元旦假期客服值班安排', category_id: categories.get('todo'), content: '元旦假期（1 月 1 日至 3 日）客服中心 24 小时值班，请各项目客服管家于 12 月 25 日前在系统中确认排班。', recipient_scope: 'post', org_ids: null, post_ids: JSON.stringify(posts.map((p) => p.id)), staff_ids: null, send_at: null, status: 'draft', sent_at: null, recipient_count: null, created_by: admin.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('resource_timeline').values({ resource: 'system_notice', record_id: draft.id, note: null, staff_id: admin.id, staff_name: admin.name, action: 'create', from_state: null, to_state: 'draft', at: now }).execute();
 }

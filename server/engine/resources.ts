@@ -332,6 +332,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
         await db.transaction().execute(async (trx) => {
           const current = await findChangeable(id, request.staff!, trx);
           const changes = toColumns(body);
+          if (resource.scope === 'project' && body.project_id !== undefined && body.project_id !== current.project_id) throw badRequest('不能修改所属项目；如需调整，请在新项目中重新新增');
           await checkValues({ ...current, ...changes }, id, trx);
           await hooks.beforeSave?.({ trx, staff: request.staff!, app, id, values: changes, current });
           await trx.updateTable(table).set({ ...columnsOf(changes), updated_at: Date.now() }).where('id', '=', id).execute();

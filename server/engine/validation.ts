@@ -48,9 +48,10 @@ export function bodySchema(resource: ResourceDef, mode: 'add' | 'update'): Recor
     properties.id = { type: 'integer', minimum: 1 };
     required.push('id');
   }
-  if (resource.scope === 'project' && mode === 'add') {
+  if (resource.scope === 'project') {
+    // An edit form sends the record's project back unchanged; moving it is refused on update.
     properties.project_id = { type: 'integer', minimum: 1 };
-    required.push('project_id');
+    if (mode === 'add') required.push('project_id');
   }
   return { type: 'object', additionalProperties: false, required, properties };
 }

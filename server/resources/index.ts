@@ -1,4 +1,8 @@
 import type { ResourceHooks } from '../engine/hooks.ts';
+import { buildingHooks } from './building.ts';
+import { houseHooks } from './house.ts';
+import { projectOpeningHooks } from './project_opening.ts';
+import { systemNoticeHooks } from './system_notice.ts';
 import { deptHooks } from './dept.ts';
 import { orgHooks } from './org.ts';
 import { postHooks } from './post.ts';
@@ -19,6 +23,10 @@ import { externalStaffHooks } from './external_staff.ts';
  * One file per resource next to this one; the JSON stays the single definition of fields.
  */
 export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
+  building: buildingHooks,
+  house: houseHooks,
+  project_opening: projectOpeningHooks,
+  system_notice: systemNoticeHooks,
   org: orgHooks,
   dept: deptHooks,
   post: postHooks,
