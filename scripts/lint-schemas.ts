@@ -141,7 +141,8 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       }
       if (field['x-component'] === 'DictSelect' && typeof props.dict !== 'string') report(file, `${at}/x-component-props`, 'DictSelect needs "dict", a dictionary code');
       if (field.type === 'void' || !resource) continue;
-      const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id';
+      // A read-only view has no audit columns, but a project-scoped one has its project (the engine filters by it).
+      const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project');
       if (!known) report(file, at, `field "${name}" is not a field of resource "${resource.name}"`);
       else if (filters && name in resource.fields && !resource.fields[name]!.filter) report(file, at, `resource "${resource.name}" does not filter by "${name}"; give the field a "filter" in its resource`);
     }

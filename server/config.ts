@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { hotlineConfig, type HotlineConfig } from './hotline/config.ts';
 
 /**
  * Every setting of the reference services, read once from the environment.
@@ -50,6 +51,8 @@ export interface Config {
    * URL without its credentials, so it must be reachable from them.
    */
   mqttUrl: string;
+  /** The 400 hotline's telephony provider (PMS_HOTLINE_*); an empty url: calls are only recorded. */
+  hotline: HotlineConfig;
 }
 
 export interface SsoConfig {
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oaScriptUrl: env.PMS_OA_SCRIPT_URL || '',
     smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
     mqttUrl: mqttUrl(env.PMS_MQTT_URL),
+    hotline: hotlineConfig(env, ConfigError),
   };
   if (config.flagLogin.enabled && !/^\d{4,8}$/.test(config.flagLogin.smsCode)) {
     throw new ConfigError('PMS_FLAG_LOGIN=1 needs PMS_FLAG_SMS_CODE, the fixed SMS code of 4 to 8 digits');

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { workOrderMigrations } from './workOrderMigrations.ts';
 import { patrolMigrations } from './patrolMigrations.ts';
 import { staffAdminMigrations } from './staffAdminMigrations.ts';
+import { serviceMigrations } from './serviceMigrations.ts';
 import { settingsMigrations } from './settingsMigrations.ts';
 
 /**
@@ -388,6 +389,7 @@ export const migrations: Record<string, Migration> = {
   ...workOrderMigrations,
   ...patrolMigrations,
   ...staffAdminMigrations,
+  ...serviceMigrations,
   ...settingsMigrations,
 };
 

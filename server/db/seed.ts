@@ -3,6 +3,7 @@ import { passwordDigest } from '../../src/shared/password.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from './index.ts';
 import { PATROL_DEMO_GRANTS, seedPatrol } from '../services/patrol/seed.ts';
+import { SERVICE_DEMO_GRANTS, seedServiceFollowUp } from './seedService.ts';
 import { DEMO_ORDER_STATES, seedWorkOrders, WORKORDER_DEMO_GRANTS } from './seedWorkOrders.ts';
 import { seedOrgStructure } from './seedOrg.ts';
 import { seedSettings } from './seedSettings.ts';
@@ -105,6 +106,7 @@ const DEMO_GRANTS: Record<string, string[]> = {
 
 // Patrol's grants live with its demo (server/services/patrol/seed.ts).
 for (const [role, codes] of Object.entries(PATROL_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
+for (const [role, codes] of Object.entries(SERVICE_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
 for (const [role, codes] of Object.entries(WORKORDER_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
 
 /** mulberry32: a small deterministic generator so every fresh database has the same demo data. */
@@ -357,6 +359,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
         .execute();
     }
     await seedWorkOrders(loose, now);
+    await seedServiceFollowUp(loose, now);
   });
   return true;
 }

@@ -57,6 +57,8 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
       if (have.size === 0 && resource.readOnly) {
         throw new Error(`resource "${resource.name}" is read-only but its table does not exist`);
       }
+      // A read-only resource over a view (written by a migration) has nothing to migrate: views take no columns or indexes.
+      if (resource.readOnly && (await sql<{ type: string }>`select type from sqlite_master where name = ${resource.name}`.execute(trx)).rows[0]?.type === 'view') continue;
       if (have.size === 0) {
         const columns = [
           '"id" integer primary key autoincrement',

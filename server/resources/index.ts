@@ -17,6 +17,12 @@ import { menuHooks } from './menu.ts';
 import { staffHooks } from './staff.ts';
 import { stripeHooks } from './stripe.ts';
 import { externalStaffHooks } from './external_staff.ts';
+import { hotlineCallHooks } from './hotline_call.ts';
+import { questionnaireHooks } from './questionnaire.ts';
+import { returnVisitRuleHooks } from './return_visit_rule.ts';
+import { returnVisitHooks } from './return_visit.ts';
+import { ownerFeedbackHooks } from './owner_feedback.ts';
+import { hotlineSeatHooks } from './hotline_seat.ts';
 
 /**
  * Hooks of the resources that need more than their JSON definition, by resource name.
@@ -41,4 +47,10 @@ export const RESOURCE_HOOKS: Record<string, ResourceHooks> = {
   staff: staffHooks,
   stripe: stripeHooks,
   external_staff: externalStaffHooks,
+  hotline_call: hotlineCallHooks,
+  questionnaire: questionnaireHooks,
+  return_visit_rule: returnVisitRuleHooks,
+  return_visit: returnVisitHooks,
+  owner_feedback: ownerFeedbackHooks,
+  hotline_seat: hotlineSeatHooks,
 };

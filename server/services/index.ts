@@ -13,6 +13,7 @@ import baseService from './base.ts';
 import fileService from './file.ts';
 import patrolService, { taskSyncRoutes } from './patrol/index.ts';
 import messageService from './message.ts';
+import esService from './es.ts';
 
 /** The routes of each service; a service without its own routes yet still answers /health. */
 const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
@@ -23,6 +24,7 @@ const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
   basis: basisService,
   patrol: patrolService,
   mkf: taskSyncRoutes,
+  es: esService,
 };
 
 /** Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one signature check. */

@@ -103,8 +103,10 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const id = params.id ?? query.get(page.idParam ?? 'id');
-  const { data, loading, refreshAsync } = useRequest(() => call<Row>(`${page.resource}.detail`, { id: Number(id) }), { refreshDeps: [id] });
+  const { data, loading, refreshAsync } = useRequest(() => call<Row>(`${page.resource}.detail`, { id: Number(id) }), { refreshDeps: [id], ready: Boolean(id) });
   const record = data?.data;
+  // Opened without a record (a bookmark, the menu): nothing to load, say where records are chosen.
+  if (!id) return <Result status="info" title="未指定记录" subTitle="请从列表中选择要查看的记录" />;
   if (!loading && data && !record) return <Result status="404" title="记录不存在" subTitle={data.message} />;
   const ctx: ActionContext = {
     record,

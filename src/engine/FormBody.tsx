@@ -12,7 +12,8 @@ export interface FormBodyProps {
   /** The record to edit; absent to create. */
   id?: unknown;
   initialValues?: Record<string, unknown>;
-  onSaved: () => void;
+  /** After a successful save, with the server's answer (a new record's { id }). */
+  onSaved: (saved?: unknown) => void;
   onCancel: () => void;
 }
 
@@ -62,7 +63,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
       return;
     }
     message.success(res.message || '保存成功');
-    onSaved();
+    onSaved(res.data);
   }
 
   return (

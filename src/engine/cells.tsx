@@ -17,6 +17,8 @@ export const readField = (record: Record<string, unknown>, field: string): unkno
 
 function DictCell({ dict, value }: { dict: string; value: unknown }) {
   const items = useDictionary(dict);
+  // A list of values (a JSON field such as a rule's order kinds) shows each item's label.
+  if (Array.isArray(value)) return <>{value.length ? value.map((v) => items?.find((i) => i.value === String(v))?.label ?? String(v)).join('、') : '-'}</>;
   const item = items?.find((i) => i.value === String(value));
   if (!item) return <>{value === null || value === undefined ? '' : String(value)}</>;
   return item.color ? <Tag color={item.color}>{item.label}</Tag> : <>{item.label}</>;

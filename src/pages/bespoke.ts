@@ -6,4 +6,7 @@ export const BESPOKE_PAGES = {
   NoticeList: lazyPage(() => import('../push/NoticeList.tsx')),
   WorkOrderDetail: lazyPage(() => import('./workorder/WorkOrderDetail.tsx')),
   WorkOrderOaDetail: lazyPage(() => import('./workorder/WorkOrderOaDetail.tsx')),
+  HotlineDesk: lazyPage(() => import('./hotline/HotlineDesk.tsx')),
+  ReturnQuestionnaire: lazyPage(() => import('./returnVisit/ReturnQuestionnaire.tsx')),
+  QuestionnaireCollect: lazyPage(() => import('./returnVisit/QuestionnaireCollect.tsx')),
 };
