@@ -30,7 +30,8 @@ export const CODES = {
   /** Printing point labels: the point screen, the QR screen and the label download page. */
   qrPrint: ['patrol-point:qr', 'patrol-qr:print', 'patrol-download:qr'],
 
-  planView: 'patrol-plan:view',
+  /** Plans listed: the plan screen, and the label download page choosing a plan. */
+  planView: ['patrol-plan:view', 'patrol-download:qr'],
   planPoints: ['patrol-plan:view', 'patrol-task:view', 'patrol-download:qr'],
   planAdd: 'patrol-plan:add',
   planEdit: 'patrol-plan:edit',
@@ -53,6 +54,7 @@ export const CODES = {
   statView: 'patrol-stat:view',
   statExport: ['patrol-stat:export', 'patrol-export:stat'],
 
-  qrView: 'patrol-qr:view',
+  /** Point codes listed: the QR screen, and the label download page choosing points. */
+  qrView: ['patrol-qr:view', 'patrol-download:qr'],
   qrExport: 'patrol-qr:export',
 } satisfies Record<string, string | string[]>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { badRequest, notFound, ok } from '../../http/envelope.ts';
+import { badRequest, forbidden, notFound, ok } from '../../http/envelope.ts';
 import type { DB } from '../../db/index.ts';
 import { idProp, projectFilter, scopeOf } from './common.ts';
 import { CODES } from './permissions.ts';
@@ -112,14 +112,20 @@ export default async function stripeRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { stripeCode, postIds } = request.body as { stripeCode: string; postIds: number[] };
+      const scope = await scopeOf(db, request.staff!);
+      const mine = (orgId: number) => scope.all || scope.projects.includes(orgId);
       await app.db.transaction().execute(async (trx) => {
         const stripe = await stripeByCode(trx, stripeCode);
         if (!stripe) throw notFound('业务线不存在或已被删除');
-        const found = postIds.length ? await trx.selectFrom('post').select('id').where('id', 'in', postIds).execute() : [];
+        const found = postIds.length ? await trx.selectFrom('post').select(['id', 'org_id']).where('id', 'in', postIds).execute() : [];
         if (found.length !== postIds.length) throw badRequest('岗位不存在或已被删除');
+        if (found.some((p) => !mine(p.org_id))) throw forbidden('不能设置权限范围以外项目的岗位');
+        // The line's posts in projects the caller cannot see stay as they are.
+        const current = await stripePostIds(trx, stripe.id);
+        const others = current.length ? (await trx.selectFrom('post').select(['id', 'org_id']).where('id', 'in', current).execute()).filter((p) => !mine(p.org_id)).map((p) => p.id) : [];
         const loose = trx as unknown as AnyDB;
         await loose.deleteFrom(STRIPE.posts).where(STRIPE.postStripe, '=', stripe.id).execute();
-        for (const postId of postIds) await loose.insertInto(STRIPE.posts).values({ [STRIPE.postStripe]: stripe.id, [STRIPE.postPost]: postId }).execute();
+        for (const postId of new Set([...others, ...postIds])) await loose.insertInto(STRIPE.posts).values({ [STRIPE.postStripe]: stripe.id, [STRIPE.postPost]: postId }).execute();
       });
       return ok({ stripeCode, postIds }, '业务线岗位已保存');
     },
