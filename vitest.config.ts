@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // What a user waits for may take seconds on a loaded machine; a poll gives up after 10 s, not 1 s.
+          expect: { poll: { timeout: 10_000 } },
           // Two cores: one chromium at a time keeps the figures steady and the run reliable.
           fileParallelism: false,
         },

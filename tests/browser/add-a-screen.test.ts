@@ -113,6 +113,14 @@ describe('adding a screen from JSON alone', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => item.getByText('已完成').isVisible()).toBe(true);
     expect(await item.getByRole('button').filter({ hasNotText: '查看' }).count()).toBe(0);
+
+    // The list declares refreshOnPush: a record added elsewhere shows when a notice arrives.
+    await api.post('/api/workorder/repairRequest/add', { title: '水泵房报警', project_id: 4 });
+    await page.waitForTimeout(300);
+    expect(await row(page, '水泵房报警').count()).toBe(0);
+    const adminId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+    await server.app.notices.send(server.app.db, { staffIds: [adminId], category: '1', type: '121', content: '新的维修申请：水泵房报警' });
+    await expect.poll(() => row(page, '水泵房报警').count(), { timeout: 15_000 }).toBe(1);
   });
 
   it('edits one record in place on a settings page, and shows several lists under tabs', async () => {
