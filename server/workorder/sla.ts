@@ -92,7 +92,8 @@ function kindsOf(rule: Rule): string[] {
 /**
  * One pass at `now`: open orders without limits get them (orders created by other modules), each
  * rule that matches an order warns once per limit and level (about to be late, late) to the
- * people it names, and every open order's flag is brought up to date. A late order stays
+ * people it names (one notice a person and order, however many rules name them), and every open
+ * order's flag is brought up to date. A late order stays
  * flagged 已超时 after it is handled; a warning clears once the step is done. Answers how many
  * warnings were given.
  */
@@ -111,6 +112,8 @@ export async function runSlaSweep(app: FastifyInstance, now: number): Promise<nu
       if (!order.accepted_at && RESPONSE_STATES.includes(String(order.status)) && order.response_due_at) stages.push({ stage: 'response', due: Number(order.response_due_at) });
       if (!order.handled_at && order.finish_due_at) stages.push({ stage: 'finish', due: Number(order.finish_due_at) });
       let flag = order.sla_state === 'overdue' ? 'overdue' : 'normal';
+      // What each person is to be told about this order in this pass: one notice each, however many rules name them.
+      const told = new Map<number, { texts: Set<string>; rules: Set<string> }>();
       for (const { stage, due } of stages) {
         if (now >= due) flag = 'overdue';
         const matching = rules.filter((r) => r.project_id === order.project_id && r.stage === stage && (kindsOf(r).length === 0 || kindsOf(r).includes(String(order.kind))));
@@ -134,10 +137,21 @@ export async function runSlaSweep(app: FastifyInstance, now: number): Promise<nu
             .values({ work_order_id: order.id, rule_id: rule.id, rule_name: rule.name, stage, level, due_at: due, notified: people.map((p) => p.name).join('、') || '（规则未指定接收人）', at: now })
             .execute();
           const text = level === 'overdue' ? `已超过${STAGE_TEXT[stage]}时限（${formatTime(due, 'MM-DD HH:mm')}）` : `${STAGE_TEXT[stage]}即将超时（时限 ${formatTime(due, 'MM-DD HH:mm')}）`;
-          await notifyOrder(app, trx, order as unknown as OrderRef, people.map((p) => p.id), { category: '2', type: NOTICE.warning, content: `${named(order as unknown as OrderRef)}${text}，请尽快处理【${rule.name}】` });
+          for (const p of people) {
+            const entry = told.get(p.id) ?? { texts: new Set<string>(), rules: new Set<string>() };
+            entry.texts.add(text);
+            entry.rules.add(rule.name);
+            told.set(p.id, entry);
+          }
           given += 1;
         }
       }
+      const contents = new Map<string, number[]>();
+      for (const [staffId, { texts, rules: names }] of told) {
+        const content = `${named(order as unknown as OrderRef)}${[...texts].join('；')}，请尽快处理【${[...names].join('、')}】`;
+        contents.set(content, [...(contents.get(content) ?? []), staffId]);
+      }
+      for (const [content, staffIds] of contents) await notifyOrder(app, trx, order as unknown as OrderRef, staffIds, { category: '2', type: NOTICE.warning, content });
       if (flag !== order.sla_state) await trx.updateTable('work_order').set({ sla_state: flag }).where('id', '=', order.id).execute();
     }
     return given;

@@ -3,8 +3,6 @@ import { badRequest, ok } from '../../http/envelope.ts';
 import { formatTime, idProp, offsetOf, pageOf, pageProps, scopeOf, NONE } from './common.ts';
 import { CODES } from './permissions.ts';
 
-const ORDER_STATUS_TEXT: Record<string, string> = { draft: '草稿', pending: '待派单', dispatched: '已派单', processing: '处理中', finished: '已完成', confirmed: '已确认', closed: '已关闭' };
-
 /**
  * Task-sync calls of spec 7.3 (mkf): the question tasks (work orders) that patrol screens show
  * beside records. findQuestionTaskList is form-encoded in two variants: by `taskCodes`
@@ -14,6 +12,8 @@ const ORDER_STATUS_TEXT: Record<string, string> = { draft: '草稿', pending: '�
  */
 export default async function taskSyncRoutes(app: FastifyInstance) {
   const db = app.db;
+  // The states of the work order lifecycle, as schemas/resources/work_order.json names them.
+  const ORDER_STATUS_TEXT: Record<string, string> = Object.fromEntries(Object.entries(app.catalogue.resources.get('work_order')?.workflow?.states ?? {}).map(([k, v]) => [k, v.text]));
 
   const orders = () =>
     db
