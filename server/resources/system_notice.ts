@@ -13,8 +13,6 @@ const LISTS: Record<Exclude<Scope, 'all'>, { field: string; title: string }> = {
 
 /** Spec 9: the browser picks the notice's sound from its category and type. */
 const SOUND_TYPES: Record<string, string> = { notice: 'system_notice', handle: '121', expire: 'pending_receive_msg', rob: '109', comment: '154' };
-/** How often scheduled notices are looked for. */
-const SWEEP_MS = 30_000;
 
 const idList = (value: unknown): number[] => {
   const raw = typeof value === 'string' ? JSON.parse(value) : value;
@@ -115,7 +113,7 @@ const FORM_CODES = ['sys-notice:add', 'sys-notice:edit'];
 
 /**
  * System notices (/message-create): recipients by organisation, post or staff member, saved as
- * a draft, then sent at once or at a set time.
+ * a draft, then sent at once or at a set time (checked on the workflow timers' clock).
  */
 export const systemNoticeHooks: ResourceHooks = {
   async beforeSave({ trx, values, current }) {
@@ -173,13 +171,7 @@ export const systemNoticeHooks: ResourceHooks = {
       return ok(rows.map((r) => ({ label: `${r.name}（${r.account}）`, value: r.id })));
     });
 
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sendDueNotices(app).catch((error) => app.log.error({ err: error }, 'scheduled notices sweep failed')), SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    // Scheduled notices go out on the workflow timers' clock (every minute; send times are to the minute).
+    app.workflowTimers.add((now) => sendDueNotices(app, now));
   },
 };
