@@ -63,6 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await syncPermissionCatalogue(database.db, catalogue);
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
   if (seeded) app.log.info({ demo: config.seedDemo }, 'seeded a new database');
+  // The administrator role is created by the seed: a second sync grants it every menu and button.
+  if (seeded) await syncPermissionCatalogue(database.db, catalogue);
   app.decorate('catalogue', catalogue);
 
   app.decorate('config', config);
