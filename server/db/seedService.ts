@@ -157,7 +157,7 @@ export async function seedServiceFollowUp(db: Loose, now: number): Promise<void>
     const visitor = visitorOf.get(Number(visit.project_id));
     if (at > now - 3_600_000 || !visitor) continue;
     const mood = n % 10;
-    const input: VisitInput = mood === 6 ? { outcome: 'unreachable', remark: '无人接听' } : { outcome: 'connected', answers: answersFor(questionnaires.get(visit.questionnaire_id)!, mood === 7), remark: REMARKS[n % REMARKS.length] };
+    const input: VisitInput = mood === 6 ? { outcome: 'unreachable', remark: '无人接听' } : { outcome: 'connected', answers: answersFor(questionnaires.get(visit.questionnaire_id)!, mood === 7, n), remark: REMARKS[n % REMARKS.length] };
     if (mood === 9) continue;
     await recordVisit(db, visit, visitor, input, at);
   }
@@ -268,14 +268,18 @@ export async function seedServiceFollowUp(db: Loose, now: number): Promise<void>
   }
 }
 
-/** A plausible filled questionnaire: content customers, or (dissatisfied) the worst choices. */
-function answersFor(questions: Question[], unhappy: boolean): Record<string, unknown> {
+/** A plausible filled questionnaire (varied by the visit's number n): content customers, or (dissatisfied) the worst choices. */
+function answersFor(questions: Question[], unhappy: boolean, n: number): Record<string, unknown> {
+  const praise = ['师傅很专业，谢谢', '上门很及时', '希望以后也保持这样的服务'];
   const answers: Record<string, unknown> = {};
   for (const [i, q] of questions.entries()) {
-    if (q.type === 'single') answers[q.key] = unhappy ? q.options[q.options.length - 1] : q.options[i % 2 === 0 ? 0 : Math.min(1, q.options.length - 1)];
-    if (q.type === 'multiple') answers[q.key] = unhappy ? q.options.slice(0, 2) : [q.options[0]];
-    if (q.type === 'score') answers[q.key] = unhappy ? Math.max(1, q.passScore - 2) : q.maxScore - (i % 2);
-    if (q.type === 'text' && unhappy) answers[q.key] = '处理太慢了，希望以后能提前电话沟通。';
+    if (q.type === 'single') answers[q.key] = unhappy ? q.options[q.options.length - 1] : q.options[(n + i) % 2];
+    if (q.type === 'multiple') answers[q.key] = unhappy ? q.options.slice(0, 2) : [q.options[(n + i) % q.options.length]];
+    if (q.type === 'score') answers[q.key] = unhappy ? Math.max(1, q.passScore - 2) : q.maxScore - ((n + i) % 3 === 0 ? 1 : 0);
+    if (q.type === 'text') {
+      if (unhappy) answers[q.key] = '处理太慢了，希望以后能提前电话沟通。';
+      else if (n % 3 === 0) answers[q.key] = praise[n % praise.length];
+    }
   }
   return answers;
 }
