@@ -18,7 +18,7 @@ const row = (page: Page, text: string) => screen(page).locator('.ant-table-row',
 
 /** Two repair orders of 翠湖天地 finished 30 hours ago: the demo's rule (次日回访, visitor 林晓雯) gives them visits. */
 async function finishedOrders(titles: string[]): Promise<void> {
-  const db = server.app.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db = server.app.db as unknown as Kysely<any>;
   const project = (await db.selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   const customers = await db.selectFrom('customer').select(['id', 'house_id']).where('project_id', '=', project).orderBy('id').limit(titles.length).execute();
   const finished = Date.now() - 30 * HOUR;

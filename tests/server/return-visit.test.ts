@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const M = '/api/mkf';
 
 type Row = Record<string, unknown>;
-const db = () => server.app.db as unknown as import('kysely').Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const db = () => server.app.db as unknown as import('kysely').Kysely<any>;
 const staffId = async (account: string) => (await server.app.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
 const visitOf = async (orderId: number) => (await db().selectFrom('return_visit').selectAll().where('work_order_id', '=', orderId).executeTakeFirst()) as Row | undefined;
 
