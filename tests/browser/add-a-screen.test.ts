@@ -162,16 +162,21 @@ describe('adding a screen from JSON alone', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await drawer.locator('input[type="file"]').setInputFiles({ name: '现场.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => drawer.locator('.ant-upload-list-item-done').count()).toBe(1);
+    // A repeatable sub-form (ArrayItems): two materials, one row each.
+    for (const [name, quantity, price] of [['电梯导靴', '2', '180'], ['润滑油', '1', '45.5']]) {
+      await drawer.getByRole('button', { name: '添加材料' }).click();
+      await drawer.getByLabel('材料').last().fill(name!);
+      await drawer.getByLabel('数量').last().fill(quantity!);
+      await drawer.getByLabel('单价').last().fill(price!);
+    }
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
     const item = screen(page).locator('.ant-table-row', { hasText: '电梯异响' });
     await expect.poll(() => item.getByRole('img', { name: '图片' }).count()).toBe(1);
     const src = await item.getByRole('img', { name: '图片' }).getAttribute('src');
     expect(src).toMatch(/^\/files\/\d{6}\/[0-9a-f]{32}\.png$/);
 
-    // The technician's materials arrive as a JSON field; the detail page shows them as a
-    // sub-table, the photos in the viewer without toolbar, and the timeline.
-    const materials = [{ name: '电梯导靴', quantity: 2, price: 180 }, { name: '润滑油', quantity: 1, price: 45.5 }];
-    await server.app.db.updateTable('repair_request' as never).set({ materials: JSON.stringify(materials) } as never).where('title' as never, '=', '电梯异响' as never).execute();
+    // The detail page shows the materials as a sub-table, the photos in the viewer without
+    // toolbar, and the timeline.
     await item.getByRole('button', { name: '查看' }).click();
     await page.waitForURL(/\/repair\/requests\/detail\/\d+$/);
     const materialRows = screen(page).locator('.ant-card', { hasText: '所用材料' }).locator('.ant-table-row');
