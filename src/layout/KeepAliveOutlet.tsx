@@ -55,14 +55,16 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
     element.scrollTop = keepAlive ? (scrolls.current.get(key) ?? 0) : 0;
   }, [key, keepAlive, scrollRef]);
 
+  // The marker of the active page sits outside Activity: a hidden Activity defers its updates,
+  // which would leave the page being left marked active for a moment.
   const pages = [...cache.entries()].map(([k, page]) => (
-    <Activity key={k} mode={k === key ? 'visible' : 'hidden'}>
-      <div className="pms-page" data-active={k === key}>
+    <div key={k} className="pms-page" data-active={k === key}>
+      <Activity mode={k === key ? 'visible' : 'hidden'}>
         <UNSAFE_LocationContext.Provider value={{ location: page.location, navigationType }}>
           <Suspense fallback={<RouteProgress />}>{page.element}</Suspense>
         </UNSAFE_LocationContext.Provider>
-      </div>
-    </Activity>
+      </Activity>
+    </div>
   ));
   return (
     <>
