@@ -109,13 +109,14 @@ function askNote(title: string, required: boolean): Promise<string | null> {
       okText: '确定',
       cancelText: '取消',
       content: <Input.TextArea aria-label="说明" rows={4} maxLength={500} showCount placeholder={required ? '请填写说明（必填）' : '说明（选填）'} onChange={(e) => (text = e.target.value)} />,
-      onOk: () => {
+      // With the close argument the dialog stays open until closed here: a missing note leaves it open, no error thrown.
+      onOk: (close: () => void) => {
         if (required && !text.trim()) {
           message.error('请填写说明');
-          return Promise.reject(new Error('note required'));
+          return;
         }
         resolve(text.trim());
-        return undefined;
+        close();
       },
       onCancel: () => resolve(null),
     });
@@ -146,10 +147,15 @@ function askInputs(transition: WorkflowTransition, record: Row): Promise<{ value
           </FormLayout>
         </FormProvider>
       ),
-      onOk: async () => {
-        const values = await form.submit<Row>((v) => Promise.resolve(v));
-        const { __note, ...inputs } = values;
-        resolve({ values: inputs, note: String(__note ?? '').trim() });
+      // Invalid inputs keep the dialog open with Formily's messages beside the fields (no rejected promise left unhandled).
+      onOk: (close: () => void) => {
+        form.submit<Row>((v) => Promise.resolve(v)).then(
+          ({ __note, ...inputs }) => {
+            resolve({ values: inputs, note: String(__note ?? '').trim() });
+            close();
+          },
+          () => undefined,
+        );
       },
       onCancel: () => resolve(null),
     });
