@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import ExcelJS from 'exceljs';
 import Ajv from 'ajv';
 import type { ResourceDef, ResourceField, WorkflowTransition } from '../../src/engine/schemaTypes.ts';
 import { ApiError, badRequest, conflict, notFound, ok } from '../http/envelope.ts';
-import { sendExcel } from '../http/excel.ts';
+import { readUploadedSheet, sendExcel } from '../http/excel.ts';
 import { visibleProjectIds } from '../scope.ts';
 import type { StaffContext } from '../types.ts';
 import { bodySchema, describeIssue, fieldSchema, resourceErrorFormatter } from './validation.ts';
@@ -628,18 +627,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     }
 
     async function readImport(request: FastifyRequest): Promise<{ row: number; values: Row }[]> {
-      if (!request.isMultipart()) throw badRequest('请上传 Excel 文件（.xlsx）');
-      const part = await request.file();
-      if (!part) throw badRequest('没有收到文件');
-      const buffer = await part.toBuffer();
-      const workbook = new ExcelJS.Workbook();
-      try {
-        await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-      } catch {
-        throw badRequest('文件不是有效的 Excel（.xlsx）文件');
-      }
-      const sheet = workbook.worksheets[0];
-      if (!sheet) throw badRequest('Excel 文件中没有工作表');
+      const sheet = await readUploadedSheet(request);
       const cols = importColumns();
       const header = (sheet.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? '').trim());
       const index = new Map(header.map((h, i) => [h.replace(/（必填）$/, ''), i + 1]));

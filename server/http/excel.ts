@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import { create as contentDisposition } from 'content-disposition';
+import { asAttachment, XLSX_TYPE } from './attachment.ts';
+import { badRequest } from './envelope.ts';
 
 export interface ExcelColumn {
   header: string;
@@ -29,12 +30,7 @@ export async function sendExcel(
   rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
-  reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(stream);
+  asAttachment(reply, XLSX_TYPE, fileName).send(stream);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet('Sheet1');
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
@@ -44,4 +40,21 @@ export async function sendExcel(
   }
   await workbook.commit();
   return reply;
+}
+
+/** The first sheet of the .xlsx file uploaded with a multipart request; refuses anything else. */
+export async function readUploadedSheet(request: FastifyRequest): Promise<ExcelJS.Worksheet> {
+  if (!request.isMultipart()) throw badRequest('请上传 Excel 文件（.xlsx）');
+  const part = await request.file();
+  if (!part) throw badRequest('没有收到文件');
+  const buffer = await part.toBuffer();
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('文件不是有效的 Excel（.xlsx）文件');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest('Excel 文件中没有工作表');
+  return sheet;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope.ts';
 import type { DB } from '../../db/index.ts';
-import { escapeLike, idProp, offsetOf, pageOf, pageProps, type PageQuery } from './common.ts';
+import { escapeLike, idProp, offsetOf, pageOf, pageProps, type PageQuery, countRows } from './common.ts';
 import { CODES } from './permissions.ts';
 
 /** Categories nest at most this deep (分类 > 子分类 > ...). */
@@ -140,7 +140,7 @@ export default async function classifyRoutes(app: FastifyInstance) {
       let base = db.selectFrom('tbp_classify as c');
       if (q.parentId !== undefined) base = q.parentId === null ? base.where('c.parent_id', 'is', null) : base.where('c.parent_id', '=', q.parentId);
       if (q.name?.trim()) base = base.where((eb) => eb.or([eb('c.name', 'like', escapeLike(q.name!.trim())), eb('c.code', 'like', escapeLike(q.name!.trim()))]));
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const total = await countRows(base);
       const records = await base
         .leftJoin('tbp_classify as p', 'p.id', 'c.parent_id')
         .select(['c.id', 'c.parent_id as parentId', 'c.name', 'c.code', 'c.sort', 'c.remark', 'c.created_at as createdAt', 'p.name as parentName'])
@@ -153,7 +153,7 @@ export default async function classifyRoutes(app: FastifyInstance) {
         .limit(q.pageSize ?? 10)
         .offset(offsetOf(q))
         .execute();
-      return ok(pageOf(records, total.n, q));
+      return ok(pageOf(records, total, q));
     },
   );
 

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/index.ts';
 import { forbidden } from '../../http/envelope.ts';
 import { visibleProjectIds } from '../../scope.ts';
@@ -27,6 +27,13 @@ export interface Page<T> {
 
 export function pageOf<T>(records: T[], total: number | string | bigint, q: PageQuery): Page<T> {
   return { records, total: Number(total), pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 10 };
+}
+
+/** How many rows a query finds, whatever it selects. */
+export async function countRows<D, TB extends keyof D, O>(q: SelectQueryBuilder<D, TB, O>): Promise<number> {
+  // Generic over every table, Kysely cannot name the selected column: typed by hand.
+  const row = (await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as unknown as { n: number };
+  return Number(row.n);
 }
 
 export const offsetOf = (q: PageQuery) => ((q.pageNum ?? 1) - 1) * (q.pageSize ?? 10);
@@ -161,5 +168,8 @@ export const formatTime = (ms: number | null | undefined) => {
   const d = new Date(ms);
   return `${dayOf(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
+
+/** A download's name stamped with today's (UTC) date: 巡查任务_2026-11-22.xlsx. */
+export const datedFileName = (title: string, extension: string) => `${title}_${new Date().toISOString().slice(0, 10)}.${extension}`;
 
 export const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);

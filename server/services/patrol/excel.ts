@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import { create as contentDisposition } from 'content-disposition';
 import { badRequest } from '../../http/envelope.ts';
+import { readUploadedSheet } from '../../http/excel.ts';
+import { asAttachment, XLSX_TYPE } from '../../http/attachment.ts';
 
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -33,18 +34,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The filled rows of an uploaded template, by column key; refuses a file that is not the template. */
 export async function readTemplate(request: FastifyRequest, columns: TemplateColumn[]): Promise<SheetRow[]> {
-  if (!request.isMultipart()) throw badRequest('请上传 Excel 文件（.xlsx）');
-  const part = await request.file();
-  if (!part) throw badRequest('没有收到文件');
-  const buffer = await part.toBuffer();
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('文件不是有效的 Excel（.xlsx）文件');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('Excel 文件中没有工作表');
+  const sheet = await readUploadedSheet(request);
   const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1).map((v) => cellText(v).replace(/（必填）$/, ''));
   const index = new Map(header.map((h, i) => [h, i + 1]));
   const missing = columns.filter((c) => !index.has(c.title)).map((c) => c.title);
@@ -94,10 +84,5 @@ export async function sendTemplate(reply: FastifyReply, fileName: string, column
   help.addRow([lookups.title]).font = { bold: true };
   for (const r of lookups.rows) help.addRow(r);
   const buffer = await workbook.xlsx.writeBuffer();
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(buffer));
+  return asAttachment(reply, XLSX_TYPE, fileName).send(Buffer.from(buffer));
 }

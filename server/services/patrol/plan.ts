@@ -25,6 +25,8 @@ import {
   type PageQuery,
   type PatrolScope,
   NONE,
+  datedFileName,
+  countRows,
 } from './common.ts';
 import { CODES } from './permissions.ts';
 import { linePostsInProject, lineStaff, stripeByCode, stripeOptions } from './stripe.ts';
@@ -287,9 +289,9 @@ export default async function planRoutes(app: FastifyInstance) {
   app.post('/tbpPlan/query', { config: { btnCode: CODES.planView }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
     const f = (request.body ?? {}) as PlanFilter;
     const q = await filtered(f, await scopeOf(db, request.staff!));
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const rows = await q.selectAll('tbp_plan').select('org.name as projectName').orderBy('tbp_plan.id', 'desc').limit(f.pageSize ?? 10).offset(offsetOf(f)).execute();
-    return ok(pageOf(await describe(rows), total.n, f));
+    return ok(pageOf(await describe(rows), total, f));
   });
 
   app.get('/tbpPlan/:planId', { config: { btnCode: CODES.planPoints }, schema: { params: { type: 'object', required: ['planId'], properties: { planId: idProp } } } }, async (request) => {
@@ -346,7 +348,7 @@ export default async function planRoutes(app: FastifyInstance) {
     const plans = await describe(rows);
     return sendExcel(
       reply,
-      `巡查计划_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName('巡查计划', 'xlsx'),
       [
         { header: '计划名称', key: 'name', width: 24 },
         { header: '所属项目', key: 'projectName' },

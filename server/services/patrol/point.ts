@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound, ok } from '../../http/envelope.ts';
 import { sendExcel } from '../../http/excel.ts';
 import type { DB } from '../../db/index.ts';
-import { classifyWithDescendants } from './classify.ts';
-import { EXPORT_LIMIT, assertProject, dayProp, dayRange, escapeLike, formatTime, idProp, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, STATUS_TEXT, type PageQuery, type PatrolScope, NONE } from './common.ts';
+import { EXPORT_LIMIT, assertProject, dayProp, dayRange, escapeLike, formatTime, idProp, offsetOf, pageOf, pageProps, parseJsonList, scopeOf, STATUS_TEXT, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
+import { visiblePoints } from './pointQuery.ts';
 import { CODES } from './permissions.ts';
 import { labelPoints, labelsPdf, markPrinted, sendPdf, verifyQrContent } from './qr.ts';
 
@@ -45,14 +45,7 @@ export default async function pointRoutes(app: FastifyInstance) {
   const db = app.db;
 
   async function filtered(f: PointFilter, scope: PatrolScope) {
-    const projects = projectFilter(scope, f.projectId);
-    let q = db
-      .selectFrom('tbp_point as p')
-      .innerJoin('org', 'org.id', 'p.project_id')
-      .innerJoin('tbp_classify as c', 'c.id', 'p.classify_id')
-      .where('p.deleted_at', 'is', null);
-    if (projects) q = q.where((eb) => (projects.length ? eb('p.project_id', 'in', projects) : NONE));
-    if (f.classifyId) q = q.where('p.classify_id', 'in', await classifyWithDescendants(db, f.classifyId));
+    let q = await visiblePoints(db, scope, f);
     if (f.keyword?.trim()) {
       const like = escapeLike(f.keyword.trim());
       q = q.where((eb) => eb.or([eb('p.name', 'like', like), eb('p.code', 'like', like), eb('p.location', 'like', like)]));
@@ -78,7 +71,7 @@ export default async function pointRoutes(app: FastifyInstance) {
   app.post('/pt/query', { config: { btnCode: CODES.pointView }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
     const f = (request.body ?? {}) as PointFilter;
     const q = await filtered(f, await scopeOf(db, request.staff!));
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const records = await q
       .select(columns)
       .select((eb) => [
@@ -90,7 +83,7 @@ export default async function pointRoutes(app: FastifyInstance) {
       .limit(f.pageSize ?? 10)
       .offset(offsetOf(f))
       .execute();
-    return ok(pageOf(records, total.n, f));
+    return ok(pageOf(records, total, f));
   });
 
   /** Enabled points of one project, for choosing the points of a plan. */
@@ -100,7 +93,7 @@ export default async function pointRoutes(app: FastifyInstance) {
     async (request) => {
       const f = (request.body ?? {}) as PointFilter;
       const q = (await filtered(f, await scopeOf(db, request.staff!))).where('p.enabled', '=', 1);
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const total = await countRows(q);
       const records = await q
         .select(['p.id', 'p.code', 'p.name', 'p.location', 'c.name as classifyName', 'org.name as projectName'])
         .orderBy('c.sort')
@@ -108,7 +101,7 @@ export default async function pointRoutes(app: FastifyInstance) {
         .limit(f.pageSize ?? 10)
         .offset(offsetOf(f))
         .execute();
-      return ok(pageOf(records, total.n, f));
+      return ok(pageOf(records, total, f));
     },
   );
 
@@ -219,7 +212,7 @@ export default async function pointRoutes(app: FastifyInstance) {
     const rows = await (await filtered(f, await scopeOf(db, request.staff!))).select(columns).orderBy('p.project_id').orderBy('p.code').limit(EXPORT_LIMIT).execute();
     return sendExcel(
       reply,
-      `巡查点位_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName('巡查点位', 'xlsx'),
       [
         { header: '点位编码', key: 'code' },
         { header: '点位名称', key: 'name', width: 24 },
@@ -262,7 +255,7 @@ export default async function pointRoutes(app: FastifyInstance) {
       const points = await labelPoints(db, await scopeOf(db, request.staff!), ids);
       const pdf = await labelsPdf(db, points, '巡查点位二维码');
       await markPrinted(db, ids);
-      return sendPdf(reply, `巡查点位二维码_${new Date().toISOString().slice(0, 10)}.pdf`, pdf);
+      return sendPdf(reply, datedFileName('巡查点位二维码', 'pdf'), pdf);
     },
   );
 

@@ -3,12 +3,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { create as contentDisposition } from 'content-disposition';
+import { asAttachment } from '../../http/attachment.ts';
 import { badRequest, notFound, ok } from '../../http/envelope.ts';
 import { sendExcel } from '../../http/excel.ts';
 import type { DB } from '../../db/index.ts';
-import { classifyWithDescendants } from './classify.ts';
-import { EXPORT_LIMIT, assertProject, escapeLike, formatTime, idProp, offsetOf, pageOf, pageProps, projectFilter, scopeOf, type PageQuery, type PatrolScope, NONE } from './common.ts';
+import { EXPORT_LIMIT, assertProject, escapeLike, formatTime, idProp, offsetOf, pageOf, pageProps, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
+import { pointsWithNames, visiblePoints } from './pointQuery.ts';
 import { CODES } from './permissions.ts';
 
 /**
@@ -100,21 +100,13 @@ export async function labelsPdf(db: DB, points: LabelPoint[], title: string): Pr
 }
 
 export function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(pdf);
+  return asAttachment(reply, 'application/pdf', fileName).send(pdf);
 }
 
 /** Points as labels, in the given order, after checking the caller may see every one. */
 export async function labelPoints(db: DB, scope: PatrolScope, ids: number[]): Promise<LabelPoint[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('tbp_point as p')
-    .innerJoin('org', 'org.id', 'p.project_id')
-    .innerJoin('tbp_classify as c', 'c.id', 'p.classify_id')
+  const rows = await pointsWithNames(db)
     .select(['p.id', 'p.code', 'p.name', 'p.location', 'p.project_id', 'org.name as projectName', 'c.name as classifyName'])
     .where('p.id', 'in', ids)
     .where('p.deleted_at', 'is', null)
@@ -151,14 +143,7 @@ export default async function qrRoutes(app: FastifyInstance) {
   const db = app.db;
 
   async function filtered(f: QrFilter, scope: PatrolScope) {
-    const projects = projectFilter(scope, f.projectId);
-    let q = db
-      .selectFrom('tbp_point as p')
-      .innerJoin('org', 'org.id', 'p.project_id')
-      .innerJoin('tbp_classify as c', 'c.id', 'p.classify_id')
-      .where('p.deleted_at', 'is', null);
-    if (projects) q = q.where((eb) => (projects.length ? eb('p.project_id', 'in', projects) : NONE));
-    if (f.classifyId) q = q.where('p.classify_id', 'in', await classifyWithDescendants(db, f.classifyId));
+    let q = await visiblePoints(db, scope, f);
     if (f.keyword?.trim()) q = q.where((eb) => eb.or([eb('p.name', 'like', escapeLike(f.keyword!.trim())), eb('p.code', 'like', escapeLike(f.keyword!.trim()))]));
     if (f.printed === true) q = q.where('p.qr_print_count', '>', 0);
     if (f.printed === false) q = q.where('p.qr_print_count', '=', 0);
@@ -168,10 +153,10 @@ export default async function qrRoutes(app: FastifyInstance) {
   app.post('/qr/queryQRcodeList', { config: { btnCode: CODES.qrView }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
     const f = (request.body ?? {}) as QrFilter;
     const q = await filtered(f, await scopeOf(db, request.staff!));
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const rows = await q.orderBy('p.project_id').orderBy('p.code').limit(f.pageSize ?? 10).offset(offsetOf(f)).execute();
     const records = await Promise.all(rows.map(async (r) => ({ ...r, content: await qrContent(db, r.code) })));
-    return ok(pageOf(records, total.n, f));
+    return ok(pageOf(records, total, f));
   });
 
   app.get(
@@ -194,7 +179,7 @@ export default async function qrRoutes(app: FastifyInstance) {
     const out = await Promise.all(rows.map(async (r) => ({ ...r, content: await qrContent(db, r.code), printedAt: formatTime(r.printedAt) })));
     return sendExcel(
       reply,
-      `巡查二维码_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName('巡查二维码', 'xlsx'),
       [
         { header: '点位编码', key: 'code' },
         { header: '点位名称', key: 'name', width: 24 },

@@ -3,7 +3,7 @@ import { badRequest, conflict, forbidden, notFound, ok } from '../../http/envelo
 import { sendExcel } from '../../http/excel.ts';
 import type { DB } from '../../db/index.ts';
 import type { StaffContext } from '../../types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
 import { CODES } from './permissions.ts';
 import { pointOfQr } from './point.ts';
 import { sweepStatuses } from './schedule.ts';
@@ -176,9 +176,9 @@ export default async function recordRoutes(app: FastifyInstance) {
   app.post('/tbpRecord/pageQueryPost', { config: { btnCode: CODES.recordView }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
     const f = (request.body ?? {}) as RecordFilter;
     const q = filtered(f, await scopeOf(db, request.staff!));
-    const total = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const rows = await q.orderBy('r.checked_at', 'desc').orderBy('r.id', 'desc').limit(f.pageSize ?? 10).offset(offsetOf(f)).execute();
-    return ok(pageOf(rows.map(present), total.n, f));
+    return ok(pageOf(rows.map(present), total, f));
   });
 
   /** The back office marks a record's problems handled (or pending again) and corrects its remark. */
@@ -225,7 +225,7 @@ export default async function recordRoutes(app: FastifyInstance) {
     const rows = await filtered(f, await scopeOf(db, request.staff!)).orderBy('r.checked_at', 'desc').limit(EXPORT_LIMIT).execute();
     return sendExcel(
       reply,
-      `巡查记录_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName('巡查记录', 'xlsx'),
       [
         { header: '巡查时间', key: 'time', width: 20 },
         { header: '所属项目', key: 'projectName' },

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound, ok } from '../../http/envelope.ts';
 import { sendExcel } from '../../http/excel.ts';
 import type { DB } from '../../db/index.ts';
 import { classifyWithDescendants } from './classify.ts';
-import { EXPORT_LIMIT, escapeLike, idProp, offsetOf, pageOf, pageProps, type PageQuery } from './common.ts';
+import { EXPORT_LIMIT, escapeLike, idProp, offsetOf, pageOf, pageProps, type PageQuery, datedFileName, countRows } from './common.ts';
 import { readTemplate, sendImportErrors, sendTemplate, type RowError, type TemplateColumn } from './excel.ts';
 import { CODES } from './permissions.ts';
 
@@ -117,7 +117,7 @@ export default async function standardRoutes(app: FastifyInstance) {
   app.post('/classifyStandard/queryStandard', { config: { btnCode: CODES.standardView }, schema: { body: filterBody } }, async (request) => {
     const f = (request.body ?? {}) as Filter;
     const q = await standardQuery(f);
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const records = await q
       .select(['s.id', 's.classify_id as classifyId', 'c.name as classifyName', 'c.code as classifyCode', 's.name', 's.method', 's.need_photo as needPhoto', 's.sort', 's.updated_at as updatedAt'])
       .select((eb) => eb.selectFrom('tbp_standard_problem').select((p) => p.fn.countAll<number>().as('n')).whereRef('tbp_standard_problem.standard_id', '=', 's.id').as('problemCount'))
@@ -128,13 +128,13 @@ export default async function standardRoutes(app: FastifyInstance) {
       .limit(f.pageSize ?? 10)
       .offset(offsetOf(f))
       .execute();
-    return ok(pageOf(records, total.n, f));
+    return ok(pageOf(records, total, f));
   });
 
   app.post('/classifyStandard/queryPro', { config: { btnCode: CODES.standardView }, schema: { body: filterBody } }, async (request) => {
     const f = (request.body ?? {}) as Filter;
     const q = await problemQuery(f);
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const records = await q
       .select(['p.id', 'p.standard_id as standardId', 's.name as standardName', 'c.name as classifyName', 'p.description', 'p.level', 'p.sort'])
       .orderBy('s.sort')
@@ -144,7 +144,7 @@ export default async function standardRoutes(app: FastifyInstance) {
       .limit(f.pageSize ?? 10)
       .offset(offsetOf(f))
       .execute();
-    return ok(pageOf(records, total.n, f));
+    return ok(pageOf(records, total, f));
   });
 
   app.post(
@@ -263,7 +263,7 @@ export default async function standardRoutes(app: FastifyInstance) {
       .execute();
     return sendExcel(
       reply,
-      `检查标准_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName('检查标准', 'xlsx'),
       [{ header: '分类编码', key: 'classifyCode' }, { header: '分类名称', key: 'classifyName' }, { header: '检查标准', key: 'name', width: 36 }, { header: '检查方法', key: 'method', width: 36 }, { header: '是否拍照', key: 'needPhoto' }, { header: '排序', key: 'sort' }],
       rows.map((r) => ({ ...r, needPhoto: r.need_photo ? '是' : '否' })),
     );
@@ -280,7 +280,7 @@ export default async function standardRoutes(app: FastifyInstance) {
       .execute();
     return sendExcel(
       reply,
-      `标准问题_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName('标准问题', 'xlsx'),
       [{ header: '分类编码', key: 'classifyCode' }, { header: '分类名称', key: 'classifyName' }, { header: '检查标准', key: 'standardName', width: 36 }, { header: '问题描述', key: 'description', width: 36 }, { header: '问题等级', key: 'level' }, { header: '排序', key: 'sort' }],
       rows.map((r) => ({ ...r, level: LEVEL_TEXT[r.level] ?? r.level })),
     );

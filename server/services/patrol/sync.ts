@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../../http/envelope.ts';
-import { formatTime, idProp, offsetOf, pageOf, pageProps, scopeOf, NONE } from './common.ts';
+import { formatTime, idProp, offsetOf, pageOf, pageProps, scopeOf, NONE, countRows } from './common.ts';
 import { CODES } from './permissions.ts';
 
 /**
@@ -56,9 +56,9 @@ export default async function taskSyncRoutes(app: FastifyInstance) {
       base = base.where('w.project_id', '=', q.projectId);
       if (q.status) base = base.where('w.status', '=', q.status);
       if (q.updatedAfter !== undefined) base = base.where('w.updated_at', '>', q.updatedAfter);
-      const total = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const total = await countRows(base);
       const rows = await base.orderBy('w.updated_at', 'desc').orderBy('w.id', 'desc').limit(q.pageSize ?? 10).offset(offsetOf(q)).execute();
-      return ok(pageOf(rows.map(present), total.n, q));
+      return ok(pageOf(rows.map(present), total, q));
     },
   );
 

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound, ok } from '../../http/envelope.ts';
 import { sendExcel } from '../../http/excel.ts';
 import type { DB } from '../../db/index.ts';
 import type { StaffContext } from '../../types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idList, idProp, inScope, offsetOf, pageOf, pageProps, projectFilter, rate, scopeOf, type PageQuery, type PatrolScope } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idList, idProp, inScope, offsetOf, pageOf, pageProps, projectFilter, rate, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
 import { notifyTask } from './notify.ts';
 import { CODES } from './permissions.ts';
 import { sweepStatuses } from './schedule.ts';
@@ -106,9 +106,9 @@ export default async function taskRoutes(app: FastifyInstance) {
     const f = request.query as TaskFilter;
     await refreshStatuses(db);
     const q = filteredTasks(db, f, await scopeOf(db, request.staff!));
-    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const rows = await q.select(taskColumns).orderBy('t.task_day', 'desc').orderBy('t.window_start', 'desc').orderBy('t.id', 'desc').limit(f.pageSize ?? 10).offset(offsetOf(f)).execute();
-    return ok(pageOf(rows.map(present), total.n, f));
+    return ok(pageOf(rows.map(present), total, f));
   });
 
   app.get('/ptTask/taskStatistics', { config: { btnCode: CODES.taskView }, schema: { querystring: filterQuery } }, async (request) => {
@@ -136,7 +136,7 @@ export default async function taskRoutes(app: FastifyInstance) {
     const rows = await filteredTasks(db, f, await scopeOf(db, request.staff!)).select(taskColumns).orderBy('t.task_day', 'desc').orderBy('t.window_start', 'desc').limit(EXPORT_LIMIT).execute();
     return sendExcel(
       reply,
-      `巡查任务_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      datedFileName('巡查任务', 'xlsx'),
       [
         { header: '任务名称', key: 'name', width: 24 },
         { header: '所属项目', key: 'projectName' },

@@ -1,11 +1,12 @@
-import { Button, Descriptions, Drawer, Form, Input, Modal, Radio, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Modal, Radio, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ImageCell } from '../../engine/cells.tsx';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission } from '../../engine/permissions.tsx';
 import { downloadPost, post, succeeded, taskSync, withDays, HANDLE, RESULT, type Page } from './api.ts';
 import { RecordItems } from './TaskDetail.tsx';
-import { daysFilter, ListCard, projectFilter, selectFilter, tagOf, textFilter, timeOf, usePagedList, type Row } from './shared.tsx';
+import { actionsColumn } from './columns.tsx';
+import { daysFilter, ListCard, PageStack, projectFilter, selectFilter, tagOf, textFilter, timeOf, usePagedList, type Row } from './shared.tsx';
 
 type Item = { standardName: string; result: string; problems: string[]; note: string | null; photos: string[]; workOrderCode: string | null };
 
@@ -94,7 +95,7 @@ export default function InspectionLog() {
   const [handling, setHandling] = useState<Row | null>(null);
   const list = usePagedList<Row>((q) => post<Page<Row>>('/tbpRecord/pageQueryPost', q), filters);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <FilterCard
         fields={{
           ...projectFilter,
@@ -117,9 +118,7 @@ export default function InspectionLog() {
           </Permission>
         }
         table={{
-          loading: list.loading,
-          dataSource: list.records,
-          pagination: list.pagination,
+          ...list.table,
           columns: [
             { title: '巡查时间', dataIndex: 'checkedAt', render: timeOf },
             { title: '所属项目', dataIndex: 'projectName' },
@@ -130,25 +129,20 @@ export default function InspectionLog() {
             { title: '问题', key: 'problems', ellipsis: true, render: (_, r) => problemsOf(r.items as Item[]) || '-' },
             { title: '照片', dataIndex: 'photos', render: (v: string[]) => (v.length ? <ImageCell value={v} /> : '-') },
             { title: '处理状态', dataIndex: 'handleStatus', render: (v) => tagOf(HANDLE, v) },
-            {
-              title: '操作',
-              key: 'actions',
-              fixed: 'right',
-              render: (_: unknown, row: Row) => (
-                <Space size={0}>
-                  <Button type="link" onClick={() => setViewing(row)}>
-                    详情
-                  </Button>
-                  {Number(row.problemCount) > 0 && (
-                    <Permission code="patrol-record:handle">
-                      <Button type="link" onClick={() => setHandling(row)}>
-                        处理
-                      </Button>
-                    </Permission>
-                  )}
-                </Space>
-              ),
-            },
+            actionsColumn((row) => (
+              <>
+                <Button type="link" onClick={() => setViewing(row)}>
+                  详情
+                </Button>
+                {Number(row.problemCount) > 0 && (
+                  <Permission code="patrol-record:handle">
+                    <Button type="link" onClick={() => setHandling(row)}>
+                      处理
+                    </Button>
+                  </Permission>
+                )}
+              </>
+            )),
           ],
         }}
       />
@@ -163,6 +157,6 @@ export default function InspectionLog() {
           }}
         />
       )}
-    </div>
+    </PageStack>
   );
 }

@@ -1,19 +1,17 @@
 import { Button, Card, Form, Select, Space, Typography } from 'antd';
 import { useRequest } from 'ahooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Permission } from '../../engine/permissions.tsx';
-import { downloadGet, downloadPost, loadProjects, post, succeeded, type Option, type Page } from './api.ts';
-import { ListCard, usePagedList, type Row } from './shared.tsx';
+import { downloadGet, downloadPost, post, succeeded, type Page } from './api.ts';
+import { PROJECT_POINT_COLUMNS } from './columns.tsx';
+import { ListCard, PageStack, usePagedList, useProjects, type Row } from './shared.tsx';
 
 /** /locationDownload: printable QR labels of a project, of a plan's points in order, or of chosen points. */
 export default function LocationDownload() {
-  const [projects, setProjects] = useState<Option[]>([]);
+  const projects = useProjects();
   const [projectId, setProjectId] = useState<number>();
   const [planId, setPlanId] = useState<number>();
   const [selected, setSelected] = useState<number[]>([]);
-  useEffect(() => {
-    loadProjects().then(setProjects);
-  }, []);
   const { data: plans } = useRequest(
     async () => {
       const res = await post<Page<Row>>('/tbpPlan/query', { projectId, pageSize: 200 });
@@ -29,7 +27,7 @@ export default function LocationDownload() {
   const list = usePagedList<Row>((q) => (projectId ? post<Page<Row>>('/qr/queryQRcodeList', q) : Promise.resolve({ status: '200', code: '200', message: '', data: { records: [], total: 0, pageNum: 1, pageSize: 10 } })), { projectId });
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <Card size="small" title={<Typography.Text strong>点位二维码下载</Typography.Text>}>
         <Form layout="inline">
           <Form.Item label="所属项目">
@@ -59,19 +57,14 @@ export default function LocationDownload() {
       <ListCard
         title="项目点位"
         table={{
-          loading: list.loading,
-          dataSource: list.records,
-          pagination: list.pagination,
+          ...list.table,
           rowSelection: { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys as number[]) },
           columns: [
-            { title: '点位编码', dataIndex: 'code' },
-            { title: '点位名称', dataIndex: 'name' },
-            { title: '点位分类', dataIndex: 'classifyName' },
-            { title: '位置', dataIndex: 'location' },
+            ...PROJECT_POINT_COLUMNS,
             { title: '打印次数', dataIndex: 'printCount' },
           ],
         }}
       />
-    </div>
+    </PageStack>
   );
 }

@@ -1,17 +1,16 @@
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
+import { useState } from 'react';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission, usePermission } from '../../engine/permissions.tsx';
-import { downloadGet, downloadPost, loadProjects, post, succeeded, type ClassifyNode, type Option, type Page } from './api.ts';
-import { classifyFilter, classifyTreeData, ListCard, projectFilter, selectFilter, textFilter, timeOf, useClassifyTree, usePagedList, type Row } from './shared.tsx';
+import { downloadGet, downloadPost, post, succeeded, type ClassifyNode, type Page } from './api.ts';
+import { actionsColumn, POINT_COLUMNS } from './columns.tsx';
+import { BatchDeleteButton, RemarkItem } from './controls.tsx';
+import { classifyFilter, classifyTreeData, ListCard, PageStack, projectFilter, selectFilter, textFilter, timeOf, useClassifyTree, usePagedList, useProjects, useRowSelection, type Row } from './shared.tsx';
 
 function PointForm({ point, tree, onClose, onSaved }: { point: Row | null; tree: ClassifyNode[]; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm();
-  const [projects, setProjects] = useState<Option[]>([]);
+  const projects = useProjects();
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    loadProjects().then(setProjects);
-  }, []);
   const save = async () => {
     const values = await form.validateFields();
     setSaving(true);
@@ -38,9 +37,7 @@ function PointForm({ point, tree, onClose, onSaved }: { point: Row | null; tree:
         <Form.Item name="enabled" label="启用" valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <RemarkItem />
       </Form>
     </Modal>
   );
@@ -51,17 +48,16 @@ export default function LocationManage() {
   const can = usePermission();
   const { nodes } = useClassifyTree();
   const [filters, setFilters] = useState<Row>({});
-  const [selected, setSelected] = useState<Row[]>([]);
+  const { ids, clear, rowSelection } = useRowSelection();
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const list = usePagedList<Row>((q) => post<Page<Row>>('/pt/query', q), filters);
-  const ids = selected.map((r) => r.id as number);
   const done = () => {
-    setSelected([]);
+    clear();
     list.reload();
   };
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <FilterCard
         fields={{ ...projectFilter, ...classifyFilter, ...textFilter('keyword', '关键字', '名称、编码或位置'), ...selectFilter('enabled', '状态', [{ label: '启用', value: 1 }, { label: '停用', value: 0 }]) }}
         onSearch={(v) => {
@@ -73,13 +69,7 @@ export default function LocationManage() {
         title="巡查点位"
         toolbar={
           <>
-            <Permission code="patrol-point:delete">
-              <Popconfirm title={`确定删除选中的 ${ids.length} 个点位吗？`} disabled={!ids.length} onConfirm={async () => succeeded(await post('/pt/deleteBatch', { ids }), '') && done()}>
-                <Button danger disabled={!ids.length}>
-                  批量删除
-                </Button>
-              </Popconfirm>
-            </Permission>
+            <BatchDeleteButton code="patrol-point:delete" count={ids.length} noun="点位" onConfirm={async () => succeeded(await post('/pt/deleteBatch', { ids }), '') && done()} />
             <Permission code="patrol-point:qr">
               <Button disabled={!ids.length} onClick={() => downloadPost('/pt/downloadPtListQr', { ids })}>
                 打印所选二维码
@@ -96,43 +86,32 @@ export default function LocationManage() {
           </>
         }
         table={{
-          loading: list.loading,
-          dataSource: list.records,
-          pagination: list.pagination,
-          rowSelection: can(['patrol-point:delete', 'patrol-point:qr']) ? { selectedRowKeys: ids, onChange: (_, rows) => setSelected(rows) } : undefined,
+          ...list.table,
+          rowSelection: can(['patrol-point:delete', 'patrol-point:qr']) ? rowSelection : undefined,
           columns: [
-            { title: '点位编码', dataIndex: 'code' },
-            { title: '点位名称', dataIndex: 'name' },
-            { title: '所属项目', dataIndex: 'projectName' },
-            { title: '点位分类', dataIndex: 'classifyName' },
-            { title: '位置', dataIndex: 'location' },
+            ...POINT_COLUMNS,
             { title: '状态', dataIndex: 'enabled', render: (v) => (v ? '启用' : '停用') },
             { title: '所在计划', dataIndex: 'planCount' },
             { title: '最近巡查', dataIndex: 'lastCheckedAt', render: timeOf },
-            {
-              title: '操作',
-              key: 'actions',
-              fixed: 'right',
-              render: (_: unknown, row: Row) => (
-                <Space size={0}>
-                  <Permission code="patrol-point:edit">
-                    <Button type="link" onClick={() => setEditing(row)}>
-                      编辑
-                    </Button>
-                  </Permission>
-                  <Permission code="patrol-point:qr">
-                    <Button type="link" onClick={() => downloadGet(`/qr/exportQrCodePDF/point/${String(row.id)}`)}>
-                      二维码
-                    </Button>
-                  </Permission>
-                  <Permission code="patrol-point:records">
-                    <Button type="link" onClick={() => downloadPost('/pt/exportPtPatrolRecordExcel', { ptId: row.id })}>
-                      巡查记录
-                    </Button>
-                  </Permission>
-                </Space>
-              ),
-            },
+            actionsColumn((row) => (
+              <>
+                <Permission code="patrol-point:edit">
+                  <Button type="link" onClick={() => setEditing(row)}>
+                    编辑
+                  </Button>
+                </Permission>
+                <Permission code="patrol-point:qr">
+                  <Button type="link" onClick={() => downloadGet(`/qr/exportQrCodePDF/point/${String(row.id)}`)}>
+                    二维码
+                  </Button>
+                </Permission>
+                <Permission code="patrol-point:records">
+                  <Button type="link" onClick={() => downloadPost('/pt/exportPtPatrolRecordExcel', { ptId: row.id })}>
+                    巡查记录
+                  </Button>
+                </Permission>
+              </>
+            )),
           ],
         }}
       />
@@ -147,6 +126,6 @@ export default function LocationManage() {
           }}
         />
       )}
-    </div>
+    </PageStack>
   );
 }

@@ -4,6 +4,8 @@ import { Permission, usePermission } from '../../engine/permissions.tsx';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { downloadPost, get, post, succeeded, LEVEL, type ClassifyNode, type Page } from './api.ts';
 import { ImportExcel, type ImportKind } from './ImportExcel.tsx';
+import { actionsColumn } from './columns.tsx';
+import { RemarkItem } from './controls.tsx';
 import { classifyTreeData, ListCard, selectFilter, tagOf, textFilter, useClassifyTree, usePagedList, type Row } from './shared.tsx';
 
 const IMPORTS: Record<'standard' | 'problem', ImportKind> = {
@@ -38,9 +40,7 @@ function ClassifyForm({ initial, tree, onClose, onSaved }: { initial: ClassifyEd
         <Form.Item name="sort" label="排序">
           <InputNumber min={0} max={9999} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <RemarkItem />
       </Form>
     </Modal>
   );
@@ -206,9 +206,7 @@ export default function LocationType() {
                     </>
                   }
                   table={{
-                    loading: standards.loading,
-                    dataSource: standards.records,
-                    pagination: standards.pagination,
+                    ...standards.table,
                     columns: [
                       { title: '检查标准', dataIndex: 'name' },
                       { title: '所属分类', dataIndex: 'classifyName' },
@@ -218,11 +216,9 @@ export default function LocationType() {
                       { title: '排序', dataIndex: 'sort' },
                       ...(can(['patrol-standard:edit', 'patrol-standard:delete'])
                         ? [
-                            {
-                              title: '操作',
-                              key: 'actions',
-                              render: (_: unknown, row: Row) => (
-                                <Space size={0}>
+                            actionsColumn(
+                              (row) => (
+                                <>
                                   <Permission code="patrol-standard:edit">
                                     <Button type="link" onClick={() => setStandardForm({ id: row.id as number })}>
                                       编辑
@@ -235,9 +231,10 @@ export default function LocationType() {
                                       </Button>
                                     </Popconfirm>
                                   </Permission>
-                                </Space>
+                                </>
                               ),
-                            },
+                              {},
+                            ),
                           ]
                         : []),
                     ],
@@ -262,9 +259,7 @@ export default function LocationType() {
                     </>
                   }
                   table={{
-                    loading: problems.loading,
-                    dataSource: problems.records,
-                    pagination: problems.pagination,
+                    ...problems.table,
                     columns: [
                       { title: '问题描述', dataIndex: 'description' },
                       { title: '问题等级', dataIndex: 'level', render: (v) => tagOf(LEVEL, v) },

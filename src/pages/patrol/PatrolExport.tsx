@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission, usePermission } from '../../engine/permissions.tsx';
 import { downloadGet, downloadPost, get, withDays, STATUS, type Page } from './api.ts';
-import { daysFilter, ListCard, projectFilter, selectFilter, tagOf, usePagedList, type Row } from './shared.tsx';
+import { taskColumns } from './columns.tsx';
+import { daysFilter, ListCard, PageStack, projectFilter, selectFilter, usePagedList, type Row } from './shared.tsx';
 
 const DIMENSIONS = [
   { label: '按项目', value: 'project' },
@@ -18,18 +19,8 @@ function TaskPreview({ filters }: { filters: Row }) {
     <ListCard
       title="巡查任务清单"
       table={{
-        loading: list.loading,
-        dataSource: list.records,
-        pagination: list.pagination,
-        columns: [
-          { title: '任务名称', dataIndex: 'name' },
-          { title: '所属项目', dataIndex: 'projectName' },
-          { title: '任务日期', dataIndex: 'taskDay' },
-          { title: '执行人', dataIndex: 'executorText' },
-          { title: '状态', dataIndex: 'status', render: (v) => tagOf(STATUS, v) },
-          { title: '进度', key: 'progress', render: (_, r) => `${String(r.doneCount)}/${String(r.pointCount)}` },
-          { title: '问题数', dataIndex: 'problemCount' },
-        ],
+        ...list.table,
+        columns: taskColumns(),
       }}
     />
   );
@@ -42,7 +33,7 @@ export default function PatrolExport() {
   const [dimension, setDimension] = useState('project');
   const { status, ...common } = filters;
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <FilterCard fields={{ ...projectFilter, ...daysFilter('任务日期'), ...selectFilter('status', '任务状态', STATUS) }} onSearch={(v) => setFilters(withDays(v))} />
       <Card size="small" title={<Typography.Text strong>导出</Typography.Text>}>
         <Space wrap size="large">
@@ -66,6 +57,6 @@ export default function PatrolExport() {
         </Typography.Paragraph>
       </Card>
       {can('patrol-export:task') && <TaskPreview filters={filters} />}
-    </div>
+    </PageStack>
   );
 }

@@ -2,8 +2,9 @@ import { Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, List, R
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { get, loadProjects, post, succeeded, WEEKDAYS, type Option, type Page } from './api.ts';
-import { useStripes, type Row } from './shared.tsx';
+import { get, post, succeeded, WEEKDAYS, type Option, type Page } from './api.ts';
+import { RemarkItem } from './controls.tsx';
+import { useProjects, useStripes, type Row } from './shared.tsx';
 
 const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => ({ label: `${i + 1} 日`, value: i + 1 }));
 
@@ -61,7 +62,7 @@ function PointOrder({ value = [], onChange, options }: { value?: number[]; onCha
 export function PlanForm({ planId, onClose, onSaved }: { planId: number | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const [projects, setProjects] = useState<Option[]>([]);
+  const projects = useProjects();
   const stripes = useStripes();
   const projectId = Form.useWatch('projectId', form) as number | undefined;
   const stripeCode = Form.useWatch('stripeCode', form) as string | undefined;
@@ -69,7 +70,6 @@ export function PlanForm({ planId, onClose, onSaved }: { planId: number | null; 
   const freqType = Form.useWatch('freqType', form) as string | undefined;
 
   useEffect(() => {
-    loadProjects().then(setProjects);
     if (!planId) return;
     get<Row>(`/tbpPlan/${planId}`).then((res) => {
       if (!succeeded(res) || !res.data) return;
@@ -230,9 +230,7 @@ export function PlanForm({ planId, onClose, onSaved }: { planId: number | null; 
         <Form.Item name="pointIds" label="巡查点位" rules={[{ required: true, type: 'array', min: 1, message: '请选择巡查点位' }]}>
           <PointOrder options={points} />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <RemarkItem />
       </Form>
     </Drawer>
   );

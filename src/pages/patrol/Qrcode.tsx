@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission, usePermission } from '../../engine/permissions.tsx';
 import { downloadGet, downloadPost, get, post, succeeded, type Page } from './api.ts';
-import { classifyFilter, ListCard, projectFilter, selectFilter, textFilter, timeOf, usePagedList, type Row } from './shared.tsx';
+import { actionsColumn, POINT_COLUMNS } from './columns.tsx';
+import { classifyFilter, ListCard, PageStack, projectFilter, selectFilter, textFilter, timeOf, usePagedList, useRowSelection, type Row } from './shared.tsx';
 
 /** One point's code as the label shows it (GET /qr/queryQrCodeByCode). */
 function QrPreview({ code, onClose }: { code: string; onClose: () => void }) {
@@ -34,17 +35,16 @@ function QrPreview({ code, onClose }: { code: string; onClose: () => void }) {
 export default function Qrcode() {
   const can = usePermission();
   const [filters, setFilters] = useState<Row>({});
-  const [selected, setSelected] = useState<Row[]>([]);
+  const { ids, clear, rowSelection } = useRowSelection();
   const [preview, setPreview] = useState<string | null>(null);
   const list = usePagedList<Row>((q) => post<Page<Row>>('/qr/queryQRcodeList', q), filters);
-  const ids = selected.map((r) => r.id as number);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <FilterCard
         fields={{ ...projectFilter, ...classifyFilter, ...textFilter('keyword', '关键字', '名称或编码'), ...selectFilter('printed', '打印状态', [{ label: '已打印', value: 'yes' }, { label: '未打印', value: 'no' }]) }}
         onSearch={({ printed, ...v }) => {
           list.resetPage();
-          setSelected([]);
+          clear();
           setFilters(printed ? { ...v, printed: printed === 'yes' } : v);
         }}
       />
@@ -66,39 +66,28 @@ export default function Qrcode() {
           </>
         }
         table={{
-          loading: list.loading,
-          dataSource: list.records,
-          pagination: list.pagination,
-          rowSelection: can('patrol-qr:print') ? { selectedRowKeys: ids, onChange: (_, rows) => setSelected(rows) } : undefined,
+          ...list.table,
+          rowSelection: can('patrol-qr:print') ? rowSelection : undefined,
           columns: [
-            { title: '点位编码', dataIndex: 'code' },
-            { title: '点位名称', dataIndex: 'name' },
-            { title: '所属项目', dataIndex: 'projectName' },
-            { title: '点位分类', dataIndex: 'classifyName' },
-            { title: '位置', dataIndex: 'location' },
+            ...POINT_COLUMNS,
             { title: '打印次数', dataIndex: 'printCount' },
             { title: '最近打印', dataIndex: 'printedAt', render: timeOf },
-            {
-              title: '操作',
-              key: 'actions',
-              fixed: 'right',
-              render: (_: unknown, row: Row) => (
-                <Space size={0}>
-                  <Button type="link" onClick={() => setPreview(String(row.code))}>
-                    查看
+            actionsColumn((row) => (
+              <>
+                <Button type="link" onClick={() => setPreview(String(row.code))}>
+                  查看
+                </Button>
+                <Permission code="patrol-qr:print">
+                  <Button type="link" onClick={async () => (await downloadGet(`/qr/exportQrCodePDF/point/${String(row.id)}`)) && list.reload()}>
+                    打印
                   </Button>
-                  <Permission code="patrol-qr:print">
-                    <Button type="link" onClick={async () => (await downloadGet(`/qr/exportQrCodePDF/point/${String(row.id)}`)) && list.reload()}>
-                      打印
-                    </Button>
-                  </Permission>
-                </Space>
-              ),
-            },
+                </Permission>
+              </>
+            )),
           ],
         }}
       />
       {preview && <QrPreview code={preview} onClose={() => setPreview(null)} />}
-    </div>
+    </PageStack>
   );
 }

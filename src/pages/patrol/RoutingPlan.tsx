@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { request } from '../../core/request.ts';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission, usePermission } from '../../engine/permissions.tsx';
-import { downloadPost, get, loadProjects, post, succeeded, PLAN_STATUS, type Option, type Page } from './api.ts';
+import { downloadPost, get, post, succeeded, PLAN_STATUS, type Option, type Page } from './api.ts';
+import { actionsColumn, PROJECT_POINT_COLUMNS } from './columns.tsx';
 import { PlanForm } from './PlanForm.tsx';
-import { ListCard, projectFilter, selectFilter, tagOf, textFilter, usePagedList, useStripes, type Row } from './shared.tsx';
+import { ListCard, PageStack, projectFilter, selectFilter, tagOf, textFilter, usePagedList, useProjects, useStripes, type Row } from './shared.tsx';
 
 /** A plan's details and its points in order. */
 function PlanDetail({ planId, onClose }: { planId: number; onClose: () => void }) {
@@ -37,10 +38,7 @@ function PlanDetail({ planId, onClose }: { planId: number; onClose: () => void }
             dataSource={plan.points as Row[]}
             columns={[
               { title: '顺序', key: 'i', render: (_, __, i) => i + 1 },
-              { title: '点位编码', dataIndex: 'code' },
-              { title: '点位名称', dataIndex: 'name' },
-              { title: '点位分类', dataIndex: 'classifyName' },
-              { title: '位置', dataIndex: 'location' },
+              ...PROJECT_POINT_COLUMNS,
             ]}
           />
         </>
@@ -52,15 +50,12 @@ function PlanDetail({ planId, onClose }: { planId: number; onClose: () => void }
 /** The posts of a business line in one project (tbpStripe/queryPost, tbpStripe/update). */
 function StripePosts({ onClose }: { onClose: () => void }) {
   const stripes = useStripes();
-  const [projects, setProjects] = useState<Option[]>([]);
+  const projects = useProjects();
   const [stripeCode, setStripeCode] = useState<string>();
   const [projectId, setProjectId] = useState<number>();
   const [posts, setPosts] = useState<Option[]>([]);
   const [linePosts, setLinePosts] = useState<number[]>([]);
   const [checked, setChecked] = useState<number[]>([]);
-  useEffect(() => {
-    loadProjects().then(setProjects);
-  }, []);
   useEffect(() => {
     if (!stripeCode || !projectId) return;
     let live = true;
@@ -107,7 +102,7 @@ export default function RoutingPlan() {
   };
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <FilterCard
         fields={{ ...projectFilter, ...textFilter('name', '计划名称'), ...selectFilter('status', '状态', PLAN_STATUS), ...selectFilter('stripeCode', '业务线', stripes) }}
         onSearch={(v) => {
@@ -133,9 +128,7 @@ export default function RoutingPlan() {
           </>
         }
         table={{
-          loading: list.loading,
-          dataSource: list.records,
-          pagination: list.pagination,
+          ...list.table,
           columns: [
             { title: '计划名称', dataIndex: 'name' },
             { title: '所属项目', dataIndex: 'projectName' },
@@ -151,23 +144,18 @@ export default function RoutingPlan() {
               render: (v, row) =>
                 can('patrol-plan:status') ? <Switch checked={v === 'running'} checkedChildren="执行中" unCheckedChildren="已停用" onChange={(on) => toggle(row, on)} /> : tagOf(PLAN_STATUS, v),
             },
-            {
-              title: '操作',
-              key: 'actions',
-              fixed: 'right',
-              render: (_: unknown, row: Row) => (
-                <Space size={0}>
-                  <Button type="link" onClick={() => setViewing(row.id as number)}>
-                    查看
+            actionsColumn((row) => (
+              <>
+                <Button type="link" onClick={() => setViewing(row.id as number)}>
+                  查看
+                </Button>
+                <Permission code="patrol-plan:edit">
+                  <Button type="link" onClick={() => setEditing(row.id as number)}>
+                    编辑
                   </Button>
-                  <Permission code="patrol-plan:edit">
-                    <Button type="link" onClick={() => setEditing(row.id as number)}>
-                      编辑
-                    </Button>
-                  </Permission>
-                </Space>
-              ),
-            },
+                </Permission>
+              </>
+            )),
           ],
         }}
       />
@@ -183,6 +171,6 @@ export default function RoutingPlan() {
       )}
       {viewing !== null && <PlanDetail planId={viewing} onClose={() => setViewing(null)} />}
       {stripePosts && <StripePosts onClose={() => setStripePosts(false)} />}
-    </div>
+    </PageStack>
   );
 }

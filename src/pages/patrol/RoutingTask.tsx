@@ -5,7 +5,9 @@ import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission, usePermission } from '../../engine/permissions.tsx';
 import { downloadGet, get, post, succeeded, withDays, STATUS, type Option, type Page } from './api.ts';
 import { TaskDetail } from './TaskDetail.tsx';
-import { daysFilter, ListCard, projectFilter, selectFilter, tagOf, textFilter, timeOf, usePagedList, type Row } from './shared.tsx';
+import { actionsColumn, taskColumns } from './columns.tsx';
+import { BatchDeleteButton } from './controls.tsx';
+import { daysFilter, ListCard, PageStack, projectFilter, selectFilter, textFilter, timeOf, usePagedList, useRowSelection, type Row } from './shared.tsx';
 
 const OPEN = ['not_started', 'in_progress', 'overdue'];
 
@@ -50,16 +52,15 @@ function FinishTask({ task, onClose, onDone }: { task: Row; onClose: () => void;
 export default function RoutingTask() {
   const can = usePermission();
   const [filters, setFilters] = useState<Row>({});
-  const [selected, setSelected] = useState<Row[]>([]);
+  const { ids, clear, rowSelection } = useRowSelection();
   const [detail, setDetail] = useState<number | null>(null);
   const [transfer, setTransfer] = useState<Row | null>(null);
   const [finish, setFinish] = useState<Row | null>(null);
   const list = usePagedList<Row>((q) => get<Page<Row>>('/ptTask/pmsList', q), filters);
   const { data: stats } = useRequest(() => get<Record<string, number>>('/ptTask/taskStatistics', filters), { refreshDeps: [JSON.stringify(filters), list.records] });
   const s = stats?.status === '200' ? stats.data : undefined;
-  const ids = selected.map((r) => r.id as number);
   const done = () => {
-    setSelected([]);
+    clear();
     setTransfer(null);
     setFinish(null);
     list.reload();
@@ -67,7 +68,7 @@ export default function RoutingTask() {
   const remove = async (taskIds: number[]) => succeeded(await get('/ptTask/batchDeleteTask', { ids: taskIds.join(',') }), '') && done();
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <FilterCard
         fields={{ ...projectFilter, ...textFilter('name', '任务名称'), ...selectFilter('status', '任务状态', STATUS), ...daysFilter('任务日期'), ...textFilter('executor', '执行人') }}
         onSearch={(v) => {
@@ -101,77 +102,57 @@ export default function RoutingTask() {
         title="巡查任务"
         toolbar={
           <>
-            <Permission code="patrol-task:delete">
-              <Popconfirm title={`确定删除选中的 ${ids.length} 个任务吗？`} disabled={!ids.length} onConfirm={() => remove(ids)}>
-                <Button danger disabled={!ids.length}>
-                  批量删除
-                </Button>
-              </Popconfirm>
-            </Permission>
+            <BatchDeleteButton code="patrol-task:delete" count={ids.length} noun="任务" onConfirm={() => remove(ids)} />
             <Permission code="patrol-task:export">
               <Button onClick={() => downloadGet('/ptTask/downloadTaskExcel', filters)}>导出</Button>
             </Permission>
           </>
         }
         table={{
-          loading: list.loading,
-          dataSource: list.records,
-          pagination: list.pagination,
-          rowSelection: can('patrol-task:delete') ? { selectedRowKeys: ids, onChange: (_, rows) => setSelected(rows), getCheckboxProps: (r) => ({ disabled: Number(r.doneCount) > 0 }) } : undefined,
+          ...list.table,
+          rowSelection: can('patrol-task:delete') ? { ...rowSelection, getCheckboxProps: (r) => ({ disabled: Number(r.doneCount) > 0 }) } : undefined,
           columns: [
-            { title: '任务名称', dataIndex: 'name' },
-            { title: '所属项目', dataIndex: 'projectName' },
-            { title: '任务日期', dataIndex: 'taskDay' },
-            { title: '巡查时段', key: 'window', render: (_, r) => `${timeOf(r.windowStart).slice(11, 16)}-${timeOf(r.windowEnd).slice(11, 16)}` },
-            { title: '执行人', dataIndex: 'executorText' },
-            { title: '状态', dataIndex: 'status', render: (v) => tagOf(STATUS, v) },
-            { title: '进度', key: 'progress', render: (_, r) => `${String(r.doneCount)}/${String(r.pointCount)}` },
-            { title: '问题数', dataIndex: 'problemCount' },
+            ...taskColumns({ title: '巡查时段', key: 'window', render: (_, r) => `${timeOf(r.windowStart).slice(11, 16)}-${timeOf(r.windowEnd).slice(11, 16)}` }),
             { title: '完成时间', dataIndex: 'finishedAt', render: (v, r) => (v ? `${timeOf(v)}${r.onTime ? '' : '（超时）'}` : '-') },
-            {
-              title: '操作',
-              key: 'actions',
-              fixed: 'right',
-              render: (_: unknown, row: Row) => {
-                const open = OPEN.includes(String(row.status));
-                return (
-                  <Space size={0}>
-                    <Button type="link" onClick={() => setDetail(row.id as number)}>
-                      详情
-                    </Button>
-                    {open && (
-                      <Permission code="patrol-task:transfer">
-                        <Button type="link" onClick={() => setTransfer(row)}>
-                          转派
+            actionsColumn((row) => {
+              const open = OPEN.includes(String(row.status));
+              return (
+                <>
+                  <Button type="link" onClick={() => setDetail(row.id as number)}>
+                    详情
+                  </Button>
+                  {open && (
+                    <Permission code="patrol-task:transfer">
+                      <Button type="link" onClick={() => setTransfer(row)}>
+                        转派
+                      </Button>
+                    </Permission>
+                  )}
+                  {open && (
+                    <Permission code="patrol-task:finish">
+                      <Button type="link" onClick={() => setFinish(row)}>
+                        完成
+                      </Button>
+                    </Permission>
+                  )}
+                  {Number(row.doneCount) === 0 && (
+                    <Permission code="patrol-task:delete">
+                      <Popconfirm title={`确定删除任务「${String(row.name)}」吗？`} onConfirm={async () => succeeded(await post(`/ptTask/deleteTask/${String(row.id)}`, {}), '') && done()}>
+                        <Button type="link" danger>
+                          删除
                         </Button>
-                      </Permission>
-                    )}
-                    {open && (
-                      <Permission code="patrol-task:finish">
-                        <Button type="link" onClick={() => setFinish(row)}>
-                          完成
-                        </Button>
-                      </Permission>
-                    )}
-                    {Number(row.doneCount) === 0 && (
-                      <Permission code="patrol-task:delete">
-                        <Popconfirm title={`确定删除任务「${String(row.name)}」吗？`} onConfirm={async () => succeeded(await post(`/ptTask/deleteTask/${String(row.id)}`, {}), '') && done()}>
-                          <Button type="link" danger>
-                            删除
-                          </Button>
-                        </Popconfirm>
-                      </Permission>
-                    )}
-                  </Space>
-                );
-              },
-            },
+                      </Popconfirm>
+                    </Permission>
+                  )}
+                </>
+              );
+            }),
           ],
         }}
       />
       {detail !== null && <TaskDetail taskId={detail} onClose={() => setDetail(null)} />}
       {transfer && <TransferTask task={transfer} onClose={() => setTransfer(null)} onDone={done} />}
       {finish && <FinishTask task={finish} onClose={() => setFinish(null)} onDone={done} />}
-    </div>
+    </PageStack>
   );
 }

@@ -4,7 +4,7 @@ import { Chart } from '../../engine/Chart.tsx';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission } from '../../engine/permissions.tsx';
 import { downloadGet, get, withDays, type Page } from './api.ts';
-import { daysFilter, ListCard, projectFilter, usePagedList, type Row } from './shared.tsx';
+import { daysFilter, ListCard, PageStack, projectFilter, usePagedList, type Row } from './shared.tsx';
 
 type Dimension = 'project' | 'post' | 'point';
 const DIMENSIONS: { label: string; value: Dimension }[] = [
@@ -41,7 +41,7 @@ export default function Statistics() {
   const summary = stat?.summary ?? {};
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <PageStack>
       <FilterCard
         fields={{ ...projectFilter, ...daysFilter('任务日期') }}
         onSearch={(v) => {
@@ -108,9 +108,8 @@ export default function Statistics() {
         }
         table={{
           rowKey: (r) => String(r.key ?? r.name),
-          loading: list.loading,
+          ...list.table,
           dataSource: rows,
-          pagination: list.pagination,
           columns: [
             { title: nameTitle, dataIndex: 'name' },
             ...(dimension === 'project' ? [] : [{ title: '所属项目', dataIndex: 'projectName' }]),
@@ -124,6 +123,6 @@ export default function Statistics() {
           ],
         }}
       />
-    </div>
+    </PageStack>
   );
 }

@@ -1,11 +1,11 @@
 import { Card, Space, Table, Typography, message, type TableProps } from 'antd';
 import { useRequest } from 'ahooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type Key, type ReactNode } from 'react';
 import type { ApiResponse } from '../../core/request.ts';
 import { renderCell } from '../../engine/cells.tsx';
 import { formatTime } from '../../shared/format.ts';
 import type { FieldMap } from '../../engine/schemaTypes.ts';
-import { loadStripes, post, type ClassifyNode, type Option, type Page } from './api.ts';
+import { loadProjects, loadStripes, post, type ClassifyNode, type Option, type Page } from './api.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -27,24 +27,40 @@ export function usePagedList<T extends Row>(load: (query: Row) => Promise<ApiRes
     if (data && data.status !== '200') message.error(data.message || '服务器异常');
   }, [data]);
   const page = data?.status === '200' ? data.data : undefined;
+  const records = page?.records ?? [];
+  const pagination = {
+    current: pageNum,
+    pageSize,
+    total: page?.total ?? 0,
+    showSizeChanger: true,
+    showTotal: (total: number) => `共 ${total} 条`,
+    onChange: (n: number, size: number) => {
+      setPageNum(size === pageSize ? n : 1);
+      setPageSize(size);
+    },
+  };
   return {
-    records: page?.records ?? [],
+    records,
     total: page?.total ?? 0,
     loading,
     reload: () => setVersion((v) => v + 1),
     resetPage: () => setPageNum(1),
-    pagination: {
-      current: pageNum,
-      pageSize,
-      total: page?.total ?? 0,
-      showSizeChanger: true,
-      showTotal: (total: number) => `共 ${total} 条`,
-      onChange: (n: number, size: number) => {
-        setPageNum(size === pageSize ? n : 1);
-        setPageSize(size);
-      },
-    },
+    pagination,
+    /** The table props of the page: spread into a ListCard's table beside its columns. */
+    table: { loading, dataSource: records, pagination },
   };
+}
+
+/** The rows ticked in a list, by id, with the table's rowSelection that keeps them. */
+export function useRowSelection() {
+  const [rows, setRows] = useState<Row[]>([]);
+  const ids = rows.map((r) => r.id as number);
+  return { ids, clear: () => setRows([]), rowSelection: { selectedRowKeys: ids, onChange: (_: Key[], selected: Row[]) => setRows(selected) } };
+}
+
+/** The column of cards every patrol screen stacks its filters and lists in. */
+export function PageStack({ children }: { children: ReactNode }) {
+  return <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>{children}</div>;
 }
 
 /** A titled card with its toolbar, holding a table; the layout every patrol list shares. */
@@ -56,18 +72,24 @@ export function ListCard<T extends Row>({ title, toolbar, table }: { title: stri
   );
 }
 
-/** The business-line options, loaded once per screen (the error toast of spec 8 on failure). */
-export function useStripes(): Option[] {
-  const [stripes, setStripes] = useState<Option[]>([]);
+/** Options loaded once when a screen or form opens. */
+function useOptions(load: () => Promise<Option[]>): Option[] {
+  const [options, setOptions] = useState<Option[]>([]);
   useEffect(() => {
     let live = true;
-    loadStripes().then((s) => live && setStripes(s));
+    load().then((o) => live && setOptions(o));
     return () => {
       live = false;
     };
-  }, []);
-  return stripes;
+  }, [load]);
+  return options;
 }
+
+/** The business-line options (the error toast of spec 8 on failure). */
+export const useStripes = () => useOptions(loadStripes);
+
+/** The projects the user may work in. */
+export const useProjects = () => useOptions(loadProjects);
 
 // ---- filter fields of the engine's FilterCard (Formily JSON Schema) ----
 
