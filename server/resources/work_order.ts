@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceHooks, Row } from '../engine/hooks.ts';
 import { conflict } from '../http/envelope.ts';
 import { assertEditable, completeOrder, nextCode } from '../workorder/intake.ts';
-import { named, notifyOrder, NOTICE, type OrderRef } from '../workorder/notify.ts';
-import { staffWithButton } from '../workorder/people.ts';
 import { workOrderRoutes } from '../workorder/routes.ts';
 import { deadlinesFrom, runSlaSweep } from '../workorder/sla.ts';
-import { afterStep } from '../workorder/steps.ts';
+import { afterStep, announceNew } from '../workorder/steps.ts';
 import { orderListFilter, ownOrders } from '../workorder/visibility.ts';
 
 const stateText = (app: FastifyInstance) => (state: string) => app.catalogue.resources.get('work_order')?.workflow?.states[state]?.text ?? state;
@@ -38,9 +36,7 @@ export const workOrderHooks: ResourceHooks = {
       return;
     }
     await trx.updateTable('work_order').set(await deadlinesFrom(trx, order, Number(order.created_at))).where('id', '=', id).execute();
-    const dispatchers = await staffWithButton(trx, Number(order.project_id), ['workorder:giveOut']);
-    const ref = order as unknown as OrderRef;
-    await notifyOrder(app, trx, ref, dispatchers.map((p) => p.id), { category: '1', type: NOTICE.handle, content: `新${named(ref)}待派单（${String(order.address ?? '')}）` });
+    await announceNew(app, trx, order);
   },
 
   async beforeDelete({ trx, app, ids }) {

@@ -130,3 +130,16 @@ export async function processorsByProject(db: AnyDB, projectIds: number[]): Prom
   }
   return out;
 }
+
+/** The default processors of a service type who can take orders at the project (the dispatch suggestion). */
+export async function typeProcessorsAt(db: AnyDB, serviceTypeId: number, projectId: number): Promise<Person[]> {
+  return (await db
+    .selectFrom('service_type_processor as stp')
+    .innerJoin('staff as s', 's.id', 'stp.staff_id')
+    .select(['s.id', 's.name'])
+    .where('stp.service_type_id', '=', serviceTypeId)
+    .where('s.enabled', '=', 1)
+    .where((eb) => eb.and([worksAt(eb, projectId), holds(eb, ['workorder:handle'])]))
+    .orderBy('s.id')
+    .execute()) as Person[];
+}

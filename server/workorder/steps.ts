@@ -2,7 +2,7 @@ import { ApiError, badRequest, conflict } from '../http/envelope.ts';
 import type { AnyDB, HookContext, Row } from '../engine/hooks.ts';
 import type { StaffContext } from '../types.ts';
 import { named, notifyOrder, NOTICE, type OrderRef } from './notify.ts';
-import { isProcessorAt, postMembers, staffWithButton } from './people.ts';
+import { isProcessorAt, postMembers, staffWithButton, typeProcessorsAt } from './people.ts';
 import { deadlinesFrom } from './sla.ts';
 import { nextCode } from './intake.ts';
 
@@ -66,7 +66,7 @@ export async function afterStep(step: Step): Promise<void> {
   switch (action) {
     case 'submit': {
       await set({ ...(await deadlinesFrom(trx, order, now)), sla_state: 'normal' });
-      await tell(ids(await holders(trx, order, 'workorder:giveOut')), '1', NOTICE.handle, `新${named(ref)}待派单（${String(order.address ?? '')}）`);
+      await announceNew(app, trx, order);
       return;
     }
     case 'giveOut': {
@@ -229,6 +229,17 @@ async function regenerate(step: Step, order: Row): Promise<void> {
   // The old order's step names the new one, so its timeline leads there.
   const last = (await trx.selectFrom('resource_timeline').select(['id', 'note']).where('resource', '=', 'work_order').where('record_id', '=', order.id).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
   await trx.updateTable('resource_timeline').set({ note: [last.note, `已生成新工单 ${code}`].filter(Boolean).join('；') }).where('id', '=', last.id).execute();
-  const fresh = { id: inserted.id, code, title: String(order.title) };
-  await notifyOrder(app, trx, fresh, (await holders(trx, order, 'workorder:giveOut')).map((p) => p.id), { category: '1', type: NOTICE.handle, content: `新${named(fresh)}待派单（由工单 ${String(order.code)} 重新生成）` });
+  await announceNew(app, trx, { ...order, id: inserted.id, code }, `由工单 ${String(order.code)} 重新生成`);
+}
+
+/**
+ * A new order waiting for dispatch: the project's dispatchers are told where it is and, when
+ * its service type names processors who work there, whom to give it to.
+ */
+export async function announceNew(app: HookContext['app'], trx: AnyDB, order: Row, origin?: string): Promise<void> {
+  const ref = order as unknown as OrderRef;
+  const suggested = order.service_type_id ? await typeProcessorsAt(trx, Number(order.service_type_id), Number(order.project_id)) : [];
+  const where = [order.address, origin].filter(Boolean).join('，');
+  const advice = suggested.length ? `，建议派给：${suggested.map((p) => p.name).join('、')}` : '';
+  await notifyOrder(app, trx, ref, (await holders(trx, order, 'workorder:giveOut')).map((p) => p.id), { category: '1', type: NOTICE.handle, content: `新${named(ref)}待派单（${where}）${advice}` });
 }

@@ -61,7 +61,8 @@ describe('work order lifecycle', () => {
     expect(o.response_due_at - o.created_at).toBe(30 * 60_000);
     expect(o.finish_due_at - o.created_at).toBe(4 * 3_600_000);
     expect(o.created_at).toBeGreaterThanOrEqual(before);
-    expect(await notices('diaodu', id)).toEqual([['1', '121', `新工单 ${o.code}「卫生间水龙头漏水」待派单（${o.address}）`]]);
+    // 水电维修 names 王师傅 as its processor: the dispatcher is told so.
+    expect(await notices('diaodu', id)).toEqual([['1', '121', `新工单 ${o.code}「卫生间水龙头漏水」待派单（${o.address}），建议派给：王师傅`]]);
     expect(await steps(id)).toEqual([['create', 'pending', '林晓雯']]);
   });
 
@@ -208,7 +209,7 @@ describe('work order lifecycle', () => {
     expect(fresh).toMatchObject({ status: 'pending', title: '卫生间水龙头漏水', house_id: house.id, customer_id: house.customer, created_by: ids.kefu });
     expect(await steps(fresh.id)).toEqual([['create', 'pending', '林晓雯']]);
     expect((await admin.get(`${T}/timeline`, { id })).body.data.at(-1)).toMatchObject({ actionText: '重新生成', note: `已生成新工单 ${fresh.code}` });
-    expect((await notices('diaodu', fresh.id)).at(-1)).toEqual(['1', '121', `新工单 ${fresh.code}「卫生间水龙头漏水」待派单（由工单 ${code} 重新生成）`]);
+    expect((await notices('diaodu', fresh.id)).at(-1)).toEqual(['1', '121', `新工单 ${fresh.code}「卫生间水龙头漏水」待派单（${fresh.address}，由工单 ${code} 重新生成），建议派给：王师傅`]);
   });
 
   it('rejects a handled order back to the processor, closes, restarts and regenerates', async () => {
