@@ -93,7 +93,7 @@ function inputSchema(report: ReportDef) {
       filters: {
         type: 'object',
         additionalProperties: false,
-        properties: Object.fromEntries((report.filters ?? []).map((f) => [f, { type: ['string', 'number', 'boolean'], maxLength: 200 }])),
+        properties: Object.fromEntries((report.filters ?? []).map((f) => [f, { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'boolean' }] }])),
       },
     },
   };
