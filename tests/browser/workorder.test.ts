@@ -148,3 +148,30 @@ describe('work orders in the browser', () => {
     expect(problems.at(-1)).toEqual({ consoleErrors: [], failedRequests: [] });
   });
 });
+
+describe('office-automation detail routes (spec 2.1)', () => {
+  it('load the helper script of PMS_OA_SCRIPT_URL once, then show the order', async () => {
+    const oa = await startServer({ PMS_OA_SCRIPT_URL: 'data:text/javascript,window.__oaHelperLoads=(window.__oaHelperLoads||0)+1' });
+    try {
+      const page = await (await browser.newContext()).newPage();
+      const seen = watchProblems(page);
+      await signIn(page, oa.url, 'kefu');
+      const order = await oa.app.db.selectFrom('work_order').innerJoin('staff', 'staff.id', 'work_order.created_by').select(['work_order.id', 'work_order.title']).where('staff.account', '=', 'kefu').where('work_order.status', '=', 'to_confirm').orderBy('work_order.id').executeTakeFirstOrThrow();
+      await page.goto(`${oa.url}/task-oadetail?id=${order.id}`);
+      await expect.poll(() => page.title()).toBe('工单详情（OA）-PMS');
+      await expect.poll(() => screen(page).getByText(order.title).first().isVisible()).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __oaHelperLoads: number }).__oaHelperLoads)).toBe(1);
+      // Another OA route of the same page: the script is there already and is not loaded again.
+      await page.evaluate((id) => {
+        window.history.pushState({}, '', `/action_oadetail?id=${id}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, order.id);
+      await expect.poll(() => page.title()).toBe('工单处理（OA）-PMS');
+      await expect.poll(() => screen(page).getByText(order.title).first().isVisible()).toBe(true);
+      expect(await page.evaluate(() => [(window as unknown as { __oaHelperLoads: number }).__oaHelperLoads, document.querySelectorAll('script[data-oa-helper]').length])).toEqual([1, 1]);
+      expect(seen).toEqual({ consoleErrors: [], failedRequests: [] });
+    } finally {
+      await oa.close();
+    }
+  });
+});
