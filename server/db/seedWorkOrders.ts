@@ -10,10 +10,10 @@ type Row = Record<string, unknown>;
 /** What each demo role may do with work orders (spec 7.5); merged into DEMO_GRANTS by the seed. */
 export const WORKORDER_DEMO_GRANTS: Record<string, string[]> = {
   customer_service: [
-    'workorder:view', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:delete', 'workorder:export', 'workorder:confirm', 'workorder:close',
+    'workorder:view', 'workorder:intake', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:delete', 'workorder:export', 'workorder:confirm', 'workorder:close',
     'workorder:urge', 'workorder:evaluate', 'workorder:restart', 'servertype:view', 'problem:view', 'warn:view',
   ],
-  dispatcher: ['workorder:view', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:giveOut', 'workorder:urge', 'workorder:export', 'servertype:view', 'problem:view', 'warn:view'],
+  dispatcher: ['workorder:view', 'workorder:intake', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:giveOut', 'workorder:urge', 'workorder:export', 'servertype:view', 'problem:view', 'warn:view'],
   technician: ['workorder:mine', 'workorder:pool', 'workorder:handle', 'workorder:transfer', 'workorder:seize', 'problem:view'],
   project_manager: [
     'workorder:view', 'workorder:export', 'workorder:giveOut', 'workorder:urge', 'workorder:close', 'workorder:restart', 'hangup:view', 'hangup:approve', 'improper:view',

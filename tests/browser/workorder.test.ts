@@ -51,7 +51,9 @@ describe('work orders in the browser', () => {
 
     // Customer service takes the call and creates the order.
     const kefu = await as('kefu');
-    await kefu.goto(`${server.url}/home_task/addTask`);
+    await kefu.locator('.ant-layout-sider').getByText('服务工单').click();
+    await kefu.locator('.ant-layout-sider').getByText('新增工单').click();
+    await kefu.waitForURL(/\/home_task\/addTask$/);
     const form = screen(kefu);
     await choose(form, '所属项目', '翠湖天地');
     await choose(form, '工单类型', '报修');
