@@ -326,7 +326,8 @@ describe('/routingInspectionV2/qrcode', () => {
     await rowExact(page, '地下车库').getByRole('button', { name: '查看' }).click();
     await until(() => modal(page).locator('img[alt="地下车库二维码"]').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await until(() => modal(page).getByText(/^PT1:XJ\d{6}:/).isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
+    await modal(page).locator('.ant-modal-close').click();
+    await until(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     const all = await downloaded(page, () => screen(page).getByRole('button', { name: '打印项目全部' }).click());
     expect(all.name).toBe('锦绣华庭_巡查点位二维码.pdf');
     expect(decodeQrPdf(all.bytes)).toHaveLength(4);
