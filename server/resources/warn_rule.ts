@@ -2,6 +2,7 @@ import { badRequest, ok } from '../http/envelope.ts';
 import { visibleProjectIds } from '../scope.ts';
 import type { AnyDB, ResourceHooks, Row } from '../engine/hooks.ts';
 import { dictItems } from '../engine/resources.ts';
+import { byProject } from '../workorder/people.ts';
 
 const list = (v: unknown): unknown[] => {
   const parsed = typeof v === 'string' ? JSON.parse(v) : v;
@@ -41,24 +42,7 @@ export const warnRuleHooks: ResourceHooks = {
   async routes(app) {
     /** The people a rule may name: enabled staff of the caller's projects, by project. */
     app.get('/people', { config: { btnCode: ['warn:add', 'warn:edit'] } }, async (request) => {
-      const db = app.db as unknown as AnyDB;
-      const projects = await visibleProjectIds(app.db, request.staff!);
-      if (!projects.length) return ok([]);
-      const rows = (await db
-        .selectFrom('staff as s')
-        .innerJoin('org as o', 'o.id', 's.org_id')
-        .select(['s.id', 's.name', 'o.id as project_id', 'o.name as project_name'])
-        .where('s.org_id', 'in', projects)
-        .where('s.enabled', '=', 1)
-        .orderBy('o.sort')
-        .orderBy('s.id')
-        .execute()) as Row[];
-      const groups = new Map<unknown, { label: string; value: string; selectable: false; children: { label: string; value: number }[] }>();
-      for (const r of rows) {
-        if (!groups.has(r.project_id)) groups.set(r.project_id, { label: String(r.project_name), value: `p${String(r.project_id)}`, selectable: false, children: [] });
-        groups.get(r.project_id)!.children.push({ label: String(r.name), value: Number(r.id) });
-      }
-      return ok([...groups.values()]);
+      return ok(await byProject(app.db as unknown as AnyDB, 'staff', await visibleProjectIds(app.db, request.staff!)));
     });
   },
 };

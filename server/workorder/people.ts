@@ -143,3 +143,33 @@ export async function typeProcessorsAt(db: AnyDB, serviceTypeId: number, project
     .orderBy('s.id')
     .execute()) as Person[];
 }
+
+export interface ProjectGroup {
+  label: string;
+  value: string;
+  selectable: false;
+  children: { label: string; value: number }[];
+}
+
+/**
+ * Enabled staff or posts of some projects as a tree select's options, grouped by project (the
+ * project nodes only group: they are not choosable).
+ */
+export async function byProject(db: AnyDB, table: 'staff' | 'post', projects: number[]): Promise<ProjectGroup[]> {
+  if (!projects.length) return [];
+  const rows = (await db
+    .selectFrom(`${table} as x`)
+    .innerJoin('org as o', 'o.id', 'x.org_id')
+    .select(['x.id', 'x.name', 'o.id as project_id', 'o.name as project_name'])
+    .where('x.org_id', 'in', projects)
+    .where('x.enabled', '=', 1)
+    .orderBy('o.sort')
+    .orderBy('x.id')
+    .execute()) as { id: number; name: string; project_id: number; project_name: string }[];
+  const groups = new Map<number, ProjectGroup>();
+  for (const r of rows) {
+    if (!groups.has(r.project_id)) groups.set(r.project_id, { label: r.project_name, value: `p${r.project_id}`, selectable: false, children: [] });
+    groups.get(r.project_id)!.children.push({ label: r.name, value: r.id });
+  }
+  return [...groups.values()];
+}

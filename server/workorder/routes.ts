@@ -5,7 +5,7 @@ import type { AnyDB, Row } from '../engine/hooks.ts';
 import { visibleProjectIds } from '../scope.ts';
 import type { StaffContext } from '../types.ts';
 import { maskValue } from '../engine/resources.ts';
-import { postsOf, processorsByProject } from './people.ts';
+import { byProject, postsOf, processorsByProject } from './people.ts';
 import { ownOrders } from './visibility.ts';
 import { OPEN_STATES } from './sla.ts';
 
@@ -93,23 +93,7 @@ export async function workOrderRoutes(app: FastifyInstance): Promise<void> {
 
   /** Posts an order may be given to for seizing, by project. */
   app.get('/posts', { config: { btnCode: ['workorder:giveOut', 'warn:add', 'warn:edit'] } }, async (request) => {
-    const projects = await visibleProjectIds(app.db, request.staff!);
-    if (!projects.length) return ok([]);
-    const rows = (await db
-      .selectFrom('post as p')
-      .innerJoin('org as o', 'o.id', 'p.org_id')
-      .select(['p.id', 'p.name', 'o.id as project_id', 'o.name as project_name'])
-      .where('p.org_id', 'in', projects)
-      .where('p.enabled', '=', 1)
-      .orderBy('o.sort')
-      .orderBy('p.id')
-      .execute()) as Row[];
-    const groups = new Map<unknown, { label: string; value: string; selectable: false; children: { label: string; value: number }[] }>();
-    for (const r of rows) {
-      if (!groups.has(r.project_id)) groups.set(r.project_id, { label: String(r.project_name), value: `p${String(r.project_id)}`, selectable: false, children: [] });
-      groups.get(r.project_id)!.children.push({ label: String(r.name), value: Number(r.id) });
-    }
-    return ok([...groups.values()]);
+    return ok(await byProject(db, 'post', await visibleProjectIds(app.db, request.staff!)));
   });
 
   /** The SLA warnings given for an order (the detail page's section). */
