@@ -32,8 +32,17 @@ const db = () => server.app.db as any;
 
 /** Opens a select (tree or plain) by its field name and picks an option by its exact title. */
 async function pick(within: Locator, field: string, option: string) {
-  await within.locator('.ant-select', { has: page.getByRole('combobox', { name: field }) }).click();
+  const select = within.locator('.ant-select', { has: page.getByRole('combobox', { name: field }) });
   const choice = page.locator('.ant-select-dropdown:visible').locator(`[title="${option}"]`).first();
+  // The dropdown of the previous pick may still be closing: start once it is gone.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  // A tree select opened before its nodes arrive shows none: open it again until the option is there.
+  await expect
+    .poll(async () => {
+      if (!(await choice.isVisible())) await select.click();
+      return choice.isVisible();
+    })
+    .toBe(true);
   await choice.click();
 }
 
