@@ -26,6 +26,8 @@ export interface NoticeInput {
 const STALE_MS = 10 * 60_000;
 /** How long a publish may wait for the broker's acknowledgement before it is retried. */
 const ACK_TIMEOUT_MS = 30_000;
+/** Messages published per round of the outbox. */
+const BATCH = 500;
 /** Retry pace of the outbox (a broker that was away, a database whose commits others see later). */
 const SWEEP_MS = 10_000;
 
@@ -47,7 +49,6 @@ type Executor = Kysely<any>;
  * (a broker that was down, a restart, a database with concurrent connections).
  */
 export class NoticeService {
-  private readonly inflight = new Set<number>();
   private flushing: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -62,16 +63,22 @@ export class NoticeService {
   async send(executor: Executor, input: NoticeInput): Promise<number[]> {
     const notice = checked(input);
     const store = async (trx: Executor) => {
-      const found = await trx.selectFrom('staff').select('id').where('id', 'in', notice.staffIds).execute();
-      const missing = notice.staffIds.filter((id) => !found.some((f: { id: number }) => f.id === id));
+      const found = new Set<number>();
+      for (const ids of chunks(notice.staffIds)) for (const row of await trx.selectFrom('staff').select('id').where('id', 'in', ids).execute()) found.add(row.id);
+      const missing = notice.staffIds.filter((id) => !found.has(id));
       if (missing.length) throw new Error(`notice recipients do not exist: ${missing.join(', ')}`);
       const now = Date.now();
-      const rows = await trx
-        .insertInto('staff_message')
-        .values(notice.staffIds.map((staffId) => ({ staff_id: staffId, category: notice.category, type: notice.type, title: notice.title, content: notice.content, function_id: notice.functionId, created_at: now })))
-        .returning('id')
-        .execute();
-      return rows.map((r: { id: number }) => r.id);
+      const ids: number[] = [];
+      // In chunks: a notice to every staff member of a large company would pass SQLite's limit of bound variables.
+      for (const staffIds of chunks(notice.staffIds)) {
+        const rows = await trx
+          .insertInto('staff_message')
+          .values(staffIds.map((staffId) => ({ staff_id: staffId, category: notice.category, type: notice.type, title: notice.title, content: notice.content, function_id: notice.functionId, created_at: now })))
+          .returning('id')
+          .execute();
+        ids.push(...rows.map((r: { id: number }) => r.id));
+      }
+      return ids;
     };
     const ids = executor.isTransaction ? await store(executor) : await executor.transaction().execute(store);
     this.flushSoon();
@@ -109,35 +116,58 @@ export class NoticeService {
       });
   }
 
+  /**
+   * Publishes waiting messages a batch at a time until none is left: a notice to a thousand
+   * people goes out at once, not a batch per sweep. Each batch is marked published in one
+   * commit, so a large notice costs a few commits, not one per recipient. A batch with a
+   * failure stops the flush; the next sweep retries what is left.
+   */
   private async flush(): Promise<void> {
-    const now = Date.now();
-    await this.db.updateTable('staff_message').set({ published_at: 0 }).where('published_at', 'is', null).where('created_at', '<', now - STALE_MS).execute();
-    const rows = await this.db
-      .selectFrom('staff_message')
-      .innerJoin('staff', 'staff.id', 'staff_message.staff_id')
-      .select(['staff_message.id', 'category', 'type', 'content', 'function_id', 'staff_message.created_at', 'staff.business_account_domain as domain'])
-      .where('published_at', 'is', null)
-      .orderBy('staff_message.id')
-      .limit(500)
-      .execute();
-    await Promise.all(
-      rows
-        .filter((row) => !this.inflight.has(row.id))
-        .map(async (row) => {
+    await this.db.updateTable('staff_message').set({ published_at: 0 }).where('published_at', 'is', null).where('created_at', '<', Date.now() - STALE_MS).execute();
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('staff_message')
+        .innerJoin('staff', 'staff.id', 'staff_message.staff_id')
+        .select(['staff_message.id', 'category', 'type', 'content', 'function_id', 'staff_message.created_at', 'staff.business_account_domain as domain'])
+        .where('published_at', 'is', null)
+        .orderBy('staff_message.id')
+        .limit(BATCH)
+        .execute();
+      const published: number[] = [];
+      // No usable domain: nobody can subscribe, the message is for the list only.
+      const unroutable: number[] = [];
+      let failed = false;
+      await Promise.all(
+        rows.map(async (row) => {
           const topic = pushTopic(row.domain);
-          this.inflight.add(row.id);
+          if (!topic) {
+            unroutable.push(row.id);
+            return;
+          }
           try {
-            // No usable domain: nobody can subscribe, the message is for the list only.
-            if (topic) await withTimeout(this.publisher.publish(topic, JSON.stringify(payloadOf(row))), ACK_TIMEOUT_MS);
-            await this.db.updateTable('staff_message').set({ published_at: topic ? Date.now() : 0 }).where('id', '=', row.id).execute();
+            await withTimeout(this.publisher.publish(topic, JSON.stringify(payloadOf(row))), ACK_TIMEOUT_MS);
+            published.push(row.id);
           } catch (error) {
+            failed = true;
             this.log.warn({ err: error, messageId: row.id }, 'push not delivered to the broker yet; will retry');
-          } finally {
-            this.inflight.delete(row.id);
           }
         }),
-    );
+      );
+      const now = Date.now();
+      await this.db.transaction().execute(async (trx) => {
+        for (const ids of chunks(published)) await trx.updateTable('staff_message').set({ published_at: now }).where('id', 'in', ids).execute();
+        for (const ids of chunks(unroutable)) await trx.updateTable('staff_message').set({ published_at: 0 }).where('id', 'in', ids).execute();
+      });
+      if (failed || rows.length < BATCH) return;
+    }
   }
+}
+
+/** Ids in groups small enough for one statement's bound variables. */
+function chunks<T>(values: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
 }
 
 /** The payload of spec 3. */

@@ -6,6 +6,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { freePort, startServer, type TestServer } from '../support/server.ts';
+import { insertStaff } from '../support/staff.ts';
 
 /** A signed-in staff member: their API client, id and push topic. */
 interface Person {
@@ -175,6 +176,23 @@ describe('embedded broker at /mqtt', () => {
     expect((await first).body.content).toBe('提交的通知');
     const rolledBack = await server.app.db.selectFrom('staff_message').select('id').where('content', '=', '回滚的通知').execute();
     expect(rolledBack).toEqual([]);
+  });
+
+  it('publishes a notice to thousands of staff at once, without waiting for the outbox sweep', async () => {
+    const many = await insertStaff(server.app, 5000, 'push_many');
+    const last = many.at(-1)!;
+    const client = await connect(await server.app.sessions.create(last.id, {}));
+    await client.subscribeAsync(`push/${last.domain}`, { qos: 1 });
+    // Without the sweep, only the flush that follows send() can publish the last recipient's message.
+    await server.app.notices.stop();
+    try {
+      const received = nextMessage(client);
+      const ids = await server.app.notices.send(server.app.db, { staffIds: many.map((s) => s.id), category: '2', type: 'system_notice', content: '全员通知' });
+      expect(ids).toHaveLength(5000);
+      expect((await received).body.pushParams.messageId).toBe(ids.at(-1));
+    } finally {
+      server.app.notices.start();
+    }
   });
 
   it('takes clients back after the broker restarts', async () => {
