@@ -22,7 +22,9 @@ await loadRuntimeConfig().catch((error) => console.warn('runtime config unavaila
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider locale={zhCN}>
-      <AntApp>
+      {/* Push notices stay until closed: past a few, older ones leave the screen (they are in the message
+          list), since each new one re-measures every notice on screen and slows down with their number. */}
+      <AntApp notification={{ maxCount: 5 }}>
         <RouterProvider router={createRouter()} />
       </AntApp>
     </ConfigProvider>
