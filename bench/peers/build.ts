@@ -33,7 +33,8 @@ export async function buildPeers(): Promise<string> {
         root,
         base: `/peers/${peer}/`,
         configFile: false,
-        logLevel: 'warn',
+        // amis's own code draws warnings (direct eval, CommonJS globals) that are not ours to fix.
+        logLevel: 'error',
         plugins: [react()],
         build: {
           outDir: path.join(PEERS_DIST, peer),
