@@ -19,6 +19,7 @@ import { syncPermissionCatalogue } from './engine/permissions.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import apiPlugin from './services/index.ts';
 import { registerFileServing } from './services/file.ts';
 import formbody from '@fastify/formbody';
@@ -82,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown>, schema: route.schema as Record<string, unknown> | undefined });
     }
   });
+  // First of the hooks: every answer carries the headers, the provider's middleware under /sso too.
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 20, parts: 30 } });
   // Limits are opt-in per route (sign-in, code exchange, the flag login).

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payloadOf } from '../../server/push/notices.ts';
 import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
@@ -110,9 +110,8 @@ describe('push notices in the browser (spec 4, 9)', () => {
   });
 
   it('asks with 无法播放提示音 when the browser blocks audio, and plays once the user confirms', async () => {
-    const strict = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--autoplay-policy=user-gesture-required'],
+    const strict = await launchBrowser({
+      args: ['--autoplay-policy=user-gesture-required'],
       // Playwright lets every page play sound by default; this browser behaves like a user's.
       ignoreDefaultArgs: ['--autoplay-policy=no-user-gesture-required'],
     });

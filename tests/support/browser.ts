@@ -1,11 +1,42 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 
-/** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** Content-Security-Policy violations seen by any page of a browser launched here, until taken. */
+const cspViolations: string[] = [];
+
+/** The violations recorded since the last call (tests/support/cspGuard.ts fails the test that caused them). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Records every violation of the product's Content-Security-Policy in the context's pages: the
+ * page's own securitypolicyviolation event, and chromium's "Refused to ..." console error.
+ */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__pmsCspViolation', (_source, text: string) => void cspViolations.push(text));
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __pmsCspViolation(text: string): void }).__pmsCspViolation(`${e.violatedDirective} refused ${e.blockedURI || 'inline'} in ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`),
+    ),
+  );
+  context.on('console', (m) => m.type() === 'error' && m.text().startsWith('Refused to') && cspViolations.push(m.text()));
+}
+
+/** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. Every context watches the CSP. */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    ...options,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.args ?? [])],
   });
+  // browser.newPage() goes through newContext() too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (contextOptions) => {
+    const context = await newContext(contextOptions);
+    await watchCsp(context);
+    return context;
+  };
+  return browser;
 }
 
 export interface PageProblems {

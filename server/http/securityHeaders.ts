@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
+
+/** The origin of a configured URL (relative URLs are the product's own: nothing to add). */
+function originOf(url: string, base: string): string | null {
+  if (!url) return null;
+  const origin = new URL(url, base).origin;
+  return origin === new URL(base).origin ? null : origin;
+}
+
+const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
+
+/**
+ * The Content-Security-Policy of every answer, derived from the configuration: scripts only
+ * from the product (and the OA helper script when one is configured), never eval; calls to the
+ * services, the external MQTT broker and stored files wherever they are configured to live.
+ *
+ * style-src keeps 'unsafe-inline': antd's CSS-in-JS (and Formily's, tiptap's) inject <style>
+ * tags at run time and sanitised rich text keeps style attributes. A nonce would need a
+ * per-request index.html threaded through every style-injecting library and still leave the
+ * attributes; injected CSS cannot run script, so the strict part that matters is script-src.
+ */
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const base = config.publicUrl;
+  const services = Object.values(config.serviceUrls).map((url) => originOf(url, base));
+  const https = base.startsWith('https:');
+  return {
+    'default-src': ["'self'"],
+    'script-src': unique(["'self'", originOf(config.oaScriptUrl, base)]),
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data: and blob: are QR codes, the watermark canvas and upload previews; stored files may sit with the file service.
+    'img-src': unique(["'self'", 'data:', 'blob:', ...services]),
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'"],
+    // mqtt.js keeps its keep-alive timer in a blob worker, which background tabs do not throttle.
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': unique(["'self'", ...services, originOf(config.mqttUrl, base)]),
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    // The single sign-on page posts here and is then redirected to the console's sign-in return page: the public
+    // URL (which may not be the host the browser used) or another allowed one (the Vite dev server under `npm run dev`).
+    'form-action': unique(["'self'", ...[base, ...config.sso.redirectUris].map((url) => new URL(url).origin)]),
+    'frame-ancestors': ["'none'"],
+    'frame-src': ["'none'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * helmet's headers on every answer, including the embedded provider's pages under /sso: the
+ * policy above, no Referer leaving the product, no framing. Strict-Transport-Security only when
+ * the product is reached over https (a browser ignores it over http, and it would pin the host).
+ * Registered before the provider's middleware so its answers carry them too; stored files
+ * replace the policy with their own sandbox (server/services/file.ts).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  const https = app.config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+}
