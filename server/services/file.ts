@@ -7,6 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
 import { create as contentDisposition } from 'content-disposition';
 import { ApiError, notFound } from '../http/envelope.ts';
+import { markupScan } from './markupScan.ts';
 
 /** What may be uploaded, by the type its bytes show (never by name or declared type). */
 const ALLOWED = new Map<string, string>([
@@ -29,10 +30,18 @@ export interface RawUpload {
   fileFullName: string;
 }
 
-/** A display name with no path or control characters, at most 120 characters. */
+/** Names Windows will not save a file under, whatever the extension (CON, NUL.txt, COM1.png...). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+
+/**
+ * The name shown and offered on download (never used on disk): no path, no control, bidi or other
+ * invisible format characters (a right-to-left override makes "gpj.exe" look like an image), no
+ * characters Windows refuses, not a reserved device name, at most 120 characters keeping the extension.
+ */
 export function safeDisplayName(name: string): string {
-  const base = [...path.basename(name.replace(/\\/g, '/'))].filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f' && !'<>:"|?*'.includes(c)).join('').trim();
-  return (base || '未命名文件').slice(-120);
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>:"|?*]/gu, '').trim().replace(/[. ]+$/, '');
+  const chars = [...(WINDOWS_RESERVED.test(base) ? `_${base}` : base)];
+  return chars.slice(-120).join('') || '未命名文件';
 }
 
 export default async function fileService(app: FastifyInstance) {
@@ -47,7 +56,11 @@ export default async function fileService(app: FastifyInstance) {
     const id = randomUUID().replace(/-/g, '');
     const temp = path.join(tmp, `${id}.part`);
     const hash = createHash('sha256');
-    part.file.on('data', (chunk: Buffer) => hash.update(chunk));
+    const markup = markupScan();
+    part.file.on('data', (chunk: Buffer) => {
+      hash.update(chunk);
+      markup.feed(chunk);
+    });
     try {
       await pipeline(part.file, fs.createWriteStream(temp, { flags: 'wx' }));
       if (part.file.truncated) throw new ApiError(413, `文件大小超过限制（最大 ${limit}）`);
@@ -56,6 +69,7 @@ export default async function fileService(app: FastifyInstance) {
       const type = await fileTypeFromFile(temp);
       const ext = type ? ALLOWED.get(type.mime) : undefined;
       if (!type || !ext) throw new ApiError(415, '不支持的文件类型，请上传图片、PDF、Office 文档、音视频或压缩包');
+      if (INLINE.has(type.mime) && markup.found) throw new ApiError(415, '文件内容含有网页代码，不能作为图片或 PDF 上传');
       const month = new Date().toISOString().slice(0, 7).replace('-', '');
       const storedPath = `${month}/${id}.${ext}`;
       fs.mkdirSync(path.join(root, month), { recursive: true });
@@ -91,8 +105,10 @@ export default async function fileService(app: FastifyInstance) {
       // Nothing half-stored: an upload that fails removes what it already stored.
       for (const file of stored) await discard(file.fileFullName);
       const code = (error as { code?: string }).code;
+      // The client went away mid-body: nobody reads the answer, but it is no server error either.
+      if (request.raw.destroyed || code === 'ECONNRESET') throw new ApiError(400, '上传已中断');
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, `文件大小超过限制（最大 ${limit}）`);
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ApiError(413, '一次上传的文件过多');
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ApiError(413, '一次上传的文件或字段过多');
       throw error;
     }
     if (stored.length === 0) throw new ApiError(400, '没有收到文件');
@@ -124,7 +140,7 @@ export function sendStored(reply: FastifyReply, file: string, mime: string, name
   reply
     .header('content-type', mime)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
     .header('content-disposition', contentDisposition(name, { type: attachment || !INLINE.has(mime) ? 'attachment' : 'inline' }))
     .header('content-length', fs.statSync(file).size);
   return reply.send(fs.createReadStream(file));
