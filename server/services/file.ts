@@ -106,7 +106,7 @@ export default async function fileService(app: FastifyInstance) {
       for (const file of stored) await discard(file.fileFullName);
       const code = (error as { code?: string }).code;
       // The client went away mid-body: nobody reads the answer, but it is no server error either.
-      if (request.raw.destroyed || code === 'ECONNRESET') throw new ApiError(400, '上传已中断');
+      if (code === 'ECONNRESET') throw new ApiError(400, '上传已中断');
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, `文件大小超过限制（最大 ${limit}）`);
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ApiError(413, '一次上传的文件或字段过多');
       throw error;

@@ -13,6 +13,6 @@ it('refuses upload abuse and leaves nothing behind: no file outside the upload f
     downloadsUnsafe: 0,
     dangerousAccepted: 0,
     unsafeDisplayNames: 0,
-    unclearRefusals: 0,
+    unexpectedAnswers: 0,
   });
 }, 60_000);

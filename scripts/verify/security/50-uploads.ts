@@ -12,6 +12,6 @@ export default async function uploads(): Promise<VerifyRow[]> {
     mustBeZero('uploads', 'downloads not attachment / nosniff / sandboxed', f.downloadsUnsafe),
     mustBeZero('uploads', 'dangerous files accepted (HTML, SVG, polyglots)', f.dangerousAccepted),
     mustBeZero('uploads', 'offered names with path, control, bidi or device name', f.unsafeDisplayNames),
-    mustBeZero('uploads', 'refusals with 5xx or no Chinese message', f.unclearRefusals),
+    mustBeZero('uploads', 'answers other than the expected refusal, or without a Chinese message', f.unexpectedAnswers),
   ];
 }
