@@ -6,11 +6,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { SessionEnd, SessionStore } from '../auth/sessions.ts';
 import type { DB } from '../db/index.ts';
+import { packetSizeGuard } from './packetLimit.ts';
 import type { Publisher } from './publisher.ts';
 import { pushTopic } from '../../src/shared/push.ts';
 
 /** Where browsers reach the embedded broker, on the app's own port (spec 7.6). */
 export const MQTT_PATH = '/mqtt';
+/** The largest packet a client may send: theirs are CONNECT, SUBSCRIBE, PINGREQ and PUBACK, all small. */
+const MAX_PACKET_BYTES = 64 * 1024;
 
 /** A connected staff member: the only topic they may read, and the session that lets them. */
 interface Identity {
@@ -38,13 +41,14 @@ function refuse(socket: Duplex, status: number, text: string): void {
 /**
  * The MQTT broker embedded in the app (aedes over WebSocket at /mqtt). Clients sign in with their
  * session token (password, or user name), may subscribe only to push/{their business account
- * domain}, may never publish (a CONNECT carrying a last will is refused), and are disconnected as
- * soon as their session is revoked, and within checkEveryMs when it expires or the staff member
- * is disabled. Only the services publish, through publish().
+ * domain} at QoS 0 or 1, may never publish (a CONNECT carrying a last will is refused), may send
+ * no packet over 64 KB, and are disconnected as soon as their session is revoked, and within
+ * checkEveryMs when it expires or the staff member is disabled. Only the services publish,
+ * through publish().
  */
 export class EmbeddedBroker implements Publisher {
   private aedes: Aedes | null = null;
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PACKET_BYTES });
   private readonly admissions = new WeakMap<Client, Identity | Refusal>();
   private readonly live = new Map<Client, Identity>();
   private timer: NodeJS.Timeout | null = null;
@@ -65,6 +69,11 @@ export class EmbeddedBroker implements Publisher {
       const aedes = this.aedes;
       if (!aedes || aedes.closed) return refuse(socket, 503, 'Service Unavailable');
       this.wss.handleUpgrade(request, socket, head, (ws) => {
+        // Before the stream's own listener: an oversized packet never reaches the broker's parser.
+        const withinLimit = packetSizeGuard(MAX_PACKET_BYTES);
+        ws.on('message', (data: Buffer) => {
+          if (!withinLimit(data)) ws.terminate();
+        });
         const stream = createWebSocketStream(ws);
         stream.on('error', () => ws.terminate());
         aedes.handle(stream, request);
@@ -98,10 +107,11 @@ export class EmbeddedBroker implements Publisher {
       },
       // Only the services publish; a client that tries is disconnected (MQTT-3.3.5-2).
       authorizePublish: (_client, _packet, done) => done(new Error('clients may not publish')),
-      // Anything but the caller's own topic (B's topic, push/#, #) is answered with SUBACK 128.
+      // Anything but the caller's own topic (B's topic, push/#, #) is answered with SUBACK 128, and so
+      // is QoS 2: notices go out at QoS 1, and aedes's SUBACK would echo a requested 2 it never delivers.
       authorizeSubscribe: (client, subscription, done) => {
         const topic = this.live.get(client)?.topic;
-        done(null, topic && subscription.topic === topic ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null);
+        done(null, topic && subscription.topic === topic && subscription.qos <= 1 ? subscription : null);
       },
       authorizeForward: (client, packet) => (this.live.get(client)?.topic === packet.topic ? packet : null),
     };
