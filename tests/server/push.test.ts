@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { freePort, startServer, type TestServer } from '../support/server.ts';
 import { insertStaff } from '../support/staff.ts';
+import { mqttAbuse } from '../support/mqttAbuse.ts';
 
 /** A signed-in staff member: their API client, id and push topic. */
 interface Person {
@@ -69,33 +70,24 @@ describe('embedded broker at /mqtt', () => {
     });
   });
 
-  it("refuses A a subscription to B's topic, to push/# and to #, and A never gets B's notices", async () => {
-    const client = await connect(a.api.token);
-    for (const topic of [b.topic, 'push/#', '#', 'push/+']) await expect(client.subscribeAsync(topic, { qos: 1 })).rejects.toThrow(/Subscribe error/);
-    await client.subscribeAsync(a.topic, { qos: 1 });
-    const first = nextMessage(client);
-    await notice(b.staffId, '给 B 的通知');
-    await notice(a.staffId, '给 A 的通知');
-    // Messages reach a topic in order: had B's leaked, it would come first.
-    expect((await first).body.content).toBe('给 A 的通知');
-  });
-
-  it('disconnects a client that publishes, and the publish reaches no one', async () => {
-    const listener = await connect(b.api.token);
-    await listener.subscribeAsync(b.topic, { qos: 1 });
-    const first = nextMessage(listener);
-    const intruder = await connect(a.api.token);
-    const gone = closed(intruder);
-    intruder.publish(b.topic, JSON.stringify({ category: '1', content: '伪造的通知' }), { qos: 1 });
-    await gone;
-    await notice(b.staffId, '真正的通知');
-    expect((await first).body.content).toBe('真正的通知');
-  });
-
-  it('refuses a CONNECT carrying a last will, a bad token and no token', async () => {
-    await expect(connect(a.api.token, { will: { topic: b.topic, payload: Buffer.from('遗嘱'), qos: 1, retain: false } })).rejects.toThrow(/Not authorized/);
-    await expect(connect('not-a-session-token')).rejects.toThrow(/Bad username or password/);
-    await expect(connect('')).rejects.toThrow(/Bad username or password/);
+  it('refuses every kind of abuse (other topics, wildcards, publishing, will, QoS 2, retained, bad tokens, oversized packets, borrowed client ids) and leaks nothing', async () => {
+    const figures = await mqttAbuse(server, 1);
+    const refusals = Object.fromEntries(figures.kinds.map((k) => [k.kind.replace(/ \(.*/, ''), k.refusals]));
+    expect(figures.kinds.filter((k) => k.accepted)).toEqual([]);
+    expect(figures.leaked).toBe(0);
+    expect(figures.noticesDelivered).toBe(figures.noticesSent);
+    expect(refusals).toMatchObject({
+      "subscribe to another user's topic": { 'SUBACK 128': 1 },
+      'wildcard subscriptions': { 'SUBACK 128': 7 },
+      "publish to another user's topic": { disconnected: 1 },
+      'publish to own topic': { disconnected: 1 },
+      'connect with a last will': { 'CONNACK 5': 1 },
+      'connect with a made-up token': { 'CONNACK 4': 1 },
+      'connect with a signed-out token': { 'CONNACK 4': 1 },
+      'connect with an expired token': { 'CONNACK 4': 1 },
+      'connect as a disabled staff member': { 'CONNACK 4': 1 },
+      'connect without credentials': { 'CONNACK 4': 1 },
+    });
   });
 
   it('accepts the token in the user name field too', async () => {
