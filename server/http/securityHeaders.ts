@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
 
-/** The origin of a configured URL (relative URLs are the product's own: nothing to add). */
+/**
+ * The origin of a configured URL to allow; none for the product's own (relative) URLs, and none
+ * for data: or other schemes, which a policy could only allow wholesale.
+ */
 function originOf(url: string, base: string): string | null {
   if (!url) return null;
-  const origin = new URL(url, base).origin;
-  return origin === new URL(base).origin ? null : origin;
+  const parsed = new URL(url, base);
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(parsed.protocol)) return null;
+  return parsed.origin === new URL(base).origin ? null : parsed.origin;
 }
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];

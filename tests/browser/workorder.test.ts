@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, signIn, watchProblems, type PageProblems } from '../support/browser.ts';
@@ -153,7 +155,10 @@ describe('work orders in the browser', () => {
 
 describe('office-automation detail routes (spec 2.1)', () => {
   it('load the helper script of PMS_OA_SCRIPT_URL once, then show the order', async () => {
-    const oa = await startServer({ PMS_OA_SCRIPT_URL: 'data:text/javascript,window.__oaHelperLoads=(window.__oaHelperLoads||0)+1' });
+    // The OA system's helper, served from its own origin (the policy allows exactly that origin).
+    const helper = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/javascript' }).end('window.__oaHelperLoads=(window.__oaHelperLoads||0)+1'));
+    await new Promise<void>((resolve) => helper.listen(0, '127.0.0.1', resolve));
+    const oa = await startServer({ PMS_OA_SCRIPT_URL: `http://127.0.0.1:${(helper.address() as AddressInfo).port}/oa/helper.js` });
     try {
       const page = await (await browser.newContext()).newPage();
       const seen = watchProblems(page);
@@ -174,6 +179,7 @@ describe('office-automation detail routes (spec 2.1)', () => {
       expect(seen).toEqual({ consoleErrors: [], failedRequests: [] });
     } finally {
       await oa.close();
+      helper.close();
     }
   });
 });
