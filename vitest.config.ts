@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { pageMetaPlugin } from './vite.config.ts';
 
 export default defineConfig({
+  // Unit tests import the route table, which reads page schemas' routing keys (`?meta`).
+  plugins: [pageMetaPlugin()],
   test: {
     projects: [
       // The schema lint runs the meta-schema generator and a child process: seconds, not milliseconds.

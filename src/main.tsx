@@ -17,16 +17,19 @@ message.config({ top: 80, duration: 3 });
 // A chunk Vite preloads for a page that no longer exists after a deployment: reload (spec 8).
 window.addEventListener('vite:preloadError', () => window.location.reload());
 
-await loadRuntimeConfig().catch((error) => console.warn('runtime config unavailable, using same-origin services', error));
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ConfigProvider locale={zhCN}>
-      {/* Push notices stay until closed: past a few, older ones leave the screen (they are in the message
-          list), since each new one re-measures every notice on screen and slows down with their number. */}
-      <AntApp notification={{ maxCount: 5 }}>
-        <RouterProvider router={createRouter()} />
-      </AntApp>
-    </ConfigProvider>
-  </StrictMode>,
-);
+// Not a top-level await: that would turn off the bundler's merging of small shared chunks.
+void loadRuntimeConfig()
+  .catch((error) => console.warn('runtime config unavailable, using same-origin services', error))
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <ConfigProvider locale={zhCN}>
+          {/* Push notices stay until closed: past a few, older ones leave the screen (they are in the message
+              list), since each new one re-measures every notice on screen and slows down with their number. */}
+          <AntApp notification={{ maxCount: 5 }}>
+            <RouterProvider router={createRouter()} />
+          </AntApp>
+        </ConfigProvider>
+      </StrictMode>,
+    ),
+  );

@@ -2,10 +2,12 @@ import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { hasQueryLogin, loginFromQuery, QUERY_LOGIN_PARAMS } from '../core/queryLogin.ts';
-import { BasicLayout } from '../layout/BasicLayout.tsx';
 import { RouteProgress } from '../layout/RouteProgress.tsx';
+import { lazyPage } from './lazyPage.ts';
 import { findRoute, HOME_ALIASES, HOME_PATH, ROUTES } from './routes.ts';
 
+// The signed-in shell (menu, push, watermark) is a lazy chunk: the sign-in page does not load it.
+const BasicLayout = lazyPage(() => import('../layout/BasicLayout.tsx'));
 const NotFound = ROUTES.find((r) => r.path === '/404')!.component;
 
 export const TITLE_SUFFIX = '-PMS';

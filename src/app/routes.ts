@@ -1,7 +1,8 @@
 import { createElement, type ComponentType } from 'react';
 import { lazyPage } from './lazyPage.ts';
-import { PAGES } from '../engine/catalogue.ts';
-import type { PageSchema } from '../engine/schemaTypes.ts';
+import { loadPage, PAGE_METAS } from '../engine/pageIndex.ts';
+import { PAGE_KINDS } from '../engine/pageKinds.ts';
+import type { PageMeta } from '../engine/pageMeta.ts';
 import { BESPOKE_PAGES } from '../pages/bespoke.ts';
 
 /** One screen of the product. Only routes with a working screen are listed. */
@@ -16,13 +17,12 @@ export interface RouteDef {
   access?: string;
   /** Public routes render without the authenticated layout. */
   public?: boolean;
-  /** The page schema behind the route, when it comes from schemas/pages. */
-  page?: PageSchema;
+  /** The routing keys of the page schema behind the route, when it comes from schemas/pages. */
+  page?: PageMeta;
   component: ComponentType;
 }
 
 const ErrorPage = lazyPage(() => import('../pages/errors/ErrorPage.tsx'));
-const PageRenderer = lazyPage<{ page: PageSchema }>(() => import('../engine/PageRenderer.tsx'));
 
 /** Routes of the session core and the error pages, outside the page schemas. */
 const CORE_ROUTES: RouteDef[] = [
@@ -39,9 +39,16 @@ const CORE_ROUTES: RouteDef[] = [
   { path: '/noauth', title: '暂无权限', keepAlive: false, show: false, public: true, component: ErrorPage },
 ];
 
-function schemaRoute(page: PageSchema): RouteDef {
-  const component: ComponentType =
-    page.kind === 'bespoke' ? BESPOKE_PAGES[page.component as keyof typeof BESPOKE_PAGES] : () => createElement(PageRenderer, { page });
+/** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk. */
+function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): ComponentType {
+  return lazyPage(async (): Promise<{ default: ComponentType }> => {
+    const [page, { default: Renderer }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind]()]);
+    return { default: () => createElement(Renderer, { page: page as never }) };
+  });
+}
+
+function schemaRoute(page: PageMeta): RouteDef {
+  const component: ComponentType = page.kind === 'bespoke' ? BESPOKE_PAGES[page.component as keyof typeof BESPOKE_PAGES] : schemaScreen({ ...page, kind: page.kind });
   return {
     path: page.route,
     title: page.title,
@@ -53,7 +60,7 @@ function schemaRoute(page: PageSchema): RouteDef {
   };
 }
 
-export const ROUTES: RouteDef[] = [...CORE_ROUTES, ...PAGES.filter((p) => p.kind !== 'bespoke' || p.component in BESPOKE_PAGES).map(schemaRoute)];
+export const ROUTES: RouteDef[] = [...CORE_ROUTES, ...PAGE_METAS.filter((p) => p.kind !== 'bespoke' || p.component! in BESPOKE_PAGES).map(schemaRoute)];
 
 /** Paths that lead to the landing page (spec 2.2). */
 export const HOME_PATH = '/index/home_index';

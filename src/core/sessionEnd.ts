@@ -1,4 +1,4 @@
-import { message, Modal } from 'antd';
+import { message } from 'antd';
 import { runtimeConfig } from './runtimeConfig.ts';
 import { clearSession } from './session.ts';
 
@@ -37,11 +37,17 @@ export function handleSessionEnd(response: Response): void {
   }
   if (response.status === 401) {
     ending = true;
-    Modal.error({ title: '提示', content: '登录失效，请重新登录', okText: '确定', onOk: logoutToSso });
+    void errorModal('登录失效，请重新登录');
   }
+}
+
+/** The session-ended modal; antd's Modal loads only when one is shown (not with the sign-in page). */
+async function errorModal(content: string): Promise<void> {
+  const { default: Modal } = await import('antd/es/modal');
+  Modal.error({ title: '提示', content, okText: '确定', onOk: logoutToSso });
 }
 
 /** Spec 8 "login failed": the modal whose OK clears storage and goes to the single sign-on logout. */
 export function showLoginFailed(): void {
-  Modal.error({ title: '提示', content: '登录失败，请重新登录', okText: '确定', onOk: logoutToSso });
+  void errorModal('登录失败，请重新登录');
 }

@@ -1,6 +1,7 @@
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import { FormGrid, FormLayout } from '@formily/antd-v5';
+import { FormGrid } from '@formily/antd-v5/esm/form-grid';
+import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Button, Card, Space } from 'antd';
 import { useMemo } from 'react';
 import { SchemaField } from './fields.tsx';

@@ -1,6 +1,7 @@
 import { createForm, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import { FormGrid, FormLayout } from '@formily/antd-v5';
+import { FormGrid } from '@formily/antd-v5/esm/form-grid';
+import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Button, Space, Spin, message } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { call } from './data.ts';

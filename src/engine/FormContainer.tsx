@@ -1,5 +1,6 @@
 import { Drawer, Modal } from 'antd';
-import { pageByRoute } from './catalogue.ts';
+import { Suspense } from 'react';
+import { usePage } from './pageIndex.ts';
 import { FormBody } from './FormBody.tsx';
 import type { FormAction, FormPage } from './schemaTypes.ts';
 
@@ -12,7 +13,16 @@ export interface OpenForm {
 /** A form page shown over the current screen, in a drawer or a modal. */
 export function FormContainer({ open, onClose, onSaved }: { open: OpenForm | null; onClose: () => void; onSaved: () => void }) {
   if (!open) return null;
-  const page = pageByRoute(open.action.form) as FormPage | undefined;
+  // The form's schema is a chunk of its own: the screen stays while it loads.
+  return (
+    <Suspense fallback={null}>
+      <OpenedForm open={open} onClose={onClose} onSaved={onSaved} />
+    </Suspense>
+  );
+}
+
+function OpenedForm({ open, onClose, onSaved }: { open: OpenForm; onClose: () => void; onSaved: () => void }) {
+  const page = usePage(open.action.form) as FormPage | undefined;
   if (!page || page.kind !== 'form') return null;
   const editing = open.id !== undefined && open.id !== null;
   const title = `${editing ? '编辑' : '新增'}${page.title.replace(/^(新增|编辑)/, '')}`;

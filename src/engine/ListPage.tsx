@@ -1,7 +1,7 @@
-import { Card, Empty, Space, Table, Tree, Typography, message } from 'antd';
+import { Card, Space, Table, Typography, message } from 'antd';
 import type { TableProps } from 'antd';
 import { useRequest } from 'ahooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
@@ -9,8 +9,21 @@ import { call, forgetDictionaries, type Page } from './data.ts';
 import { FormContainer, type OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { usePermission } from './permissions.tsx';
-import type { ListPage as ListSchema, TreeSide } from './schemaTypes.ts';
+import type { ListPage as ListSchema } from './schemaTypes.ts';
 import { onPushMessage } from '../push/events.ts';
+
+/**
+ * Past this many rows on a page the table renders only the rows in view (antd's virtual
+ * table): 10,000 rows of 40 columns would otherwise be 400,000 cells in the DOM. Up to it the
+ * plain table keeps its natural height, so ordinary pages of 10 to 100 rows look as before.
+ */
+const VIRTUAL_ROWS = 100;
+/** Width assumed for a column without one, and the virtual table's height: it needs numbers. */
+const VIRTUAL_COLUMN_WIDTH = 160;
+const VIRTUAL_HEIGHT = 600;
+
+// The tree beside a list is rare: lists without one do not load antd's Tree.
+const TreePanel = lazy(() => import('./TreePanel.tsx'));
 
 /** Reloads on push notices: all of them, or those of the listed types. */
 function useRefreshOnPush(types: boolean | string[] | undefined, reload: () => void) {
@@ -22,41 +35,6 @@ function useRefreshOnPush(types: boolean | string[] | undefined, reload: () => v
       if (wanted === true || wanted.includes(String(m.pushParams?.type ?? m.type))) reload();
     });
   }, [key, reload]);
-}
-
-function TreePanel({ tree, selected, onSelect, ctx, version }: { tree: TreeSide; selected: Row | null; onSelect: (node: Row | null) => void; ctx: ActionContext; version: number }) {
-  const { data } = useRequest(() => call<Page<Row>>(`${tree.resource}.list`, { pageSize: 200 }), { refreshDeps: [version] });
-  const treeData = useMemo(() => {
-    const nodes = data?.data?.records ?? [];
-    const toNode = (r: Row) => ({ key: String(r.id), title: String(r[tree.labelField] ?? ''), record: r });
-    if (!tree.parentField) return nodes.map((r) => ({ ...toNode(r), isLeaf: true }));
-    const byParent = new Map<unknown, Row[]>();
-    for (const r of nodes) byParent.set(r[tree.parentField] ?? null, [...(byParent.get(r[tree.parentField] ?? null) ?? []), r]);
-    const build = (parent: unknown): object[] => (byParent.get(parent) ?? []).map((r) => ({ ...toNode(r), children: build(r.id) }));
-    return build(null);
-  }, [data, tree.labelField, tree.parentField]);
-  const nodeCtx: ActionContext = { ...ctx, node: selected ?? undefined };
-  return (
-    <Card size="small" title={tree.title} style={{ width: 260, flex: 'none' }} styles={{ body: { padding: 8 } }}>
-      <Space wrap size={4} style={{ marginBottom: 8 }}>
-        {(tree.actions ?? []).map((a) => {
-          const needsNode = JSON.stringify(a).includes('"$node"') && a.type !== 'form';
-          const editsNode = a.type === 'form' && a.id !== undefined;
-          return <ActionButton key={a.label} action={a} ctx={nodeCtx} link disabled={(needsNode || editsNode) && !selected} />;
-        })}
-      </Space>
-      {treeData.length ? (
-        <Tree
-          blockNode
-          treeData={treeData as never}
-          selectedKeys={selected ? [String(selected.id)] : []}
-          onSelect={(_, info) => onSelect(info.selected ? ((info.node as unknown as { record: Row }).record ?? null) : null)}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-      )}
-    </Card>
-  );
 }
 
 /**
@@ -159,6 +137,11 @@ export default function ListPage({ page }: { page: ListSchema }) {
     });
   }
   const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
+  const records = result?.records ?? [];
+  const virtual = records.length > VIRTUAL_ROWS;
+  const scroll = virtual
+    ? { x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : VIRTUAL_COLUMN_WIDTH), batch.length ? 48 : 0), y: VIRTUAL_HEIGHT }
+    : { x: 'max-content' as const };
 
   const list = (
     <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -190,8 +173,9 @@ export default function ListPage({ page }: { page: ListSchema }) {
           size="middle"
           loading={loading}
           columns={columns}
-          dataSource={result?.records ?? []}
-          scroll={{ x: 'max-content' }}
+          dataSource={records}
+          virtual={virtual}
+          scroll={scroll}
           rowSelection={batch.length ? { selectedRowKeys: selected.map((r) => r.id as number), onChange: (_, rows) => setSelected(rows) } : undefined}
           pagination={{
             current: pageNum,
@@ -220,7 +204,9 @@ export default function ListPage({ page }: { page: ListSchema }) {
     <>
       {page.tree ? (
         <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-          <TreePanel tree={page.tree} selected={node} onSelect={(n) => (setNode(n), setPageNum(1))} ctx={ctx} version={version} />
+          <Suspense fallback={null}>
+            <TreePanel tree={page.tree} selected={node} onSelect={(n) => (setNode(n), setPageNum(1))} ctx={ctx} version={version} />
+          </Suspense>
           {list}
         </div>
       ) : (

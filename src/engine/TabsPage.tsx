@@ -1,5 +1,6 @@
 import { Tabs } from 'antd';
-import { pageByRoute } from './catalogue.ts';
+import { Suspense } from 'react';
+import { usePage } from './pageIndex.ts';
 import ListPage from './ListPage.tsx';
 import type { TabsPage as TabsSchema } from './schemaTypes.ts';
 
@@ -8,9 +9,18 @@ export default function TabsPage({ page }: { page: TabsSchema }) {
   return (
     <Tabs
       items={page.tabs.map((tab) => {
-        const list = pageByRoute(tab.page);
-        return { key: tab.page, label: tab.title, children: list?.kind === 'list' ? <ListPage page={list} /> : null };
+        const children = (
+          <Suspense fallback={null}>
+            <TabList route={tab.page} />
+          </Suspense>
+        );
+        return { key: tab.page, label: tab.title, children };
       })}
     />
   );
+}
+
+function TabList({ route }: { route: string }) {
+  const list = usePage(route);
+  return list?.kind === 'list' ? <ListPage page={list} /> : null;
 }

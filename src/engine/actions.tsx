@@ -9,7 +9,7 @@ import { usePermission } from './permissions.tsx';
 import type { Action, Condition, FormAction, ParamValue, WorkflowTransition } from './schemaTypes.ts';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import { FormLayout } from '@formily/antd-v5';
+import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { SchemaField } from './fields.tsx';
 
 export type Row = Record<string, unknown>;

@@ -1,25 +1,20 @@
-import React, { useEffect, useState } from 'react';
+import React, { lazy, Suspense, useEffect, useState } from 'react';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
 import { evaluate } from './expressions.ts';
 import { setValidateLanguage } from '@formily/core';
-import {
-  ArrayItems,
-  Checkbox,
-  DatePicker,
-  FormGrid,
-  FormItem,
-  FormLayout,
-  Input,
-  NumberPicker,
-  PreviewText,
-  Radio,
-  Select,
-  Space,
-  Switch,
-  TimePicker,
-} from '@formily/antd-v5';
-import { Cascader, Select as AntSelect, Tree, TreeSelect, Upload, message, type CascaderProps, type SelectProps, type TreeSelectProps } from 'antd';
-import { uploadFile } from '../core/upload.ts';
+// Formily's index imports every component it has (its package marks the index as having side
+// effects): each is imported from its own module, and the large ones only when a form uses them.
+import { Checkbox } from '@formily/antd-v5/esm/checkbox';
+import { FormGrid } from '@formily/antd-v5/esm/form-grid';
+import { FormItem } from '@formily/antd-v5/esm/form-item';
+import { FormLayout } from '@formily/antd-v5/esm/form-layout';
+import { Input } from '@formily/antd-v5/esm/input';
+import { PreviewText } from '@formily/antd-v5/esm/preview-text';
+import { Radio } from '@formily/antd-v5/esm/radio';
+import { Select } from '@formily/antd-v5/esm/select';
+import { Space } from '@formily/antd-v5/esm/space';
+import { Switch } from '@formily/antd-v5/esm/switch';
+import { Select as AntSelect, type SelectProps } from 'antd';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import { call, useDictionary } from './data.ts';
 import type { ComponentName } from './registry.ts';
@@ -47,171 +42,6 @@ function RemoteSelectBase({ endpoint, ...props }: SelectProps & { endpoint: stri
   return <AntSelect showSearch optionFilterProp="label" {...props} options={options} />;
 }
 
-interface TreeNode {
-  key: string;
-  title: string;
-  children?: TreeNode[];
-}
-
-/**
- * A checkable tree of menus and their buttons (the role grant form), fed by an endpoint that
- * answers the grantable tree; its value is the checked keys.
- */
-function PermissionTreeBase({ endpoint, value, onChange }: { endpoint: string; value?: string[]; onChange?: (keys: string[]) => void }) {
-  const [tree, setTree] = useState<TreeNode[]>([]);
-  useEffect(() => {
-    let live = true;
-    call<TreeNode[]>(endpoint).then((r) => live && setTree(r.data ?? []));
-    return () => {
-      live = false;
-    };
-  }, [endpoint]);
-  // Each screen and button is checked on its own; the server adds a button's screen itself.
-  const leafOrScreen = (keys: string[]) => keys.filter((k) => !k.startsWith('g:'));
-  return (
-    <Tree
-      checkable
-      checkStrictly
-      defaultExpandAll
-      key={tree.length}
-      treeData={tree}
-      checkedKeys={value ?? []}
-      onCheck={(checked) => onChange?.(leafOrScreen((Array.isArray(checked) ? checked : checked.checked) as string[]))}
-    />
-  );
-}
-
-const PermissionTree = connect(PermissionTreeBase);
-
-interface TreeSelectRemoteProps extends TreeSelectProps {
-  endpoint: string;
-  params?: Record<string, unknown>;
-  /** Set by the mapper below while a `paramsFrom` field is still empty: nothing to offer yet. */
-  waiting?: boolean;
-}
-
-/**
- * A tree select whose nodes come from an endpoint answering a tree (organisations,
- * departments): nodes `{ label, value, children }`, or other keys named by `fieldNames`.
- * `params` are sent as written; `paramsFrom` maps a parameter to another field of the form
- * whose value it takes (the departments of the chosen organisation).
- */
-function TreeSelectRemoteBase({ endpoint, params, waiting, fieldNames, ...props }: TreeSelectRemoteProps) {
-  const [tree, setTree] = useState<unknown[]>([]);
-  const key = JSON.stringify(params ?? {});
-  useEffect(() => {
-    if (waiting) return;
-    let live = true;
-    call<unknown[]>(endpoint, JSON.parse(key)).then((r) => live && setTree(Array.isArray(r.data) ? r.data : []));
-    return () => {
-      live = false;
-    };
-  }, [endpoint, key, waiting]);
-  return (
-    <TreeSelect
-      showSearch
-      allowClear
-      treeDefaultExpandAll
-      treeNodeFilterProp={fieldNames?.label ?? 'label'}
-      fieldNames={fieldNames}
-      {...props}
-      treeData={(waiting ? [] : tree) as TreeSelectProps['treeData']}
-    />
-  );
-}
-
-/** `paramsFrom` read through mapProps' observer: the tree reloads when those fields change. */
-function paramsFromForm(props: Record<string, unknown>, field: { form: { values: Record<string, unknown> } }) {
-  const from = props.paramsFrom as Record<string, string> | undefined;
-  if (!from) return props;
-  const taken = Object.fromEntries(Object.entries(from).map(([param, name]) => [param, field.form.values[name]]));
-  const rest = { ...props };
-  delete rest.paramsFrom;
-  return { ...rest, params: { ...(props.params as object), ...taken }, waiting: Object.values(taken).some((v) => v === undefined || v === null || v === '') };
-}
-
-const TreeSelectRemote = connect(TreeSelectRemoteBase, mapProps(paramsFromForm as never));
-
-type TreeNodeOf = Record<string, unknown>;
-
-/** The path of keys from the root to the node whose value is `value`, or [] when absent. */
-function pathTo(nodes: TreeNodeOf[], value: unknown, key: string, children: string): unknown[] {
-  for (const node of nodes) {
-    if (node[key] === value) return [value];
-    const below = pathTo((node[children] as TreeNodeOf[] | undefined) ?? [], value, key, children);
-    if (below.length) return [node[key], ...below];
-  }
-  return [];
-}
-
-/**
- * Organisation and project cascaders: levels of a tree from an endpoint (company → region →
- * project), the value being the chosen node's id only. With `changeOnSelect` any level may be
- * chosen; without it only the last (a project).
- */
-function CascaderRemoteBase({ endpoint, params, fieldNames, value, onChange, ...props }: Omit<CascaderProps, 'value' | 'onChange'> & { endpoint: string; params?: Record<string, unknown>; value?: unknown; onChange?: (value: unknown) => void }) {
-  const [tree, setTree] = useState<TreeNodeOf[]>([]);
-  const key = JSON.stringify(params ?? {});
-  useEffect(() => {
-    let live = true;
-    call<TreeNodeOf[]>(endpoint, JSON.parse(key)).then((r) => live && setTree(Array.isArray(r.data) ? r.data : []));
-    return () => {
-      live = false;
-    };
-  }, [endpoint, key]);
-  const names = { label: fieldNames?.label ?? 'label', value: fieldNames?.value ?? 'value', children: fieldNames?.children ?? 'children' };
-  const path = value === undefined || value === null ? undefined : pathTo(tree, value, names.value, names.children);
-  return (
-    <Cascader
-      showSearch
-      allowClear
-      {...(props as object)}
-      options={tree as never}
-      fieldNames={names}
-      value={path as never}
-      onChange={(chosen: unknown) => onChange?.(Array.isArray(chosen) && chosen.length ? chosen[chosen.length - 1] : undefined)}
-    />
-  );
-}
-
-const CascaderRemote = connect(CascaderRemoteBase);
-
-/**
- * Photos of a record (work order, inspection): uploaded through the file service with the
- * spec's compression tiers; the value is the list of their URLs.
- */
-function ImageUploadBase({ value, onChange, maxCount = 9, disabled }: { value?: string[]; onChange?: (urls: string[]) => void; maxCount?: number; disabled?: boolean }) {
-  const urls = Array.isArray(value) ? value : [];
-  const [uploading, setUploading] = useState(false);
-  return (
-    <Upload
-      listType="picture-card"
-      accept="image/*"
-      multiple
-      disabled={disabled}
-      fileList={urls.map((url) => ({ uid: url, name: url.split('/').pop() ?? url, status: 'done' as const, url }))}
-      onRemove={(file) => onChange?.(urls.filter((u) => u !== file.url))}
-      customRequest={async ({ file, onSuccess, onError }) => {
-        setUploading(true);
-        const result = await uploadFile(file as File);
-        setUploading(false);
-        if (result.result === 1 && result.fileInfo) {
-          onChange?.([...urls, result.fileInfo.resPath].slice(0, maxCount));
-          onSuccess?.(result);
-        } else {
-          message.error(result.msg || '上传失败');
-          onError?.(new Error(result.msg));
-        }
-      }}
-      showUploadList={{ showPreviewIcon: false }}
-    >
-      {urls.length < maxCount && <div>{uploading ? '上传中…' : '+ 上传图片'}</div>}
-    </Upload>
-  );
-}
-
-const ImageUpload = connect(ImageUploadBase);
-
 const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 
 const DictSelect = connect(DictSelectBase, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
@@ -228,6 +58,33 @@ function labelled<T extends React.ComponentType<any>>(Component: T): T {
 }
 
 /**
+ * A field component whose code loads the first time a form shows it (date pickers, trees,
+ * uploads, sortable lists): list pages and simple forms do not carry them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function lazyField(load: () => Promise<React.ComponentType<any>>) {
+  const Loaded = lazy(async () => ({ default: await load() }));
+  return function LazyField(props: Record<string, unknown>) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const datePicker = () => import('@formily/antd-v5/esm/date-picker').then((m) => m.DatePicker);
+const timePicker = () => import('@formily/antd-v5/esm/time-picker').then((m) => m.TimePicker);
+const arrayItems = () => import('@formily/antd-v5/esm/array-items').then((m) => m.ArrayItems);
+const remote = () => import('./remoteFields.tsx');
+
+/** ArrayItems and its parts (Item, Addition, Remove…), each loaded with the one chunk. */
+const ArrayItems = Object.assign(
+  lazyField(arrayItems),
+  Object.fromEntries(['Item', 'Addition', 'Remove', 'SortHandle', 'Index', 'MoveUp', 'MoveDown'].map((part) => [part, lazyField(() => arrayItems().then((a) => a[part as 'Item']))])),
+);
+
+/**
  * The component registry of page schemas: Formily's antd components plus the product's own.
  * A name used in `x-component` must be registered here (the schema lint checks it).
  */
@@ -239,18 +96,18 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   ArrayItems,
   Input: Object.assign(labelled(Input), { TextArea: labelled(Input.TextArea) }),
   Select: labelled(Select),
-  NumberPicker: labelled(NumberPicker),
-  DatePicker: Object.assign(labelled(DatePicker), { RangePicker: labelled(DatePicker.RangePicker) }),
-  TimePicker: Object.assign(labelled(TimePicker), { RangePicker: labelled(TimePicker.RangePicker) }),
+  NumberPicker: labelled(lazyField(() => import('@formily/antd-v5/esm/number-picker').then((m) => m.NumberPicker))),
+  DatePicker: Object.assign(labelled(lazyField(datePicker)), { RangePicker: labelled(lazyField(() => datePicker().then((d) => d.RangePicker))) }),
+  TimePicker: Object.assign(labelled(lazyField(timePicker)), { RangePicker: labelled(lazyField(() => timePicker().then((t) => t.RangePicker))) }),
   Switch: labelled(Switch),
   Radio: Object.assign(labelled(Radio), { Group: labelled(Radio.Group) }),
   Checkbox: Object.assign(labelled(Checkbox), { Group: labelled(Checkbox.Group) }),
   DictSelect: labelled(DictSelect),
   RemoteSelect: labelled(RemoteSelect),
-  PermissionTree,
-  ImageUpload,
-  TreeSelectRemote: labelled(TreeSelectRemote),
-  CascaderRemote: labelled(CascaderRemote),
+  PermissionTree: lazyField(() => remote().then((m) => m.PermissionTree)),
+  ImageUpload: lazyField(() => remote().then((m) => m.ImageUpload)),
+  TreeSelectRemote: labelled(lazyField(() => remote().then((m) => m.TreeSelectRemote))),
+  CascaderRemote: labelled(lazyField(() => remote().then((m) => m.CascaderRemote))),
   RichText: labelled(RichText),
 };
 

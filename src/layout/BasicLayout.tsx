@@ -28,7 +28,7 @@ function watermarkText() {
   return `${getStaffName()}${getMobile().slice(-4)}`;
 }
 
-export function BasicLayout() {
+export default function BasicLayout() {
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const contentRef = useRef<HTMLElement>(null);

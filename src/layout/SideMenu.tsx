@@ -2,7 +2,7 @@ import { Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES, type RouteDef } from '../app/routes.ts';
-import { MENU_GROUPS } from '../engine/catalogue.ts';
+import { MENU_GROUPS } from '../engine/pageIndex.ts';
 import { ROUTER_LIST_KEY, useMenusVersion } from '../engine/permissions.tsx';
 
 /** The access cookie value that entries with an `access` flag are compared with (spec 2.1). */

@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../engine/data.ts';
-import { pageByRoute } from '../../engine/catalogue.ts';
+import { usePage } from '../../engine/pageIndex.ts';
 import { FormBody } from '../../engine/FormBody.tsx';
 import type { FormPage } from '../../engine/schemaTypes.ts';
 import type { MenuGroup } from '../../engine/permissions.tsx';
@@ -13,7 +13,7 @@ import { CallerHistory } from './CallerHistory.tsx';
 import { dial, seatLogin } from './callState.ts';
 
 /** The form of a 400 order as declared once (schemas/pages/addTask400.json). */
-const ORDER_FORM = pageByRoute('/addTask400') as FormPage;
+const ORDER_FORM = '/addTask400';
 const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 /** The hotline's quick links: the menus of the screens an operator goes on to. */
 const QUICK_GROUPS = ['/home_task', '/returnVisit', '/business-manager'];
@@ -86,6 +86,7 @@ function SeatBar() {
  * call history; an order created during a call is linked to it.
  */
 export default function HotlineDesk() {
+  const orderForm = usePage(ORDER_FORM) as FormPage;
   const can = usePermission();
   const [query] = useSearchParams();
   const [phone, setPhone] = useState(query.get('phone') ?? '');
@@ -237,7 +238,7 @@ export default function HotlineDesk() {
                 ]}
               />
             ) : (
-              <FormBody key={`${active?.id ?? 'none'}-${callerId ?? 'none'}-${version}`} page={ORDER_FORM} initialValues={initialValues} onSaved={orderSaved} onCancel={() => setVersion((v) => v + 1)} />
+              <FormBody key={`${active?.id ?? 'none'}-${callerId ?? 'none'}-${version}`} page={orderForm} initialValues={initialValues} onSaved={orderSaved} onCancel={() => setVersion((v) => v + 1)} />
             )}
           </Card>
         </Col>

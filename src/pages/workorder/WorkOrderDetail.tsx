@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 import DetailPage from '../../engine/DetailPage.tsx';
-import { pageByRoute } from '../../engine/catalogue.ts';
+import { usePage } from '../../engine/pageIndex.ts';
 import type { DetailPage as DetailSchema } from '../../engine/schemaTypes.ts';
 
 /** The detail screen of a work order as declared once (schemas/pages/home_task-detailsTask.json). */
-const DETAIL = pageByRoute('/home_task/detailsTask') as DetailSchema;
+const DETAIL = '/home_task/detailsTask';
 
 /**
  * The work order's detail under the other routes that open it: /newTaskDetail?quesTaskId= from
@@ -12,5 +12,6 @@ const DETAIL = pageByRoute('/home_task/detailsTask') as DetailSchema;
  */
 export default function WorkOrderDetail() {
   const [query] = useSearchParams();
-  return <DetailPage page={{ ...DETAIL, idParam: query.has('quesTaskId') ? 'quesTaskId' : 'id' }} />;
+  const detail = usePage(DETAIL) as DetailSchema;
+  return <DetailPage page={{ ...detail, idParam: query.has('quesTaskId') ? 'quesTaskId' : 'id' }} />;
 }

@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+import type { PageSchema } from './schemaTypes.ts';
+
+type Kind = Exclude<PageSchema['kind'], 'bespoke'>;
+
+/**
+ * The renderer of each kind of page schema, each a lazy chunk: a list screen does not load
+ * the form, detail or chart code, and the sign-in page loads none of them.
+ */
+export const PAGE_KINDS: Record<Kind, () => Promise<{ default: ComponentType<{ page: never }> }>> = {
+  list: () => import('./ListPage.tsx'),
+  form: () => import('./FormRoute.tsx'),
+  detail: () => import('./DetailPage.tsx'),
+  tabs: () => import('./TabsPage.tsx'),
+  settings: () => import('./SettingsPage.tsx'),
+  report: () => import('./ReportPage.tsx'),
+};

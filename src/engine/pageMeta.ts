@@ -1,0 +1,19 @@
+import type { PageSchema } from './schemaTypes.ts';
+
+/**
+ * The keys of a page schema that the router, the menu and the permission checks need before
+ * the screen is opened. The build serves them alone as `schemas/pages/<x>.json?meta`
+ * (vite.config.ts), so the first load carries 120 routes, not 120 screens' columns and fields.
+ */
+export const PAGE_META_KEYS = ['route', 'title', 'kind', 'keepAlive', 'menu', 'access', 'buttons', 'permissionsOf', 'component'] as const;
+
+type AnyPage = Partial<Record<(typeof PAGE_META_KEYS)[number], unknown>> & PageSchema;
+export type PageMeta = Pick<PageSchema, 'route' | 'title' | 'kind' | 'keepAlive' | 'menu' | 'access' | 'buttons' | 'permissionsOf'> & {
+  /** The React screen of a bespoke page. */
+  component?: string;
+};
+
+/** The meta keys of a page schema. */
+export function pageMeta(page: AnyPage): PageMeta {
+  return Object.fromEntries(PAGE_META_KEYS.filter((k) => k in page).map((k) => [k, page[k]])) as PageMeta;
+}
