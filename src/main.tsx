@@ -6,7 +6,7 @@ import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createRouter } from './app/router.tsx';
+import { createRouter, preloadRoute } from './app/router.tsx';
 import { loadRuntimeConfig } from './core/runtimeConfig.ts';
 import './styles.css';
 
@@ -17,19 +17,23 @@ message.config({ top: 80, duration: 3 });
 // A chunk Vite preloads for a page that no longer exists after a deployment: reload (spec 8).
 window.addEventListener('vite:preloadError', () => window.location.reload());
 
+// The first screen's code loads alongside the runtime config, so it renders in one go.
 // Not a top-level await: that would turn off the bundler's merging of small shared chunks.
-void loadRuntimeConfig()
-  .catch((error) => console.warn('runtime config unavailable, using same-origin services', error))
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <ConfigProvider locale={zhCN}>
-          {/* Push notices stay until closed: past a few, older ones leave the screen (they are in the message
-              list), since each new one re-measures every notice on screen and slows down with their number. */}
-          <AntApp notification={{ maxCount: 5 }}>
-            <RouterProvider router={createRouter()} />
-          </AntApp>
-        </ConfigProvider>
-      </StrictMode>,
-    ),
-  );
+// The first screen's code loads alongside the runtime config, so it renders in one go.
+// Not a top-level await: that would turn off the bundler's merging of small shared chunks.
+void Promise.all([
+  loadRuntimeConfig().catch((error) => console.warn('runtime config unavailable, using same-origin services', error)),
+  preloadRoute(window.location.pathname),
+]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ConfigProvider locale={zhCN}>
+        {/* Push notices stay until closed: past a few, older ones leave the screen (they are in the message
+            list), since each new one re-measures every notice on screen and slows down with their number. */}
+        <AntApp notification={{ maxCount: 5 }}>
+          <RouterProvider router={createRouter()} />
+        </AntApp>
+      </ConfigProvider>
+    </StrictMode>,
+  ),
+);

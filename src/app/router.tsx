@@ -8,6 +8,12 @@ import { findRoute, HOME_ALIASES, HOME_PATH, ROUTES } from './routes.ts';
 
 // The signed-in shell (menu, push, watermark) is a lazy chunk: the sign-in page does not load it.
 const BasicLayout = lazyPage(() => import('../layout/BasicLayout.tsx'));
+/** Starts loading the code of the screen at `pathname`, with the signed-in shell when it has one. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const route = findRoute(pathname);
+  return Promise.all([route && !route.public ? BasicLayout.preload() : null, route?.component.preload?.()]).catch(() => undefined);
+}
+
 const NotFound = ROUTES.find((r) => r.path === '/404')!.component;
 
 export const TITLE_SUFFIX = '-PMS';

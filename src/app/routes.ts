@@ -19,7 +19,8 @@ export interface RouteDef {
   public?: boolean;
   /** The routing keys of the page schema behind the route, when it comes from schemas/pages. */
   page?: PageMeta;
-  component: ComponentType;
+  /** The screen; `preload()` starts loading its code before it is rendered. */
+  component: ComponentType & { preload?: () => Promise<unknown> };
 }
 
 const ErrorPage = lazyPage(() => import('../pages/errors/ErrorPage.tsx'));
@@ -40,7 +41,7 @@ const CORE_ROUTES: RouteDef[] = [
 ];
 
 /** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk. */
-function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): ComponentType {
+function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): RouteDef['component'] {
   return lazyPage(async (): Promise<{ default: ComponentType }> => {
     const [page, { default: Renderer }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind]()]);
     return { default: () => createElement(Renderer, { page: page as never }) };
@@ -48,7 +49,7 @@ function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): Compo
 }
 
 function schemaRoute(page: PageMeta): RouteDef {
-  const component: ComponentType = page.kind === 'bespoke' ? BESPOKE_PAGES[page.component as keyof typeof BESPOKE_PAGES] : schemaScreen({ ...page, kind: page.kind });
+  const component: RouteDef['component'] = page.kind === 'bespoke' ? BESPOKE_PAGES[page.component as keyof typeof BESPOKE_PAGES] : schemaScreen({ ...page, kind: page.kind });
   return {
     path: page.route,
     title: page.title,
