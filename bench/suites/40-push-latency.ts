@@ -5,20 +5,20 @@
 // timestamped just before it starts, the notice when it enters the page's DOM (in the page).
 import type { VerifyRow } from '../../scripts/verify/rows.ts';
 import { Api, signedIn } from '../../tests/support/api.ts';
-import { launchBrowser, signIn } from '../../tests/support/browser.ts';
+import { signIn } from '../../tests/support/browser.ts';
 import { clock, watchNotices } from '../../tests/support/noticeWatch.ts';
-import { startServer } from '../../tests/support/server.ts';
-import { percentile } from '../push/stats.ts';
+import { benchApp } from '../support/benchApp.ts';
+import { median, ms, p95, VIEWPORT } from '../support/measure.ts';
 
 const SAMPLES = Number(process.env.BENCH_PUSH_SAMPLES ?? 40);
 const WARMUP = 3;
 const TARGET_MS = 200;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
 export default async function pushLatency(): Promise<VerifyRow[]> {
-  const server = await startServer();
-  const browser = await launchBrowser();
+  const { server, browser } = await benchApp();
+  const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const db = server.app.db;
     const staffId = async (account: string) => (await db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
@@ -35,7 +35,7 @@ export default async function pushLatency(): Promise<VerifyRow[]> {
       return { id, code: (await db.selectFrom('work_order').select('code').where('id', '=', id).executeTakeFirstOrThrow()).code as string };
     }
 
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
     await signIn(page, server.url, 'weixiu');
     await page.getByTitle('消息通知（实时推送已连接）').waitFor({ timeout: 30_000 });
     const notices = await watchNotices(page);
@@ -47,7 +47,7 @@ export default async function pushLatency(): Promise<VerifyRow[]> {
         await server.app.notices.send(db, { staffIds: [weixiu], category: '1', type: '121', content: marker, functionId: null });
         return { at, marker };
       },
-      '派单 API（giveOut）': async () => {
+      'work order given out (API)': async () => {
         const order = await newOrder(kefu);
         const at = clock();
         const answer = await diaodu.post('/api/mkf/questionTask/transition', { id: order.id, action: 'giveOut', values: { processor_id: weixiu } });
@@ -66,22 +66,16 @@ export default async function pushLatency(): Promise<VerifyRow[]> {
         // A person gets notices seconds apart, not back to back.
         await pause(50 + Math.random() * 100);
       }
-      const area = `推送延迟（${name}）`;
+      const area = `push latency, ${name}`;
       rows.push(
-        { area, figure: '样本数', value: latencies.length, target: '≥ 30', ok: latencies.length >= 30 },
-        { area, figure: '事件 → 通知进入页面 中位数 ms', value: Math.round(percentile(latencies, 50)) },
-        { area, figure: '事件 → 通知进入页面 p95 ms', value: Math.round(percentile(latencies, 95)), target: `< ${TARGET_MS}`, ok: percentile(latencies, 95) < TARGET_MS },
-        { area, figure: '最大 ms', value: Math.round(Math.max(...latencies)) },
+        { area, figure: 'samples', value: latencies.length, target: '≥ 30', ok: latencies.length >= 30 },
+        { area, figure: 'event → notice in the DOM, median (ms)', value: ms(median(latencies)) },
+        { area, figure: 'event → notice in the DOM, p95 (ms)', value: ms(p95(latencies)), target: `< ${TARGET_MS}`, ok: p95(latencies) < TARGET_MS },
+        { area, figure: 'event → notice in the DOM, max (ms)', value: ms(Math.max(...latencies)) },
       );
     }
     return rows;
   } finally {
-    await browser.close();
-    await server.close();
+    await context.close();
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { formatRows } = await import('../../scripts/verify/rows.ts');
-  console.log(formatRows(await pushLatency()));
 }

@@ -12,7 +12,7 @@ import { clock } from '../../tests/support/noticeWatch.ts';
 import { startServer } from '../../tests/support/server.ts';
 import { insertStaff } from '../../tests/support/staff.ts';
 import type { SubscriberReport, SubscribersData } from '../push/subscribers.ts';
-import { percentile } from '../push/stats.ts';
+import { median, ms, quantile } from '../support/measure.ts';
 
 const CLIENTS = Number(process.env.BENCH_PUSH_CLIENTS ?? 1000);
 const WORKERS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
@@ -91,27 +91,22 @@ export default async function pushFanout(): Promise<VerifyRow[]> {
     const burstSeconds = (clock() - burstStart) / 1000;
     const singles = await latencies(single);
 
-    const area = `推送扇出（${CLIENTS} 个 MQTT 客户端）`;
+    const area = `push fan-out, ${CLIENTS} MQTT clients`;
     const figures = (name: string, values: number[], missing: number, expected: number): VerifyRow[] => [
-      { area, figure: `${name}：收到 / 应收`, value: `${values.length} / ${expected}`, target: '全部', ok: missing === 0 },
-      { area, figure: `${name}：发送 → 收到 中位数 ms`, value: Math.round(percentile(values, 50)) },
-      { area, figure: `${name}：发送 → 收到 p99 ms`, value: Math.round(percentile(values, 99)), target: `< ${TARGET_P99_MS}`, ok: percentile(values, 99) < TARGET_P99_MS },
-      { area, figure: `${name}：最大 ms`, value: Math.round(Math.max(...values)) },
+      { area, figure: `${name}: received / sent`, value: `${values.length} / ${expected}`, target: 'all', ok: missing === 0 },
+      { area, figure: `${name}: send → received, median (ms)`, value: ms(median(values)) },
+      { area, figure: `${name}: send → received, p99 (ms)`, value: ms(quantile(values, 0.99)), target: `< ${TARGET_P99_MS}`, ok: quantile(values, 0.99) < TARGET_P99_MS },
+      { area, figure: `${name}: send → received, max (ms)`, value: ms(Math.max(...values)) },
     ];
     return [
-      { area, figure: `已连接并订阅（${WORKERS} 个工作线程）`, value: ready, target: `= ${CLIENTS}`, ok: ready === CLIENTS },
-      { area, figure: '连接并订阅用时 s', value: Number(connectSeconds.toFixed(1)) },
-      ...figures(`一次发给全部人（${BROADCASTS} 轮）`, broadcast, broadcastMissing, BROADCASTS * CLIENTS),
-      ...figures(`逐人发送（连续 ${CLIENTS} 次）`, singles.values, singles.missing, CLIENTS),
-      { area, figure: `逐人发送：${CLIENTS} 次发送用时 s`, value: Number(burstSeconds.toFixed(1)) },
+      { area, figure: `connected and subscribed (${WORKERS} worker threads)`, value: ready, target: `= ${CLIENTS}`, ok: ready === CLIENTS },
+      { area, figure: 'connecting and subscribing all (s)', value: Number(connectSeconds.toFixed(1)) },
+      ...figures(`one notice to all (${BROADCASTS} rounds)`, broadcast, broadcastMissing, BROADCASTS * CLIENTS),
+      ...figures(`${CLIENTS} single notices in a burst`, singles.values, singles.missing, CLIENTS),
+      { area, figure: `${CLIENTS} single notices: sending them all (s)`, value: Number(burstSeconds.toFixed(1)) },
     ];
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
     await server.close();
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { formatRows } = await import('../../scripts/verify/rows.ts');
-  console.log(formatRows(await pushFanout()));
 }

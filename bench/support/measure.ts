@@ -11,7 +11,7 @@ export const VIEWPORT = { width: 1600, height: 1000 };
 
 export const median = (xs: number[]) => quantile(xs, 0.5);
 export const p95 = (xs: number[]) => quantile(xs, 0.95);
-function quantile(xs: number[], q: number): number {
+export function quantile(xs: number[], q: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }

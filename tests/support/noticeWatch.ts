@@ -24,9 +24,24 @@ export async function watchNotices(page: Page) {
     note();
   })()`);
   return {
-    async appeared(text: string, timeout = 15_000): Promise<number> {
-      const found = await page.waitForFunction(`window.__noticesSeen.find((n) => n.text.includes(${JSON.stringify(text)}))?.at`, undefined, { timeout, polling: 20 });
-      return (await found.jsonValue()) as number;
-    },
+    appeared: (text: string, timeout = 15_000) => inPage<number>(page, `window.__noticesSeen.find((n) => n.text.includes(${JSON.stringify(text)}))?.at`, timeout),
   };
+}
+
+/**
+ * Waits in the page until `expression` is truthy and answers its value; rejects after `timeout`
+ * ms. Unlike page.waitForFunction, nothing is compiled from a string inside the page, which
+ * the product's Content-Security-Policy (no eval) refuses.
+ */
+export function inPage<T>(page: Page, expression: string, timeout: number): Promise<T> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const end = performance.now() + ${timeout};
+    const check = () => {
+      const value = ${expression};
+      if (value) resolve(value);
+      else if (performance.now() > end) reject(new Error('timed out after ${timeout} ms waiting for ' + ${JSON.stringify(expression)}));
+      else setTimeout(check, 20);
+    };
+    check();
+  })`) as Promise<T>;
 }
