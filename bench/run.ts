@@ -17,10 +17,10 @@ const at = new Date();
 const rows: VerifyRow[] = [{ area: 'machine', figure: `load average (1 min) at start, ${os.cpus().length} cores`, value: Math.round(os.loadavg()[0]! * 100) / 100 }];
 try {
   for (const file of files) {
-    const suite = (await import(pathToFileURL(path.join(dir, file)).href)).default as VerifyCheck;
     const started = Date.now();
     console.error(`… ${file}`);
     try {
+      const suite = (await import(pathToFileURL(path.join(dir, file)).href)).default as VerifyCheck;
       rows.push(...(await suite()));
     } catch (error) {
       rows.push({ area: file, figure: '未能完成', value: String((error as Error).stack ?? error).split('\n').slice(0, 3).join(' '), ok: false });
