@@ -4,7 +4,7 @@
 // The peers' figures are given beside ours.
 import type { VerifyRow } from '../../scripts/verify/rows.ts';
 import { benchApp } from '../support/benchApp.ts';
-import { median, ms, p95, readyProbe, RUNS, VIEWPORT } from '../support/measure.ts';
+import { benchReady, median, ms, p95, readyProbe, RUNS, VIEWPORT } from '../support/measure.ts';
 import { FORM_INPUT, FORM_SCREEN, type Version } from '../support/pages.ts';
 
 const KEYS_PER_ROUND = 20;
@@ -28,7 +28,7 @@ async function keystrokes(version: Version): Promise<number[]> {
     const page = await context.newPage();
     await page.addInitScript(readyProbe(FORM_SCREEN[version].ready));
     await page.goto(server.url + FORM_SCREEN[version].path);
-    await page.waitForFunction('window.__benchReady', null, { timeout: 180_000 });
+    await benchReady(page, 180_000);
     await page.evaluate(KEY_PROBE);
     for (let round = 0; round < RUNS; round++) {
       await page.locator(FORM_INPUT[version](1 + 3 * round)).click();

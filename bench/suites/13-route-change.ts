@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { VerifyRow } from '../../scripts/verify/rows.ts';
 import { benchApp } from '../support/benchApp.ts';
 import { ROUTES } from '../support/benchSchemas.ts';
-import { median, ms, p95, readyProbe, RUNS, VIEWPORT } from '../support/measure.ts';
+import { benchReady, median, ms, p95, readyProbe, RUNS, VIEWPORT } from '../support/measure.ts';
 import { LIST_SCREEN } from '../support/pages.ts';
 
 const { selector, count } = LIST_SCREEN.ours.ready;
@@ -19,8 +19,7 @@ async function routeChange(page: Page, to: string): Promise<number> {
     window.dispatchEvent(new PopStateEvent('popstate'));
     ${readyProbe({ selector: `${selector}:not([data-bench-old])`, count })};
   })()`);
-  const handle = await page.waitForFunction('window.__benchReady', null, { timeout: 60_000 });
-  return (await handle.jsonValue()) as number;
+  return benchReady(page, 60_000);
 }
 
 export default async (): Promise<VerifyRow[]> => {
