@@ -3,7 +3,7 @@ import { crashDurability } from '../support/crash.ts';
 
 // The fast part of crash durability; `npm run verify:reliability` runs 30 kills.
 describe('crash durability', () => {
-  it('keeps every acknowledged write and a sound database through SIGKILLs of the server while clients write', { timeout: 300_000 }, async () => {
+  it('keeps every acknowledged write and a sound database through SIGKILLs of the server while clients write', { timeout: 600_000 }, async () => {
     const figures = await crashDurability({ kills: 3 });
     expect(figures.problems).toEqual([]);
     expect(figures).toMatchObject({ kills: 3, lost: 0, integrityFailures: 0 });
