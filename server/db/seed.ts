@@ -8,6 +8,7 @@ import { DEMO_ORDER_STATES, seedWorkOrders, WORKORDER_DEMO_GRANTS } from './seed
 import { seedOrgStructure } from './seedOrg.ts';
 import { seedSettings } from './seedSettings.ts';
 import { seedStaffAdmin } from './seedStaffAdmin.ts';
+import { mulberry32 } from './random.ts';
 
 /** The accounts printed at start and written in the README. */
 export const DEMO_ACCOUNTS = [
@@ -109,18 +110,6 @@ for (const [role, codes] of Object.entries(PATROL_DEMO_GRANTS)) (DEMO_GRANTS[rol
 for (const [role, codes] of Object.entries(SERVICE_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
 for (const [role, codes] of Object.entries(WORKORDER_DEMO_GRANTS)) (DEMO_GRANTS[role] ??= []).push(...codes);
 
-/** mulberry32: a small deterministic generator so every fresh database has the same demo data. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface SeedOptions {
   adminPassword: string;
   /** Demo data and the narrower demo accounts; off in production, where only admin is created. */
@@ -133,7 +122,7 @@ export async function seedDatabase(db: DB, options: SeedOptions): Promise<boolea
   const existing = await db.selectFrom('staff').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const now = options.now ?? Date.now();
-  const rnd = random(20261122);
+  const rnd = mulberry32(20261122);
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const personName = () => pick([...SURNAMES]) + pick(GIVEN);
   const mobile = () => `1${pick(['35', '36', '37', '38', '39', '50', '58', '86', '88'])}${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}`;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { classify } from '../workorder/intake.ts';
 import { slaOf } from '../workorder/sla.ts';
+import { mulberry32 } from './random.ts';
 
 // Resource tables (service_type, warn_rule...) are created from JSON at start: typed loosely.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -96,18 +97,6 @@ const EVALUATIONS: [number, string][] = [
   [2, '等了很久才有人来'],
 ];
 
-/** mulberry32, like the main seed: the same demo every time. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The 240 demo orders spread over the lifecycle's states (draft to closed, suspended, abnormally closed). */
 export const DEMO_ORDER_STATES = [
   'pending', 'pool', 'dispatched', 'processing', 'processing', 'processing', 'hangup_pending', 'suspended', 'improper_pending', 'to_confirm', 'to_confirm',
@@ -123,7 +112,7 @@ const MINUTE = 60_000;
  * warnings already given (so the first SLA sweep does not push stale warnings at start).
  */
 export async function seedWorkOrders(db: Loose, now: number): Promise<void> {
-  const rnd = random(9090);
+  const rnd = mulberry32(9090);
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const audit = { created_by: null, created_at: now, updated_at: now };
   const staffId = async (account: string) => ((await db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirst()) as { id: number } | undefined)?.id ?? null;

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-let admin: Api;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-});
-afterAll(() => server?.close());
+const server = setUpServer();
+const admin = setUpApi(server);
 
 describe('privacy agreement versions', () => {
   const base = '/api/base/privacyAgreement';

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 import { syncPermissionCatalogue } from '../../server/engine/permissions.ts';
 
-let server: TestServer;
-let admin: Api;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-});
-afterAll(() => server?.close());
+const server = setUpServer();
+const admin = setUpApi(server);
 
 const STAFF = '/api/base/crmStaff';
 const idOf = async (table: 'org' | 'role' | 'staff', column: 'name' | 'code' | 'account', value: string) =>

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { startServer } from '../support/server.ts';
+import { setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810' });
-});
-afterAll(() => server?.close());
+const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810' });
 
 const lastLog = () => server.app.db.selectFrom('login_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 

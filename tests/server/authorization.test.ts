@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/app.ts';
 import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ PMS_LOGIN_RATE_LIMIT: '1000' });
-});
-afterAll(() => server?.close());
+const server = setUpServer({ PMS_LOGIN_RATE_LIMIT: '1000' });
 
 const codesOf = (route: RouteEntry) => [route.config.btnCode].flat().filter(Boolean) as string[];
 const concrete = (url: string) => url.replace(':month', '202611').replace(':name', `${'0'.repeat(32)}.png`).replace(/:(\w+)/g, '1');

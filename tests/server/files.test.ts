@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-let api: Api;
-
-beforeAll(async () => {
-  server = await startServer({ PMS_UPLOAD_MAX_BYTES: String(64 * 1024) });
-  api = await signedIn(server.url, 'kefu');
-});
-afterAll(() => server?.close());
+const server = setUpServer({ PMS_UPLOAD_MAX_BYTES: String(64 * 1024) });
+const api = setUpApi(server, 'kefu');
 
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

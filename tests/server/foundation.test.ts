@@ -1,15 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_PREFIXES } from '../../server/services/prefixes.ts';
 import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.close());
+const server = setUpServer();
 
 describe('reference server over real HTTP', () => {
   it('mounts every service prefix under /api/<prefix>', async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
 /**
@@ -70,13 +71,8 @@ describe('the hotline adapter is configured all or nothing', () => {
 });
 
 describe('without a telephony provider (the demo)', () => {
-  let server: TestServer;
-  let kefu: Api;
-  beforeAll(async () => {
-    server = await startServer();
-    kefu = await signedIn(server.url, 'kefu');
-  });
-  afterAll(() => server?.close());
+  const server = setUpServer();
+  const kefu = setUpApi(server, 'kefu');
 
   it('answers the call state of the seat and says plainly that no provider is set up', async () => {
     const me = await server.app.db.selectFrom('staff').select(['job_number', 'mobile']).where('account', '=', 'kefu').executeTakeFirstOrThrow();

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../support/api.ts';
 import { decodeQrPdf, fetchFile, readSheets, uploadFile, workbookOf } from '../support/patrol.ts';
+import { setUpApis, setUpServer } from '../support/setup.ts';
 
 /** The patrol library over real HTTP: categories, standards and problems (with Excel), stripes, points and QR labels. */
-let server: TestServer;
-let admin: Api;
-let manager: Api;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-  manager = await signedIn(server.url, 'xmjl');
-});
-afterAll(() => server?.close());
+const server = setUpServer();
+const [admin, manager] = setUpApis(server, 'admin', 'xmjl');
 
 const P = '/api/patrol';
 const count = async (table: string) => Number(((await server.app.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number }).n);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 import { runScheduler } from '../../server/services/patrol/schedule.ts';
 import { addDays, atTime } from '../../server/services/patrol/common.ts';
 
@@ -8,14 +7,8 @@ import { addDays, atTime } from '../../server/services/patrol/common.ts';
  * The task scheduler with a clock of the test's choosing (years ahead, so the server's own
  * minute timer, which runs on the real clock, never touches these plans' days).
  */
-let server: TestServer;
-let admin: Api;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-});
-afterAll(() => server?.close());
+const server = setUpServer();
+const admin = setUpApi(server);
 
 const P = '/api/patrol';
 const pointId = async (name: string) => (await server.app.db.selectFrom('tbp_point').select('id').where('name', '=', name).where('project_id', '=', 4).executeTakeFirstOrThrow()).id;

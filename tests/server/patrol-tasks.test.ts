@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
 import { fetchFile, PNG, postForm, readSheets, uploadFile } from '../support/patrol.ts';
+import { setUpApis, setUpServer } from '../support/setup.ts';
 import { runScheduler } from '../../server/services/patrol/schedule.ts';
 import { addDays, dayOf } from '../../server/services/patrol/common.ts';
 
@@ -9,10 +9,8 @@ import { addDays, dayOf } from '../../server/services/patrol/common.ts';
  * Plans, tasks and records on the real clock: plans whose window is the whole of today, so the
  * staff app's check-ins (timed by the server) fall inside it.
  */
-let server: TestServer;
-let admin: Api;
-let weixiu: Api;
-let xuncha: Api;
+const server = setUpServer();
+const [admin, weixiu, xuncha] = setUpApis(server, 'admin', 'weixiu', 'xuncha');
 const today = dayOf(Date.now());
 const P = '/api/patrol';
 
@@ -42,15 +40,10 @@ async function plan(overrides: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-  weixiu = await signedIn(server.url, 'weixiu');
-  xuncha = await signedIn(server.url, 'xuncha');
   planA = await plan({ name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], ordered: true, pointIds: [(await pointOf('1号配电房')).id, (await pointOf('生活水泵房')).id] });
   planB = await plan({ name: '全天消防巡检', stripeCode: 'QC', assignType: 'post', postId: await postId('巡检员'), pointIds: [(await pointOf('1栋大堂灭火器')).id] });
   await runScheduler(server.app.db, Date.now());
 });
-afterAll(() => server?.close());
 
 describe('plans', () => {
   it('checks the name through verifyPlanName and again on save', async () => {

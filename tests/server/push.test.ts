@@ -6,6 +6,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { freePort, startServer, type TestServer } from '../support/server.ts';
+import { setUpServer } from '../support/setup.ts';
 import { insertStaff } from '../support/staff.ts';
 import { mqttAbuse } from '../support/mqttAbuse.ts';
 
@@ -30,7 +31,7 @@ function nextMessage(client: MqttClient): Promise<{ topic: string; body: any }> 
 const closed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
 
 describe('embedded broker at /mqtt', () => {
-  let server: TestServer;
+  const server = setUpServer();
   let wsUrl: string;
   let a: Person;
   let b: Person;
@@ -44,14 +45,12 @@ describe('embedded broker at /mqtt', () => {
     server.app.notices.send(server.app.db, { staffIds: [staffId], category: '1', type: '121', content, functionId: 'WO-1', ...extra });
 
   beforeAll(async () => {
-    server = await startServer();
     wsUrl = `${server.url.replace('http', 'ws')}/mqtt`;
     a = await person(server.url, 'weixiu');
     b = await person(server.url, 'xuncha');
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
-    await server?.close();
   });
 
   it('delivers a notice to its recipient with the payload of spec 3, at QoS 1', async () => {

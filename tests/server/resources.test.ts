@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { Api } from '../support/api.ts';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-let admin: Api;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-});
-afterAll(() => server?.close());
+const server = setUpServer();
+const admin = setUpApi(server);
 
 const label = (overrides: Record<string, unknown> = {}) => ({ name: '新标签', category: 'basic', color: 'blue', scope: 'customer', sort: 3, ...overrides });
 const count = async (table: string) => Number((await server.app.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as { n: number }).n);

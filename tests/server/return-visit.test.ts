@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpApis, setUpServer } from '../support/setup.ts';
 import { generateReturnVisits, sampled } from '../../server/returnVisit/generate.ts';
 
 /**
@@ -9,9 +9,8 @@ import { generateReturnVisits, sampled } from '../../server/returnVisit/generate
  * timer, on the real clock, never reaches these orders), carried out with the questionnaire,
  * and the failures in the error list; then the statistics over them.
  */
-let server: TestServer;
-let admin: Api;
-let kefu: Api;
+const server = setUpServer();
+const [admin, kefu] = setUpApis(server, 'admin', 'kefu');
 let projectId: number;
 const T0 = Date.now() + 10 * 86_400_000;
 const HOUR = 3_600_000;
@@ -55,16 +54,12 @@ let questionnaireId: number;
 let ruleId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-  kefu = await signedIn(server.url, 'kefu');
   projectId = (await server.app.db.selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   // The demo's rules of the project step aside, so only the test's rule decides.
   for (const rule of (await admin.post(`${M}/returnVisitRule/list`, { pageSize: 50, filters: { project_id: projectId } })).body.data.records) {
     await admin.post(`${M}/returnVisitRule/enable`, { id: rule.id, enabled: 0 });
   }
 });
-afterAll(() => server?.close());
 
 describe('questionnaires', () => {
   it('refuses questions that cannot be answered, each named', async () => {

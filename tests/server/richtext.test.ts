@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-let admin: Api;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server.url, 'admin');
-});
-afterAll(() => server?.close());
+const server = setUpServer();
+const admin = setUpApi(server);
 
 describe('rich text fields (type "html")', () => {
   it('are sanitised with DOMPurify when saved: scripts, handlers and javascript: URLs never reach the database', async () => {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import vectors from '../vectors/signature.json';
 import { deriveSecret, sign } from '../../src/shared/signature.ts';
-import { Api, signedIn } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpApi, setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-let api: Api;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = await signedIn(server.url, 'admin');
-});
-afterAll(() => server?.close());
+const server = setUpServer();
+const api = setUpApi(server);
 
 /** Sends a call with full control over its query, body and sign header. */
 async function raw(query: Record<string, unknown>, signature: string | null, body?: Record<string, unknown>, path = '/api/base/overview') {

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/shared/format.ts';
-import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import type { Api } from '../support/api.ts';
+import { setUpApis, setUpServer } from '../support/setup.ts';
 
 /**
  * Service levels: the limits of each order (its service type's, else its priority's), the
  * warning rules of /home_task/warnManagement run on the workflow timers' clock (here a clock the
  * test sets), and the settings screens behind them (service types, problem standards, rules).
  */
-let server: TestServer;
-let admin: Api, kefu: Api, diaodu: Api, weixiu: Api, xmjl: Api;
+const server = setUpServer();
+const [admin, kefu, diaodu, weixiu, xmjl] = setUpApis(server, 'admin', 'kefu', 'diaodu', 'weixiu', 'xmjl');
 const T = '/api/mkf/questionTask';
 const ST = '/api/workorder/serverType';
 const WR = '/api/workorder/warnRule';
@@ -33,13 +33,10 @@ async function create(values: Record<string, unknown> = {}): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  [admin, kefu, diaodu, weixiu, xmjl] = await Promise.all(['admin', 'kefu', 'diaodu', 'weixiu', 'xmjl'].map((a) => signedIn(server.url, a)));
   for (const a of ['kefu', 'diaodu', 'weixiu', 'xmjl', 'p1s1']) ids[a] = (await db().selectFrom('staff').select('id').where('account', '=', a).executeTakeFirstOrThrow()).id;
   project = (await db().selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   houseId = (await db().selectFrom('house').innerJoin('building', 'building.id', 'house.building_id').select('house.id').where('building.project_id', '=', project).executeTakeFirstOrThrow()).id;
 });
-afterAll(() => server?.close());
 
 describe('SLA warnings on a controllable clock', () => {
   it('warns the dispatchers before the response limit and when it passes, once each; the late order is flagged in lists', async () => {

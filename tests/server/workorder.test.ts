@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Api } from '../support/api.ts';
+import { setUpApis, setUpServer } from '../support/setup.ts';
 
 /**
  * The work order lifecycle (schemas/resources/work_order.json, server/workorder/): every move,
@@ -8,8 +8,8 @@ import { startServer, type TestServer } from '../support/server.ts';
  * permission. Demo accounts: kefu (customer service), diaodu (dispatcher), weixiu (technician),
  * xmjl (project manager), all at 翠湖天地.
  */
-let server: TestServer;
-let admin: Api, kefu: Api, diaodu: Api, weixiu: Api, xmjl: Api, colleague: Api;
+const server = setUpServer();
+const [admin, kefu, diaodu, weixiu, xmjl, colleague] = setUpApis(server, 'admin', 'kefu', 'diaodu', 'weixiu', 'xmjl', 'p1s1');
 const T = '/api/mkf/questionTask';
 const ids: Record<string, number> = {};
 let project: number;
@@ -39,14 +39,11 @@ async function processing(): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  [admin, kefu, diaodu, weixiu, xmjl, colleague] = await Promise.all(['admin', 'kefu', 'diaodu', 'weixiu', 'xmjl', 'p1s1'].map((a) => signedIn(server.url, a)));
   for (const a of ['kefu', 'diaodu', 'weixiu', 'xmjl', 'p1s1', 'p2s1']) ids[a] = await idOf(a);
   project = (await db().selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   const c = await db().selectFrom('customer').select(['id', 'house_id']).where('project_id', '=', project).where('house_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   house = { id: c.house_id!, customer: c.id };
 });
-afterAll(() => server?.close());
 
 describe('work order lifecycle', () => {
   it('creates an order: code, AI classification, location and contact from the house and customer, SLA limits, a notice to the dispatcher', async () => {
