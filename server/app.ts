@@ -11,12 +11,13 @@ class QuietRequestLogs extends LogController {
   }
 }
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/index.ts';
+import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/index.ts';
 import { seedDatabase } from './db/seed.ts';
 import { loadCatalogue } from './engine/catalogue.ts';
 import { syncResourceTables } from './engine/tables.ts';
 import { syncPermissionCatalogue } from './engine/permissions.ts';
 import { SessionStore } from './auth/sessions.ts';
+import { authVersionReader } from './auth/authVersion.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const applied = await syncResourceTables(database.db, catalogue.resources);
   if (applied.length) app.log.info({ statements: applied.length }, 'resource tables migrated');
   await syncPermissionCatalogue(database.db, catalogue);
+  refreshPlannerStatistics(database.sqlite);
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
   if (seeded) app.log.info({ demo: config.seedDemo }, 'seeded a new database');
   // The administrator role is created by the seed: a second sync grants it every menu and button.
@@ -70,7 +72,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }));
+  app.decorate('sqlite', database.sqlite);
+  const authVersion = authVersionReader(database.sqlite);
+  app.decorate('authVersion', authVersion);
+  app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }, Date.now, authVersion));
 
   app.decorate('sso', new SsoClient(config.sso));
   registerWorkflowTimers(app);

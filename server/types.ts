@@ -24,7 +24,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DB;
+    /** The same database as db, for the few hot paths that use prepared statements directly. */
+    sqlite: import('better-sqlite3').Database;
     sessions: SessionStore;
+    /** Moves on whenever sessions, staff, roles, posts or grants change (server/auth/authVersion.ts). */
+    authVersion: () => number;
     sso: SsoClient;
     catalogue: Catalogue;
     routeTable: import('./app.ts').RouteEntry[];

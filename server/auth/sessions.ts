@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db/index.ts';
+import { VersionedCache } from './authVersion.ts';
 
 export interface SessionPolicy {
   idleSeconds: number;
@@ -24,14 +25,28 @@ export type SessionEnd = { tokenHash: string } | { staffId: number };
  * Server-side sessions: the browser holds a random 256-bit token, the database only its
  * SHA-256, so a leaked database gives no usable tokens.
  */
+interface SessionRow {
+  staff_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  enabled: number;
+}
+
 export class SessionStore {
   private readonly endListeners = new Set<(ended: SessionEnd) => void>();
+  /** Rows by token hash, kept while no session, staff or grant changed (authVersion.ts); none without a version. */
+  private readonly rows: VersionedCache<string, SessionRow> | null;
 
   constructor(
     private readonly db: DB,
     private readonly policy: SessionPolicy,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly version?: () => number,
+  ) {
+    this.rows = version ? new VersionedCache(version) : null;
+  }
 
   async create(staffId: number, meta: { ip?: string; userAgent?: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -74,12 +89,18 @@ export class SessionStore {
 
   private async resolve(token: string | undefined, slide: boolean): Promise<ActiveSession | SessionProblem> {
     if (!token) return 'missing';
-    const row = await this.db
-      .selectFrom('session')
-      .innerJoin('staff', 'staff.id', 'session.staff_id')
-      .select(['session.staff_id', 'session.created_at', 'session.last_seen_at', 'session.expires_at', 'session.revoked_at', 'staff.enabled'])
-      .where('session.token_hash', '=', hash(token))
-      .executeTakeFirst();
+    const tokenHash = hash(token);
+    let row = this.rows?.get(tokenHash);
+    if (!row) {
+      const version = this.version?.() ?? 0;
+      row = await this.db
+        .selectFrom('session')
+        .innerJoin('staff', 'staff.id', 'session.staff_id')
+        .select(['session.staff_id', 'session.created_at', 'session.last_seen_at', 'session.expires_at', 'session.revoked_at', 'staff.enabled'])
+        .where('session.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (row) this.rows?.set(tokenHash, version, row);
+    }
     if (!row) return 'invalid';
     const t = this.now();
     if (row.revoked_at !== null) return 'revoked';
@@ -88,7 +109,8 @@ export class SessionStore {
     if (t - row.last_seen_at >= this.policy.idleSeconds * 1000) return 'idle-expired';
     // Write at most once a minute: the idle window does not need millisecond precision.
     if (slide && t - row.last_seen_at > 60_000) {
-      await this.db.updateTable('session').set({ last_seen_at: t }).where('token_hash', '=', hash(token)).execute();
+      row.last_seen_at = t;
+      await this.db.updateTable('session').set({ last_seen_at: t }).where('token_hash', '=', tokenHash).execute();
     }
     return { staffId: row.staff_id, createdAt: row.created_at, expiresAt: row.expires_at };
   }

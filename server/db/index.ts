@@ -41,3 +41,14 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * Gives the query planner fresh statistics (sqlite_stat1) where tables changed much or were
+ * never analysed, e.g. a bulk load or a new index: without them SQLite may walk a filter's
+ * index and sort a million rows instead of reading a page in order. Sampled, so it takes
+ * milliseconds even on big tables.
+ */
+export function refreshPlannerStatistics(sqlite: SQLite.Database): void {
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
+}

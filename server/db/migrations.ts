@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { authVersionMigrations } from './authVersionMigrations.ts';
 import { workOrderMigrations } from './workOrderMigrations.ts';
 import { patrolMigrations } from './patrolMigrations.ts';
 import { staffAdminMigrations } from './staffAdminMigrations.ts';
@@ -391,6 +392,7 @@ export const migrations: Record<string, Migration> = {
   ...staffAdminMigrations,
   ...serviceMigrations,
   ...settingsMigrations,
+  ...authVersionMigrations,
 };
 
 export const migrationProvider: MigrationProvider = {

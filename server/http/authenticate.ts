@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope.ts';
 import type { StaffContext } from '../types.ts';
 import { buttonCodesOf, roleIdsOf } from '../engine/permissions.ts';
+import { VersionedCache } from '../auth/authVersion.ts';
 
 /** The session token travels in the `token` header (spec 7.1), `authtoken` as fallback. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -42,6 +43,16 @@ export async function loadStaffContext(app: FastifyInstance, staffId: number, to
 /** onRequest hook for the /api scope: every route needs a live session unless it is marked public. */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
+  // A staff member's roles and buttons are the same for every request until a grant changes.
+  const contexts = new VersionedCache<number, StaffContext>(app.authVersion);
+  async function contextOf(staffId: number, token: string): Promise<StaffContext | null> {
+    const cached = contexts.get(staffId);
+    if (cached) return { ...cached, token };
+    const version = app.authVersion();
+    const context = await loadStaffContext(app, staffId, token);
+    if (context) contexts.set(staffId, version, context);
+    return context;
+  }
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     const token = tokenOf(request);
@@ -51,7 +62,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       if (code) throw new ApiError(401, '当前账号已过期，请重新登录！', { token_code: code });
       throw new ApiError(401, '登录失效，请重新登录');
     }
-    request.staff = await loadStaffContext(app, session.staffId, token!);
+    request.staff = await contextOf(session.staffId, token!);
     if (!request.staff) throw new ApiError(401, '登录失效，请重新登录');
   });
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deriveSecret, sign, SIGNATURE_WINDOW_MS } from '../../src/shared/signature.ts';
 import { ApiError } from './envelope.ts';
+import { NonceStore } from './nonces.ts';
 
 /** The parameters a request signs: its query, plus the fields of a JSON or form body. */
 export function signedParams(request: FastifyRequest): Record<string, unknown> {
@@ -25,7 +26,8 @@ function sameText(a: string, b: string): boolean {
  */
 export function registerSignatureCheck(app: FastifyInstance, now: () => number = Date.now): void {
   const secret = deriveSecret(app.config.signSeed);
-  let lastPurge = 0;
+  const nonces = new NonceStore(app.sqlite, now);
+  app.addHook('onClose', async () => nonces.close());
 
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config?.unsigned) return;
@@ -36,21 +38,11 @@ export function registerSignatureCheck(app: FastifyInstance, now: () => number =
 
     const timestamp = Number(params.timestamp);
     const nonce = params.nonce;
-    const t = now();
     if (!Number.isFinite(timestamp) || typeof nonce !== 'string' || nonce.length < 8 || nonce.length > 64) {
       throw new ApiError(400, '请求缺少时间戳或随机数，请刷新页面后重试');
     }
-    if (Math.abs(t - timestamp) > SIGNATURE_WINDOW_MS) throw new ApiError(403, '请求已过期，请检查电脑时间后重试');
-    if (t - lastPurge > 60_000) {
-      lastPurge = t;
-      await app.db.deleteFrom('request_nonce').where('expires_at', '<', t).execute();
-    }
-    const inserted = await app.db
-      .insertInto('request_nonce')
-      .values({ nonce, expires_at: timestamp + SIGNATURE_WINDOW_MS })
-      .onConflict((oc) => oc.column('nonce').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows) !== 1) throw new ApiError(403, '重复的请求已被拒绝');
+    if (Math.abs(now() - timestamp) > SIGNATURE_WINDOW_MS) throw new ApiError(403, '请求已过期，请检查电脑时间后重试');
+    if (!nonces.claim(nonce, timestamp + SIGNATURE_WINDOW_MS)) throw new ApiError(403, '重复的请求已被拒绝');
 
     const query = request.query as Record<string, unknown>;
     delete query.timestamp;

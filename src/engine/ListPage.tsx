@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
-import { call, forgetDictionaries, type Page } from './data.ts';
+import { call, forgetDictionaries, totalText, type Page } from './data.ts';
 import { FormContainer, type OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { usePermission } from './permissions.tsx';
@@ -182,7 +182,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
             pageSize,
             total: result?.total ?? 0,
             showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
+            showTotal: (total) => totalText(total, result?.totalCapped),
           }}
           onChange={(pagination, _filters, sort, extra) => {
             if (extra.action === 'paginate') {

@@ -22,10 +22,16 @@ export function downloadFrom(id: string, params?: Params): Promise<boolean> {
 
 export interface Page<T> {
   records: T[];
+  /** Matching rows, counted up to 10,000 (the server's COUNT_CAP). */
   total: number;
+  /** True when more rows match than were counted: the pager shows "10000+". */
+  totalCapped?: boolean;
   pageNum: number;
   pageSize: number;
 }
+
+/** A pager's "共 N 条", with "+" when the server stopped counting. */
+export const totalText = (total: number, capped?: boolean) => `共 ${total}${capped ? '+' : ''} 条`;
 
 export interface DictItem {
   label: string;

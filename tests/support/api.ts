@@ -28,18 +28,21 @@ export class Api {
     return { sign: signature, token: this.token, authtoken: this.token || 'pms-anonymous', platform: 'web', 'client-platform': 'pc', 'client-env': 'prod', ...extra };
   }
 
-  async send<T>(method: string, path: string, raw: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  /** One signed request as the browser builds it (fresh timestamp and nonce): path with query, headers, JSON body. */
+  prepare(method: string, path: string, raw: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): { path: string; method: string; headers: Record<string, string>; body?: string } {
     // As the browser's helper does: undefined parameters are not sent, so not signed either.
     const params = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
     const { replay, sign: signature } = this.signed(params);
     const query = method === 'GET' || method === 'DELETE' ? { ...params, ...replay } : replay;
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
-    const init: RequestInit = { method, headers: this.headers(signature, extraHeaders) };
-    if (method === 'POST' || method === 'PUT') {
-      init.body = JSON.stringify(params);
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    }
-    const response = await fetch(`${this.baseUrl}${path}?${search}`, init);
+    const headers = this.headers(signature, extraHeaders);
+    if (method !== 'POST' && method !== 'PUT') return { path: `${path}?${search}`, method, headers };
+    return { path: `${path}?${search}`, method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(params) };
+  }
+
+  async send<T>(method: string, path: string, raw: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    const request = this.prepare(method, path, raw, extraHeaders);
+    const response = await fetch(`${this.baseUrl}${request.path}`, { method, headers: request.headers, body: request.body });
     // Downloads (xlsx, files) are not JSON: only the status and headers matter to callers then.
     const json = (response.headers.get('content-type') ?? '').includes('json');
     const text = json ? await response.text() : (await response.arrayBuffer(), '');

@@ -3,7 +3,8 @@ import { badRequest, conflict, forbidden, notFound, ok } from '../../http/envelo
 import { sendExcel } from '../../http/excel.ts';
 import type { DB } from '../../db/index.ts';
 import type { StaffContext } from '../../types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
+import { cappedCount } from '../../http/paging.ts';
 import { CODES } from './permissions.ts';
 import { pointOfQr } from './point.ts';
 import { sweepStatuses } from './schedule.ts';
@@ -102,24 +103,44 @@ const hhmm = (ms: number) => formatTime(ms).slice(11, 16);
 export default async function recordRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  function filtered(f: RecordFilter, scope: PatrolScope) {
+  /**
+   * Records matching a filter, over tbp_record alone: conditions on a point, a staff member or
+   * a task day are subqueries, so counting needs no joins (issue 11: 5,000,000 records).
+   */
+  function matching(f: RecordFilter, scope: PatrolScope) {
     const projects = f.projectId !== undefined ? projectFilter(scope, f.projectId) : null;
-    let q = db
-      .selectFrom('tbp_record as r')
-      .innerJoin('tbp_task as t', 't.id', 'r.task_id')
-      .innerJoin('tbp_point as p', 'p.id', 'r.point_id')
-      .innerJoin('org', 'org.id', 'r.project_id')
-      .innerJoin('staff', 'staff.id', 'r.staff_id')
-      .where(inScope(scope, 'r.project_id', 'r.staff_id'));
+    let q = db.selectFrom('tbp_record as r').where(inScope(scope, 'r.project_id', 'r.staff_id'));
     if (projects) q = q.where('r.project_id', 'in', projects);
     if (f.taskId) q = q.where('r.task_id', '=', f.taskId);
     if (f.pointId) q = q.where('r.point_id', '=', f.pointId);
-    if (f.pointName?.trim()) q = q.where((eb) => eb.or([eb('p.name', 'like', escapeLike(f.pointName!.trim())), eb('p.code', 'like', escapeLike(f.pointName!.trim()))]));
-    if (f.staffName?.trim()) q = q.where('staff.name', 'like', escapeLike(f.staffName.trim()));
+    const pointName = f.pointName?.trim();
+    if (pointName) q = q.where('r.point_id', 'in', db.selectFrom('tbp_point as p').select('p.id').where((eb) => eb.or([eb('p.name', 'like', escapeLike(pointName)), eb('p.code', 'like', escapeLike(pointName))])));
+    const staffName = f.staffName?.trim();
+    if (staffName) q = q.where('r.staff_id', 'in', db.selectFrom('staff').select('staff.id').where('staff.name', 'like', escapeLike(staffName)));
     if (f.result) q = q.where('r.result', '=', f.result);
     if (f.handleStatus) q = q.where('r.handle_status', '=', f.handleStatus);
-    if (f.startDay) q = q.where('t.task_day', '>=', f.startDay);
-    if (f.endDay) q = q.where('t.task_day', '<=', f.endDay);
+    if (f.startDay || f.endDay) {
+      q = q.where(({ exists, selectFrom }) => {
+        let day = selectFrom('tbp_task as day').select('day.id').whereRef('day.id', '=', 'r.task_id');
+        if (f.startDay) day = day.where('day.task_day', '>=', f.startDay);
+        if (f.endDay) day = day.where('day.task_day', '<=', f.endDay);
+        return exists(day);
+      });
+    }
+    return q;
+  }
+
+  function filtered(f: RecordFilter, scope: PatrolScope) {
+    return withDetails(matching(f, scope));
+  }
+
+  /** Records with their task, point, project and staff member, as the screens show them. */
+  function withDetails(records: ReturnType<typeof matching>) {
+    const q = records
+      .innerJoin('tbp_task as t', 't.id', 'r.task_id')
+      .innerJoin('tbp_point as p', 'p.id', 'r.point_id')
+      .innerJoin('org', 'org.id', 'r.project_id')
+      .innerJoin('staff', 'staff.id', 'r.staff_id');
     return q.select([
       'r.id',
       'r.task_id as taskId',
@@ -175,10 +196,12 @@ export default async function recordRoutes(app: FastifyInstance) {
 
   app.post('/tbpRecord/pageQueryPost', { config: { btnCode: CODES.recordView }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
     const f = (request.body ?? {}) as RecordFilter;
-    const q = filtered(f, await scopeOf(db, request.staff!));
-    const total = await countRows(q);
-    const rows = await q.orderBy('r.checked_at', 'desc').orderBy('r.id', 'desc').limit(f.pageSize ?? 10).offset(offsetOf(f)).execute();
-    return ok(pageOf(rows.map(present), total, f));
+    const scope = await scopeOf(db, request.staff!);
+    const counted = await cappedCount(db, matching(f, scope));
+    // The page's ids first, from tbp_record's own index in list order; then only they are joined.
+    const page = matching(f, scope).select('r.id').orderBy('r.checked_at', 'desc').orderBy('r.id', 'desc').limit(f.pageSize ?? 10).offset(offsetOf(f));
+    const rows = await withDetails(db.selectFrom('tbp_record as r').where('r.id', 'in', page)).orderBy('r.checked_at', 'desc').orderBy('r.id', 'desc').execute();
+    return ok({ ...pageOf(rows.map(present), counted.total, f), ...counted });
   });
 
   /** The back office marks a record's problems handled (or pending again) and corrects its remark. */

@@ -3,6 +3,7 @@ import { useRequest } from 'ahooks';
 import { useEffect, useState, type Key, type ReactNode } from 'react';
 import type { ApiResponse } from '../../core/request.ts';
 import { renderCell } from '../../engine/cells.tsx';
+import { totalText } from '../../engine/data.ts';
 import { formatTime } from '../../shared/format.ts';
 import type { FieldMap } from '../../engine/schemaTypes.ts';
 import { loadProjects, loadStripes, post, type ClassifyNode, type Option, type Page } from './api.ts';
@@ -33,7 +34,7 @@ export function usePagedList<T extends Row>(load: (query: Row) => Promise<ApiRes
     pageSize,
     total: page?.total ?? 0,
     showSizeChanger: true,
-    showTotal: (total: number) => `共 ${total} 条`,
+    showTotal: (total: number) => totalText(total, page?.totalCapped),
     onChange: (n: number, size: number) => {
       setPageNum(size === pageSize ? n : 1);
       setPageSize(size);

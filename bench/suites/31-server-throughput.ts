@@ -1,0 +1,23 @@
+// Issue 11: list calls with signature and session checks at 200 concurrent connections: ≥ 3,000 requests/s, memory flat.
+import type { VerifyRow } from '../../scripts/verify/rows.ts';
+import { mustBeZero } from '../../scripts/verify/rows.ts';
+import { withBigServer } from '../support/bigServer.ts';
+import { listMix } from '../support/calls.ts';
+import { signedLoad } from '../support/signedLoad.ts';
+
+const CONNECTIONS = 200;
+
+export default async (): Promise<VerifyRow[]> =>
+  withBigServer(CONNECTIONS, async ({ server, tokens, data }) => {
+    const run = (durationSeconds: number) => signedLoad({ url: server.url, tokens, mix: listMix(data), connections: CONNECTIONS, durationSeconds });
+    await run(5);
+    const before = server.rssMb();
+    const f = await run(30);
+    const after = server.rssMb();
+    return [
+      { area: 'server throughput', figure: `签名+会话校验的列表请求/秒（${CONNECTIONS} 连接）`, value: f.requestsPerSecond, target: '≥ 3000', ok: f.requestsPerSecond >= 3000 },
+      { area: 'server throughput', figure: 'latency p50 / p99 (ms)', value: `${f.p50} / ${f.p99}` },
+      mustBeZero('server throughput', 'errors + timeouts + non-2xx', f.errors + f.timeouts + f.non2xx),
+      { area: 'server throughput', figure: 'server RSS after warm-up → after 30 s (MB)', value: `${before} → ${after}`, target: 'growth ≤ 50 MB', ok: after - before <= 50 },
+    ];
+  });

@@ -1,0 +1,132 @@
+import autocannon from 'autocannon';
+import { Api } from '../../tests/support/api.ts';
+import { SessionStore } from '../../server/auth/sessions.ts';
+import { openDatabase } from '../../server/db/index.ts';
+
+/** One call of a load mix, as the web app makes it: method, path and its parameters (query of a GET, JSON body of a POST). */
+export interface LoadCall {
+  method: 'GET' | 'POST';
+  path: string;
+  params?: Record<string, unknown>;
+}
+
+/** A kind of call and how often it comes (relative weight); `make` builds a fresh one each time. */
+export interface LoadMix {
+  weight: number;
+  make: (random: () => number) => LoadCall;
+}
+
+export interface LoadOptions {
+  url: string;
+  /** Session tokens; connection i uses tokens[i % tokens.length]. */
+  tokens: string[];
+  mix: LoadMix[];
+  connections: number;
+  durationSeconds: number;
+  /** Requests per second over all connections; omitted: as fast as the server answers. */
+  overallRate?: number;
+}
+
+export interface LoadFigures {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/**
+ * Sessions through the real sign-in (the server's PMS_LOGIN_RATE_LIMIT must allow `count`
+ * attempts a minute from loopback): one token per simulated user.
+ */
+export async function signInSessions(url: string, count: number, account = 'admin', password = 'Pms@2026'): Promise<string[]> {
+  const tokens: string[] = [];
+  // A few at a time: sign-in hashes the password (scrypt), which is slow by design.
+  for (let i = 0; i < count; i += 8) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, count - i) }, async () => {
+        const api = new Api(url);
+        const answer = await api.login(account, password);
+        if (answer.http !== 200) throw new Error(`sign-in ${account} failed: ${answer.http} ${JSON.stringify(answer.body)}`);
+        return api.token;
+      }),
+    );
+    tokens.push(...batch);
+  }
+  return tokens;
+}
+
+/**
+ * Sessions made by the server's own session store, writing to the database of a running
+ * server (SQLite takes writers from two processes): sign-in hashes the password by design and
+ * is rate limited, and creating the session is all it would add to the figures.
+ */
+export async function storedSessions(dataDir: string, count: number, account = 'admin'): Promise<string[]> {
+  const database = openDatabase(dataDir);
+  try {
+    const staff = await database.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow();
+    const store = new SessionStore(database.db, { idleSeconds: 7200, maxSeconds: 43200 });
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i++) tokens.push(await store.create(staff.id, { ip: '127.0.0.1', userAgent: 'autocannon' }));
+    return tokens;
+  } finally {
+    await database.close();
+  }
+}
+
+/** A deterministic random source (mulberry32) for the calls' parameters. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Load with autocannon where every request is signed like the browser's (fresh timestamp and
+ * nonce, `sign` header) and carries its connection's session token: a replayed or unsigned
+ * request would be refused, so the figures include the signature and session checks.
+ */
+export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
+  const total = options.mix.reduce((s, m) => s + m.weight, 0);
+  let clients = 0;
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    timeout: 10,
+    setupClient(client) {
+      const n = clients++;
+      const api = new Api('', options.tokens[n % options.tokens.length]!);
+      const random = seededRandom(n + 1);
+      client.setRequests([
+        {
+          setupRequest: (request) => {
+            let r = random() * total;
+            const kind = options.mix.find((m) => (r -= m.weight) < 0) ?? options.mix[options.mix.length - 1]!;
+            const call = kind.make(random);
+            const signed = api.prepare(call.method, call.path, call.params);
+            return { ...request, method: signed.method, path: signed.path, headers: signed.headers, body: signed.body };
+          },
+        },
+      ] as autocannon.Request[]);
+    },
+  });
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

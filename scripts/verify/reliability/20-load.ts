@@ -1,0 +1,15 @@
+// Issue 10, load: 200 concurrent signed-in sessions mixing list, detail and write calls at a fixed rate for 60 s.
+import { officeLoad } from '../../../bench/support/officeLoad.ts';
+import { mustBeZero, type VerifyRow } from '../rows.ts';
+
+export default async (): Promise<VerifyRow[]> => {
+  const r = await officeLoad({ sessions: 200, seconds: 60, rate: 1000 });
+  return [
+    { area: 'load', figure: `requests per second (${r.sessions} sessions, fixed rate 1000/s, 60 s)`, value: r.requestsPerSecond },
+    { area: 'load', figure: 'latency p50 / p97.5 / p99 (ms)', value: `${r.p50} / ${r.p97_5} / ${r.p99}` },
+    mustBeZero('load', 'errors', r.errors),
+    mustBeZero('load', 'timeouts', r.timeouts),
+    mustBeZero('load', 'non-2xx answers', r.non2xx),
+    { area: 'load', figure: 'server RSS before → after (MB)', value: `${r.rssBeforeMb} → ${r.rssAfterMb}` },
+  ];
+};

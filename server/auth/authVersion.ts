@@ -1,0 +1,40 @@
+import type SQLite from 'better-sqlite3';
+
+/**
+ * The counter that moves on whenever sessions, staff, roles, posts or grants change (triggers
+ * of authVersionMigrations.ts): a cached session or staff context read at the same count is
+ * still what the database says. One indexed read per request instead of the queries behind it.
+ */
+export function authVersionReader(sqlite: SQLite.Database): () => number {
+  const read = sqlite.prepare('select n from auth_version').pluck();
+  return () => read.get() as number;
+}
+
+/** Values computed at one count of the counter, recomputed once it moves. */
+export class VersionedCache<K, V> {
+  private readonly entries = new Map<K, { version: number; value: V }>();
+
+  constructor(
+    private readonly version: () => number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version === this.version()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Stores a value read at `version` (read before the value, so a change meanwhile is not hidden). */
+  set(key: K, version: number, value: V): void {
+    // Stale and idle entries go all at once: the cache only has to stay bounded.
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, { version, value });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+}

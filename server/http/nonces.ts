@@ -1,0 +1,62 @@
+import type SQLite from 'better-sqlite3';
+
+const PURGE_SLICE = 5000;
+
+/**
+ * The nonces of signed requests, kept until their 5-minute window has passed (spec 5).
+ * A commit per request would cost a disk flush each (synchronous=FULL), so a new nonce is
+ * checked against the table and the ones not yet written, and written with the others of the
+ * last moments in one transaction. A restart keeps every nonce but those of the last flush
+ * interval.
+ */
+export class NonceStore {
+  private pending = new Map<string, number>();
+  private readonly has: SQLite.Statement<[string]>;
+  private readonly insert: SQLite.Statement<[string, number]>;
+  private readonly purge: SQLite.Statement<[number]>;
+  private readonly timer: NodeJS.Timeout;
+  private lastPurge = 0;
+  /** The last purge filled its slice: more expired nonces wait, purged at the next flush. */
+  private morePurge = false;
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly now: () => number = Date.now,
+    flushEveryMs = 100,
+  ) {
+    this.has = sqlite.prepare('select 1 from request_nonce where nonce = ?');
+    this.insert = sqlite.prepare('insert or ignore into request_nonce (nonce, expires_at) values (?, ?)');
+    // In slices, so that a busy minute's expired nonces never stall the event loop at once.
+    this.purge = sqlite.prepare(`delete from request_nonce where rowid in (select rowid from request_nonce where expires_at < ? limit ${PURGE_SLICE})`);
+    this.timer = setInterval(() => this.flush(), flushEveryMs);
+    this.timer.unref();
+  }
+
+  /** Records a nonce; false when it was seen before (a replay). */
+  claim(nonce: string, expiresAt: number): boolean {
+    if (this.pending.has(nonce) || this.has.get(nonce)) return false;
+    this.pending.set(nonce, expiresAt);
+    return true;
+  }
+
+  /** Writes the nonces claimed since the last flush; drops expired ones once a minute. */
+  flush(): void {
+    const t = this.now();
+    const purge = this.morePurge || t - this.lastPurge > 60_000;
+    if ((!this.pending.size && !purge) || !this.sqlite.open) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.sqlite.transaction(() => {
+      for (const [nonce, expiresAt] of batch) this.insert.run(nonce, expiresAt);
+      if (purge) {
+        this.lastPurge = t;
+        this.morePurge = this.purge.run(t).changes === PURGE_SLICE;
+      }
+    })();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.flush();
+  }
+}
