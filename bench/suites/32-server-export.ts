@@ -15,9 +15,10 @@ export default async (): Promise<VerifyRow[]> =>
     try {
       const response = await fetch(`${server.url}${request.path}`, { headers: request.headers });
       if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`);
-      for await (const chunk of response.body!) {
+      const reader = response.body!.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
         if (!bytes) firstByte = performance.now() - started;
-        bytes += (chunk as Uint8Array).length;
+        bytes += part.value.length;
       }
     } finally {
       clearInterval(sampler);
