@@ -85,7 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown>, schema: route.schema as Record<string, unknown> | undefined });
+      // schema is read when asked: the /api plugin's own onRoute hooks run later and give it defaults.
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown>, get schema() { return route.schema as Record<string, unknown> | undefined; } });
     }
   });
   // First of the hooks: every answer carries the headers, the provider's middleware under /sso too.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyDB, ResourceHooks } from '../engine/hooks.ts';
 import { ok } from '../http/envelope.ts';
+import { OPTION_LIST_QUERY } from '../http/inputSchemas.ts';
 import { visibleProjectIds } from '../scope.ts';
 import { staffWithButton } from '../workorder/people.ts';
 import { CALL_CODES } from '../hotline/routes.ts';
@@ -9,7 +10,7 @@ import { CALL_CODES } from '../hotline/routes.ts';
 export const hotlineSeatHooks: ResourceHooks = {
   async routes(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
-    app.get('/staff', { config: { btnCode: ['hotline-seat:add', 'hotline-seat:edit'] } }, async (request) => {
+    app.get('/staff', { config: { btnCode: ['hotline-seat:add', 'hotline-seat:edit'] }, schema: { querystring: OPTION_LIST_QUERY } }, async (request) => {
       const projects = await visibleProjectIds(app.db, request.staff!);
       const names = new Map((await app.db.selectFrom('org').select(['id', 'name']).where('id', 'in', projects.length ? projects : [0]).execute()).map((o) => [o.id, o.name]));
       const seen = new Map<number, string>();

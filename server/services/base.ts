@@ -3,6 +3,7 @@ import { notFound, ok } from '../http/envelope.ts';
 import { visibleProjectIds } from '../scope.ts';
 import roleCalls from './roles.ts';
 import orgCalls from './baseOrg.ts';
+import { OPTION_LIST_QUERY } from '../http/inputSchemas.ts';
 
 export default async function baseService(app: FastifyInstance) {
   await app.register(roleCalls);
@@ -49,7 +50,7 @@ export default async function baseService(app: FastifyInstance) {
   );
 
   /** The projects the caller may work in, as select options (every project-scoped form and filter). */
-  app.get('/org/projects', { config: { anyStaff: true } }, async (request) => {
+  app.get('/org/projects', { config: { anyStaff: true }, schema: { querystring: OPTION_LIST_QUERY } }, async (request) => {
     const ids = await visibleProjectIds(app.db, request.staff!);
     if (!ids.length) return ok([]);
     const rows = await app.db.selectFrom('org').select(['id', 'name']).where('id', 'in', ids).where('enabled', '=', 1).orderBy('sort').execute();

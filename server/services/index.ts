@@ -3,6 +3,7 @@ import { ok } from '../http/envelope.ts';
 import { registerAuthentication } from '../http/authenticate.ts';
 import { registerSignatureCheck } from '../http/signature.ts';
 import { registerAuthorization } from '../http/authorize.ts';
+import { registerInputDefaults } from '../http/inputSchemas.ts';
 import { resourceRoutes } from '../engine/resources.ts';
 import { RESOURCE_HOOKS } from '../resources/index.ts';
 import { reportRoutes } from '../engine/reports.ts';
@@ -32,6 +33,7 @@ export default async function apiPlugin(app: FastifyInstance) {
   registerAuthentication(app);
   registerSignatureCheck(app);
   registerAuthorization(app);
+  registerInputDefaults(app);
   for (const prefix of SERVICE_PREFIXES) {
     await app.register(
       async (service) => {

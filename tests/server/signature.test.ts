@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import vectors from '../vectors/signature.json';
 import { deriveSecret, sign } from '../../src/shared/signature.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
+import { abuseSignatures } from '../support/signatureAbuse.ts';
 
 const server = setUpServer();
 const api = setUpApi(server);
@@ -57,10 +58,17 @@ describe('request signature (spec 5) verified by the server', () => {
 
   it('signs the JSON body too: a changed body field is refused', async () => {
     const replay = fresh();
-    const signature = sign({ ...replay, note: 'a' }, vectors.secret);
-    const logout = '/api/auth/login/logout';
-    expect((await raw(replay, signature, { note: 'b' }, logout)).http).toBe(403);
+    const signature = sign({ ...replay, pageSize: 5 }, vectors.secret);
+    const list = '/api/base/crmOrg/list';
+    expect((await raw(replay, signature, { pageSize: 6 }, list)).http).toBe(403);
     const again = fresh();
-    expect((await raw(again, sign({ ...again, note: 'a' }, vectors.secret), { note: 'a' }, logout)).http).toBe(200);
+    expect((await raw(again, sign({ ...again, pageSize: 5 }, vectors.secret), { pageSize: 5 }, list)).http).toBe(200);
   });
+
+  it('refuses a missing sign, a tampered parameter or sign, a replay and a stale or future timestamp on every signed route', async () => {
+    const figures = await abuseSignatures(server);
+    console.log(`signature abuse: ${figures.routes} routes, sent ${JSON.stringify(figures.sent)}, accepted ${JSON.stringify(figures.accepted)}`);
+    expect(figures.findings).toEqual([]);
+    expect(Object.values(figures.sent).every((n) => n === figures.routes)).toBe(true);
+  }, 600_000); // six kinds times every signed route
 });
