@@ -3,6 +3,7 @@
 // modest concurrency, route by route so that a change of the business tables can be pinned
 // on the route whose refused inputs made it.
 import { mustBeZero, type VerifyRow } from '../../../scripts/verify/rows.ts';
+import { runScheduler } from '../../../server/services/patrol/schedule.ts';
 import { signedIn, type Api } from '../api.ts';
 import { apiRoutes } from '../routes.ts';
 import type { TestServer } from '../server.ts';
@@ -41,12 +42,25 @@ export interface FuzzFigures {
 const seedOf = (text: string, base: number) => [...text].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, base);
 const describe = (input: FuzzInput) => JSON.stringify({ ...input, body: input.body && { type: input.body.type, text: input.body.text.slice(0, 200) }, query: input.query.map(([k, v]) => [k.slice(0, 60), v.slice(0, 60)]) });
 
+/**
+ * The clock-driven jobs write by themselves: quietened, so that every write seen is a request's.
+ * The workflow timers stop; the patrol scheduler (a plugin's own minute timer) is given nothing
+ * to do: plans stopped, and open tasks' windows moved a day on, once it has caught up.
+ */
+async function quietClocks(server: TestServer): Promise<void> {
+  server.app.workflowTimers.stop();
+  const db = server.app.db;
+  await runScheduler(db);
+  const later = Date.now() + 86_400_000;
+  await db.updateTable('tbp_plan').set({ status: 'stopped' }).execute();
+  await db.updateTable('tbp_task').set({ window_end: later, close_at: later + 86_400_000 }).where('status', 'in', ['not_started', 'in_progress', 'overdue']).execute();
+}
+
 /** Runs the fuzzer; the server must have been started by the caller (it is left running). */
 export async function fuzzRoutes(server: TestServer, options: FuzzOptions): Promise<FuzzFigures> {
   const { perRoute, seed = 20261122, concurrency = 8 } = options;
   const routes = apiRoutes(server.app);
-  // The clock-driven sweeps write by themselves: stopped, so every write seen is a request's.
-  server.app.workflowTimers.stop();
+  await quietClocks(server);
   const writes = watchBusinessWrites(server.config.dataDir);
   let admin: Api = await signedIn(server.url, 'admin');
   const figures: FuzzFigures = { routesInTable: routes.length, routesCovered: 0, inputsSent: 0, fewestPerRoute: Infinity, serverErrors: 0, leaks: 0, accepted: 0, databaseChanged: 0, notEnvelope: 0, findings: [], notes: [] };
