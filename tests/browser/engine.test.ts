@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { launchBrowser, signIn } from '../support/browser.ts';
 import { Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
+const server = setUpServer();
+const browser = setUpBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function as(account: string): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signIn(page, server.url, account);
-  return page;
-}
+const as = (account: string) => signedInPage(browser, server.url, account, { acceptDownloads: true });
 
 /** The visible screen: keepAlive keeps other screens in the DOM, hidden. */
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { watchProblems } from '../support/browser.ts';
+import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 
 /** A hotline operator (林晓雯, kefu) takes a call, finds the caller and creates the order while on the phone. */
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const server = setUpServer();
+const browser = setUpBrowser();
 
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');
 const card = (page: Page, title: string) => screen(page).locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
 
-async function as(account: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-  await signIn(page, server.url, account);
-  return page;
-}
+const as = (account: string) => signedInPage(browser, server.url, account, { viewport: { width: 1440, height: 1000 } });
 
 describe('the 400 hotline desk', () => {
   it('finds the caller by phone, shows their history, creates the order during the call and links it', async () => {

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, signInViaSso } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, signInViaSso } from '../support/browser.ts';
+import { setUpBrowser, setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const server = setUpServer();
+const browser = setUpBrowser();
 
 describe('app shell', () => {
   it('sends a visitor through the single sign-on and back to where they started', async () => {
