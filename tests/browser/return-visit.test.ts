@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Kysely } from 'kysely';
-import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { watchProblems } from '../support/browser.ts';
+import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { generateReturnVisits } from '../../server/returnVisit/generate.ts';
 
 /**
  * Return visits in the browser: 林晓雯 (kefu) carries out a visit with its questionnaire, and
  * records another as unreachable, which lands in the error list.
  */
-let server: TestServer;
-let browser: Browser;
+const server = setUpServer();
+const browser = setUpBrowser();
 const HOUR = 3_600_000;
 
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');
@@ -32,20 +32,10 @@ async function finishedOrders(titles: string[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   await finishedOrders(['回访测试：厨房水槽堵塞', '回访测试：门禁卡失灵']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
-async function kefu(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-  await signIn(page, server.url, 'kefu');
-  return page;
-}
+const kefu = () => signedInPage(browser, server.url, 'kefu', { viewport: { width: 1440, height: 1000 } });
 
 describe('return visits', () => {
   it('carries out a visit with its questionnaire and shows the answers', async () => {
