@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { mulberry32 } from '../server/db/random.ts';
 
 /** Bump when the generated data changes: cached databases (bench/) are keyed by it. */
 export const GENERATOR_VERSION = 1;
@@ -32,17 +33,6 @@ const MINUTE = 60_000;
 const BATCH = 20_000;
 const POINTS_PER_TASK = 8;
 const POINTS_PER_PROJECT = 120;
-
-/** mulberry32: the same data every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Picks from [value, weight] pairs. */
 function weighted<T>(rnd: () => number, pairs: [T, number][]): () => T {
@@ -92,7 +82,7 @@ export async function generateData({ dir, orders, records, log = console.log }: 
   const now = Date.now();
   const today = startOfDay(now);
   const first = today - 730 * DAY;
-  const rnd = random(20261122);
+  const rnd = mulberry32(20261122);
 
   const projectRows = all(`select id, name from org where type = 'project' order by sort, id`);
   const projects = projectRows.map((r) => Number(r.id));

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { Api } from '../../tests/support/api.ts';
 import { SessionStore } from '../../server/auth/sessions.ts';
 import { openDatabase } from '../../server/db/index.ts';
+import { mulberry32 } from '../../server/db/random.ts';
 
 /** One call of a load mix, as the web app makes it: method, path and its parameters (query of a GET, JSON body of a POST). */
 export interface LoadCall {
@@ -77,17 +78,6 @@ export async function storedSessions(dataDir: string, count: number, account = '
   }
 }
 
-/** A deterministic random source (mulberry32) for the calls' parameters. */
-export function seededRandom(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Load with autocannon where every request is signed like the browser's (fresh timestamp and
  * nonce, `sign` header) and carries its connection's session token: a replayed or unsigned
@@ -105,7 +95,7 @@ export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
     setupClient(client) {
       const n = clients++;
       const api = new Api('', options.tokens[n % options.tokens.length]!);
-      const random = seededRandom(n + 1);
+      const random = mulberry32(n + 1);
       client.setRequests([
         {
           setupRequest: (request) => {
