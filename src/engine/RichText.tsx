@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
 import DOMPurify from 'dompurify';
 import type { RichTextProps } from './RichTextEditor.tsx';
+import { RICH_TEXT_POLICY } from '../shared/richText.ts';
 
 // The editor is large: forms without rich text never load it.
 const Editor = lazy(() => import('./RichTextEditor.tsx'));
@@ -14,7 +15,10 @@ export function RichTextField(props: RichTextProps) {
   );
 }
 
+/** Rich text as it may be shown, whatever was stored: the same policy as saving. */
+export const sanitizeRichText = (html: string): string => DOMPurify.sanitize(html, RICH_TEXT_POLICY) as string;
+
 /** Read-only rich text (detail pages, read-pretty forms), sanitised again when shown. */
 export function RichTextView({ value }: { value?: string }) {
-  return <div className="pms-richtext-view" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(value ?? '') }} />;
+  return <div className="pms-richtext-view" dangerouslySetInnerHTML={{ __html: sanitizeRichText(value ?? '') }} />;
 }

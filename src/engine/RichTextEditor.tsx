@@ -3,6 +3,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Space, Tooltip } from 'antd';
 import DOMPurify from 'dompurify';
 import { useEffect } from 'react';
+import { RICH_TEXT_POLICY } from '../shared/richText.ts';
 
 export interface RichTextProps {
   value?: string;
@@ -26,14 +27,14 @@ const TOOLS = [
 export default function RichTextEditor({ value, onChange, disabled, 'aria-label': label }: RichTextProps) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } })],
-    content: DOMPurify.sanitize(value ?? ''),
+    content: DOMPurify.sanitize(value ?? '', RICH_TEXT_POLICY) as string,
     editable: !disabled,
     editorProps: { attributes: { class: 'pms-richtext-body', role: 'textbox', 'aria-multiline': 'true', ...(label ? { 'aria-label': label } : {}) } },
-    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : DOMPurify.sanitize(e.getHTML())),
+    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : (DOMPurify.sanitize(e.getHTML(), RICH_TEXT_POLICY) as string)),
   });
   // A value set from outside (a loaded record, a reset) replaces the content.
   useEffect(() => {
-    if (editor && (value ?? '') !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(DOMPurify.sanitize(value ?? ''), { emitUpdate: false });
+    if (editor && (value ?? '') !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(DOMPurify.sanitize(value ?? '', RICH_TEXT_POLICY) as string, { emitUpdate: false });
   }, [editor, value]);
   const active = useEditorState({ editor, selector: ({ editor: e }) => Object.fromEntries(TOOLS.map((t) => [t.key, e?.isActive(t.key) ?? false])) });
   return (

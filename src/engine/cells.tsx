@@ -1,10 +1,10 @@
 import { Image, Switch, Tag, message } from 'antd';
 import { useState, type ReactNode } from 'react';
-import DOMPurify from 'dompurify';
 import { formatDuration, formatTime } from '../shared/format.ts';
 import type { CellType, EnumOption } from './schemaTypes.ts';
 import { useDictionary } from './data.ts';
 import { RESOURCES } from './catalogue.ts';
+import { sanitizeRichText } from './RichText.tsx';
 
 export interface CellSpec {
   cell?: CellType;
@@ -91,7 +91,7 @@ export function renderCell(spec: CellSpec, value: unknown): ReactNode {
     case 'image':
       return <ImageCell value={value} />;
     case 'richText':
-      return <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(value)) }} />;
+      return <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(String(value)) }} />;
     default:
       return String(value);
   }

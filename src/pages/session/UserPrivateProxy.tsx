@@ -1,9 +1,9 @@
 import { Alert, Skeleton, Tabs, Typography } from 'antd';
 import { useRequest } from 'ahooks';
-import DOMPurify from 'dompurify';
 import { request } from '../../core/request.ts';
 import { formatTime } from '../../shared/format.ts';
 import { PublicCard } from './PublicCard.tsx';
+import { sanitizeRichText } from '../../engine/RichText.tsx';
 
 interface Agreement {
   title: string;
@@ -24,7 +24,7 @@ function AgreementText({ kind }: { kind: 'service' | 'privacy' }) {
         版本 {a.version} · 发布于 {formatTime(a.published_at)}
       </Typography.Text>
       {/* Sanitised again on display, whatever the server stored. */}
-      <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(a.content) }} />
+      <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(a.content) }} />
     </article>
   );
 }
