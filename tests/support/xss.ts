@@ -47,7 +47,7 @@ export function findTargets(catalogue: Catalogue): Targets {
   const screens: Screen[] = [];
   const show = (resource: string, field: string) => {
     const def = catalogue.resources.get(resource);
-    const direct = def?.fields[field];
+    const direct = field === def?.workflow?.field ? undefined : def?.fields[field];
     if (direct && isFreeText(direct)) return void (shown.get(resource) ?? shown.set(resource, new Set()).get(resource)!).add(field);
     const ref = field.endsWith('_label') ? def?.fields[field.slice(0, -6)]?.ref : undefined;
     if (ref && catalogue.resources.has(ref)) show(ref, catalogue.resources.get(ref)!.labelField ?? 'name');
