@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
-import DOMPurify from 'dompurify';
 import type { RichTextProps } from './RichTextEditor.tsx';
-import { RICH_TEXT_POLICY } from '../shared/richText.ts';
+import { sanitizeRichText } from './sanitizeRichText.ts';
 
 // The editor is large: forms without rich text never load it.
 const Editor = lazy(() => import('./RichTextEditor.tsx'));
@@ -14,9 +13,6 @@ export function RichTextField(props: RichTextProps) {
     </Suspense>
   );
 }
-
-/** Rich text as it may be shown, whatever was stored: the same policy as saving. */
-export const sanitizeRichText = (html: string): string => DOMPurify.sanitize(html, RICH_TEXT_POLICY) as string;
 
 /** Read-only rich text (detail pages, read-pretty forms), sanitised again when shown. */
 export function RichTextView({ value }: { value?: string }) {

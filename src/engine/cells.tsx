@@ -4,7 +4,7 @@ import { formatDuration, formatTime } from '../shared/format.ts';
 import type { CellType, EnumOption } from './schemaTypes.ts';
 import { useDictionary } from './data.ts';
 import { RESOURCES } from './catalogue.ts';
-import { sanitizeRichText } from './RichText.tsx';
+import { sanitizeRichText } from './sanitizeRichText.ts';
 
 export interface CellSpec {
   cell?: CellType;

@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { request } from '../../core/request.ts';
 import { formatTime } from '../../shared/format.ts';
 import { PublicCard } from './PublicCard.tsx';
-import { sanitizeRichText } from '../../engine/RichText.tsx';
+import { sanitizeRichText } from '../../engine/sanitizeRichText.ts';
 
 interface Agreement {
   title: string;
