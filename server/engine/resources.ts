@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict, notFound, ok } from '../http/envelope.t
 import { readUploadedSheet, sendExcel } from '../http/excel.ts';
 import { visibleProjectIds } from '../scope.ts';
 import type { StaffContext } from '../types.ts';
-import { bodySchema, describeIssue, fieldSchema, resourceErrorFormatter } from './validation.ts';
+import { bodySchema, describeIssue, fieldSchema, filtersSchema, resourceErrorFormatter } from './validation.ts';
 import { SYSTEM_ACTOR, type ResourceHooks } from './hooks.ts';
 import { tableColumns } from './tables.ts';
 import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
@@ -50,6 +50,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     const errorFormatter = resourceErrorFormatter(resource);
     const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
     const validateAdd = ajv.compile(bodySchema(resource, 'add'));
+    const validateFilters = ajv.compile(filtersSchema(resource));
 
     /** Rows the caller may see: a project-scoped resource follows the data scope of their roles. */
     async function scoped(query: AnySelect, staff: StaffContext, q: AnyDB = db): Promise<AnySelect> {
@@ -249,11 +250,11 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
         pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 },
         sortField: { type: 'string', enum: sortable },
         sortOrder: { type: 'string', enum: ['ascend', 'descend'] },
-        filters: { type: 'object', additionalProperties: true },
+        filters: filtersSchema(resource),
       },
     };
 
-    app.post('/list', { config: { btnCode: p.view }, schema: { body: listSchema } }, async (request) => {
+    app.post('/list', { config: { btnCode: p.view }, schema: { body: listSchema }, schemaErrorFormatter: errorFormatter }, async (request) => {
       const q = (request.body ?? {}) as ListQuery;
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
@@ -551,6 +552,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
             throw badRequest('筛选条件格式不正确');
           }
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('筛选条件格式不正确');
+          if (!validateFilters(parsed)) throw badRequest(describeIssue(resource, { ...validateFilters.errors![0]!, instancePath: `/filters${validateFilters.errors![0]!.instancePath}` }));
           const show = await displayer();
           const links = await linksOf(null);
           const query = withRefLabels(await ownFilters(applyFilters(await scoped(db.selectFrom(table).selectAll(table), request.staff!), parsed), request.staff!, parsed));

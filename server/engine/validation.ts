@@ -57,7 +57,33 @@ export function bodySchema(resource: ResourceDef, mode: 'add' | 'update'): Recor
 }
 
 /** One Chinese sentence naming the field by its title, from the first ajv issue. */
+/** A filter value the database can bind: no objects, no booleans (SQLite binds neither). */
+// anyOf, not a type list: ajv's strict mode warns about union types.
+const FILTER_SCALAR = { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'null' }] };
+const FILTER_LIST = { type: 'array', items: FILTER_SCALAR, maxItems: 500 };
+
+/**
+ * The `filters` object of a list or export: each declared filter takes the shape its kind reads
+ * (a value, a list for `in` and join filters, a pair for `range`); other keys, read by resource
+ * hooks (work-order views, day ranges), take a value or a list of values. Anything else would reach
+ * SQL as an unbindable value.
+ */
+export function filtersSchema(resource: ResourceDef): Record<string, unknown> {
+  const properties = Object.fromEntries(
+    Object.entries(resource.fields)
+      .filter(([, f]) => f.filter)
+      .map(([name, f]) => {
+        if (f.filter === 'range') return [name, { anyOf: [{ type: 'null' }, { type: 'array', items: FILTER_SCALAR, maxItems: 2 }] }];
+        if (f.filter === 'in' || f.through) return [name, { anyOf: [FILTER_SCALAR, FILTER_LIST] }];
+        return [name, FILTER_SCALAR];
+      }),
+  );
+  return { type: 'object', maxProperties: 50, properties, additionalProperties: { anyOf: [FILTER_SCALAR, FILTER_LIST] } };
+}
+
 export function describeIssue(resource: ResourceDef, issue: AjvIssue): string {
+  const [, top, filterName] = issue.instancePath.split('/');
+  if (top === 'filters') return `筛选条件${resource.fields[filterName ?? '']?.title ?? filterName ?? ''}格式不正确`;
   const name = issue.keyword === 'required' ? String(issue.params.missingProperty) : issue.instancePath.split('/')[1] ?? '';
   const field = resource.fields[name];
   const title = field?.title ?? (name === 'id' ? '记录编号' : name === 'project_id' ? '所属项目' : name);

@@ -31,6 +31,19 @@ describe('bad input on every API route', () => {
     expect((await admin.get('/api/auth/login/findUserInfo')).http).toBe(200);
   });
 
+  it('refuses a list filter the database cannot take (an object, a list for a single value) with the filter named', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    for (const org_id of [{ a: 1 }, [1, 2], [{}]]) {
+      const answer = await admin.post('/api/base/crmDept/list', { filters: { org_id } });
+      expect(answer.http).toBe(400);
+      expect(answer.body.message).toContain('筛选条件');
+    }
+    const exported = await admin.get('/api/base/crmDept/export', { filters: JSON.stringify({ org_id: { a: 1 } }) });
+    expect(exported.http).toBe(400);
+    expect(exported.body.message).toContain('筛选条件');
+    expect((await admin.post('/api/base/crmDept/list', { filters: { org_id: 1, name: '工程' } })).http).toBe(200);
+  });
+
   it('takes the all=true that forms send to every option list of a RemoteSelect', async () => {
     const admin = await signedIn(server.url, 'admin');
     const endpoints = new Set<string>();

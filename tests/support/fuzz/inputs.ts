@@ -123,7 +123,10 @@ function brokenObject(schema: Schema | undefined, hugeMax: number): fc.Arbitrary
   ];
   if (props.includes('filters')) {
     const filterValue = fc.oneof(fc.constantFrom(...SQL_FRAGMENTS), junk(hugeMax));
-    ops.push(fc.dictionary(fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.constantFrom(...props, 'name', 'id', 'project_id', 'enabled')), filterValue, { minKeys: 1, maxKeys: 3 }).map((f) => ({ how: 'sql-filters', value: with_('filters', f) })));
+    // The list's own filter names (declared in its schema) first: those reach SQL.
+    const filterNames = Object.keys(schema?.properties?.filters?.properties ?? {});
+    const filterKey = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...filterNames, 'name', 'id', 'project_id', 'enabled') }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_KEYS) });
+    ops.push(fc.dictionary(filterKey, filterValue, { minKeys: 1, maxKeys: 3 }).map((f) => ({ how: 'sql-filters', value: with_('filters', f) })));
   }
   if (required.length) ops.push(fc.constantFrom(...required).map((p) => ({ how: 'missing-required', value: Object.fromEntries(Object.entries(base).filter(([k]) => k !== p)) })));
   if (numeric.length) {
