@@ -54,7 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new QuietRequestLogs(),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, allowUnionTypes: true } },
   });
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', () => database.close());

@@ -58,8 +58,8 @@ export function bodySchema(resource: ResourceDef, mode: 'add' | 'update'): Recor
 
 /** One Chinese sentence naming the field by its title, from the first ajv issue. */
 /** A filter value the database can bind: no objects, no booleans (SQLite binds neither). */
-// anyOf, not a type list: ajv's strict mode warns about union types.
-const FILTER_SCALAR = { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'null' }] };
+// A type list, not anyOf: with coercion, anyOf's first branch (string) would turn the number 5 into "5".
+const FILTER_SCALAR = { type: ['string', 'number', 'null'], maxLength: 200 };
 const FILTER_LIST = { type: 'array', items: FILTER_SCALAR, maxItems: 500 };
 
 /**

@@ -44,6 +44,16 @@ describe('bad input on every API route', () => {
     expect((await admin.post('/api/base/crmDept/list', { filters: { org_id: 1, name: '工程' } })).http).toBe(200);
   });
 
+  it('keeps a number filter a number: the project filter of a project-scoped list still narrows it', async () => {
+    const admin = await signedIn(server.url, 'admin');
+    const all = (await admin.post('/api/base/parkingYard/list', { pageSize: 200 })).body.data.records as { project_id: number }[];
+    const projectId = all[0]!.project_id;
+    const narrowed = (await admin.post('/api/base/parkingYard/list', { pageSize: 200, filters: { project_id: projectId } })).body.data.records as { project_id: number }[];
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.length).toBeLessThan(all.length);
+    expect(narrowed.every((r) => r.project_id === projectId)).toBe(true);
+  });
+
   it('takes the all=true that forms send to every option list of a RemoteSelect', async () => {
     const admin = await signedIn(server.url, 'admin');
     const endpoints = new Set<string>();
