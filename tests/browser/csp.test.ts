@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
-import { launchBrowser, signIn, takeCspViolations } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { takeCspViolations } from '../support/browser.ts';
+import { setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  await signIn(page, server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const server = setUpServer();
+const browser = setUpBrowser();
+const page = setUpSignedInPage(browser, server);
 
 /** Collects what the CSP guard recorded, until `expected` shows up (the event arrives asynchronously). */
 async function refusals(expected: RegExp): Promise<string[]> {
