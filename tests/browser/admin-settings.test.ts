@@ -134,7 +134,7 @@ describe('project assets', () => {
     await poll(() => drawer(page).getByLabel('楼栋名称').inputValue()).toBe('8栋');
     await drawer(page).getByLabel('总层数').fill('24');
     await saveButton(drawer(page)).click();
-    await poll(() => rowIn(tab(page), '8栋').getByText('24').isVisible()).toBe(true);
+    await poll(() => rowIn(tab(page), '8栋').getByText('24', { exact: true }).isVisible()).toBe(true);
     const buildings = await exported(page, tab(page), '导出楼栋');
     expect(buildings.name).toMatch(/^楼栋_\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(buildings.rows[0]).toEqual(['楼栋名称', '总层数', '单元数', '备注']);
@@ -205,7 +205,7 @@ describe('project assets', () => {
     await poll(() => drawer(page).getByLabel('车位总数').inputValue()).toBe('90');
     await drawer(page).getByLabel('车位总数').fill('96');
     await saveButton(drawer(page)).click();
-    await poll(() => yard.getByText('96').isVisible()).toBe(true);
+    await poll(() => yard.getByText('96', { exact: true }).isVisible()).toBe(true);
     await yard.getByRole('switch').click();
     await poll(() => page.getByText('已停用').first().isVisible()).toBe(true);
     await poll(() => yard.getByRole('switch').getAttribute('aria-checked')).toBe('false');
@@ -288,7 +288,7 @@ describe('customer portrait levels', () => {
     await poll(() => drawer(page).getByLabel('等级编码').inputValue()).toBe('BLACK');
     await drawer(page).getByLabel('最高分').fill('150');
     await saveButton(drawer(page)).click();
-    await poll(() => level.getByText('150').isVisible()).toBe(true);
+    await poll(() => level.getByText('150', { exact: true }).isVisible()).toBe(true);
     await level.getByRole('switch').click();
     await poll(() => level.getByRole('switch').getAttribute('aria-checked')).toBe('false');
 
