@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { watchProblems } from '../support/browser.ts';
+import { setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } })).newPage();
-  await signIn(page, server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const server = setUpServer();
+const browser = setUpBrowser();
+const page = setUpSignedInPage(browser, server, 'admin', { acceptDownloads: true, viewport: { width: 1440, height: 900 } });
 
 /** The visible screen (keepAlive keeps others hidden), and inside a tabs page its visible tab. */
 const screen = () => page.locator('.pms-page[data-active="true"]');

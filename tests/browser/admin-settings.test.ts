@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { launchBrowser, signIn } from '../support/browser.ts';
 import { Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const server = setUpServer();
+const browser = setUpBrowser();
 
 /** Waits for what the user should see; a busy machine may need a while to load a screen's chunks. */
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
-async function as(account: string): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true, viewport: { width: 1600, height: 1000 } })).newPage();
-  await signIn(page, server.url, account);
-  return page;
-}
+const as = (account: string) => signedInPage(browser, server.url, account, { acceptDownloads: true, viewport: { width: 1600, height: 1000 } });
 
 /** The visible screen (keepAlive keeps others hidden, and marks them only once React gets to them), and within a tabs screen the open tab. */
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]:visible');

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
+import { watchProblems } from '../support/browser.ts';
 import { Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
+const server = setUpServer();
+const browser = setUpBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function as(account: string, password = 'Pms@2026'): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signIn(page, server.url, account, password);
-  return page;
-}
+const as = (account: string, password = 'Pms@2026') => signedInPage(browser, server.url, account, { acceptDownloads: true }, password);
 
 /** The visible screen: keepAlive keeps other screens in the DOM, hidden. */
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');

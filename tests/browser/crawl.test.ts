@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/app/routes.ts';
-import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { watchProblems } from '../support/browser.ts';
+import { setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
 
 /** Concrete values for path parameters, so parameterised routes are crawled too. */
 const SAMPLE_PARAMS: Record<string, string> = { id: '1' };
@@ -10,21 +9,9 @@ const SAMPLE_PARAMS: Record<string, string> = { id: '1' };
 const REDIRECTS: Record<string, string> = { '/yslogin': '/index/home_index' };
 const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  await signIn(page, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const server = setUpServer();
+const browser = setUpBrowser();
+const page = setUpSignedInPage(browser, server);
 
 describe('every route of the manifest', () => {
   for (const route of ROUTES) {

@@ -1,35 +1,20 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { launchBrowser, signIn } from '../support/browser.ts';
-import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { signedIn } from '../support/api.ts';
 import { decodeQrPdf, PNG, uploadFile, workbookOf } from '../support/patrol.ts';
+import { setUpApi, setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { runScheduler } from '../../server/services/patrol/schedule.ts';
 import { addDays, dayOf } from '../../server/services/patrol/common.ts';
 
 /** Every patrol screen in chromium, against the real server and its demo. */
-let server: TestServer;
-let browser: Browser;
-let admin: Api;
+const server = setUpServer();
+const browser = setUpBrowser();
+const admin = setUpApi(server);
 const today = dayOf(Date.now());
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = await signedIn(server.url, 'admin');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function as(account: string): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } })).newPage();
-  await signIn(page, server.url, account);
-  return page;
-}
+const as = (account: string) => signedInPage(browser, server.url, account, { acceptDownloads: true, viewport: { width: 1440, height: 900 } });
 
 /** Screens load lazily on a busy two-core machine: waits are generous, never timed assertions. */
 const until = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });

@@ -1,12 +1,12 @@
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payloadOf } from '../../server/push/notices.ts';
 import { brokerRestarts } from '../support/brokerRestart.ts';
 import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { setUpBrowser, setUpServer } from '../support/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
+const server = setUpServer();
+const browser = setUpBrowser();
 let staffId: number;
 
 /** Records every sound the page plays (what the user would hear), by file. */
@@ -41,14 +41,7 @@ async function signedInPage(context: BrowserContext): Promise<Page> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   staffId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'weixiu').executeTakeFirstOrThrow()).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('push notices in the browser (spec 4, 9)', () => {

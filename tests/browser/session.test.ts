@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { launchBrowser, signIn, signInViaSso } from '../support/browser.ts';
-import { freePort, startServer, type TestServer } from '../support/server.ts';
+import { signIn, signInViaSso } from '../support/browser.ts';
+import { freePort, startServer } from '../support/server.ts';
+import { setUpBrowser, setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '135790' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '135790' });
+const browser = setUpBrowser();
 
 async function fresh(): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
