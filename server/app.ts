@@ -21,6 +21,7 @@ import { authVersionReader } from './auth/authVersion.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { CappedCounts } from './http/paging.ts';
 import apiPlugin from './services/index.ts';
 import { registerFileServing } from './services/file.ts';
 import formbody from '@fastify/formbody';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('sqlite', database.sqlite);
+  app.decorate('counts', new CappedCounts(() => database.statements.dataVersion()));
   const authVersion = authVersionReader(database.sqlite);
   app.decorate('authVersion', authVersion);
   app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }, Date.now, authVersion));

@@ -26,6 +26,8 @@ declare module 'fastify' {
     db: DB;
     /** The same database as db, for the few hot paths that use prepared statements directly. */
     sqlite: import('better-sqlite3').Database;
+    /** List counts capped at COUNT_CAP, kept while the data stands still (server/http/paging.ts). */
+    counts: import('./http/paging.ts').CappedCounts;
     sessions: SessionStore;
     /** Moves on whenever sessions, staff, roles, posts or grants change (server/auth/authVersion.ts). */
     authVersion: () => number;

@@ -3,7 +3,7 @@ import type { VerifyRow } from '../../scripts/verify/rows.ts';
 import { mustBeZero } from '../../scripts/verify/rows.ts';
 import { withBigServer } from '../support/bigServer.ts';
 import { listMix } from '../support/calls.ts';
-import { signedLoad } from '../support/signedLoad.ts';
+import { refusalText, signedLoad } from '../support/signedLoad.ts';
 
 const CONNECTIONS = 200;
 
@@ -12,12 +12,17 @@ export default async (): Promise<VerifyRow[]> =>
     const run = (durationSeconds: number) => signedLoad({ url: server.url, tokens, mix: listMix(data), connections: CONNECTIONS, durationSeconds });
     await run(5);
     const before = server.rssMb();
+    const cpuBefore = server.cpuMs();
     const f = await run(30);
+    const cpuPerRequest = Math.round(((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, f.requests));
     const after = server.rssMb();
     return [
       { area: 'server throughput', figure: `签名+会话校验的列表请求/秒（${CONNECTIONS} 连接）`, value: f.requestsPerSecond, target: '≥ 3000', ok: f.requestsPerSecond >= 3000 },
       { area: 'server throughput', figure: 'latency p50 / p99 (ms)', value: `${f.p50} / ${f.p99}` },
+      // One core's worth of server CPU per second over this figure is the ceiling of the figure above (Node answers on one thread).
+      { area: 'server throughput', figure: 'server CPU per request (µs)', value: cpuPerRequest },
       mustBeZero('server throughput', 'errors + timeouts + non-2xx', f.errors + f.timeouts + f.non2xx),
+      { area: 'server throughput', figure: 'non-2xx answers by status and message', value: refusalText(f.refusals) },
       { area: 'server throughput', figure: 'server RSS after warm-up → after 30 s (MB)', value: `${before} → ${after}`, target: 'growth ≤ 50 MB', ok: after - before <= 50 },
     ];
   });

@@ -14,7 +14,15 @@ export interface ServerProcess {
   rssMb(): number;
   /** Peak resident memory since start, in MB (VmHWM). */
   peakRssMb(): number;
+  /** CPU time the process has used since start, in ms (user + system of /proc/<pid>/stat): unlike requests per second, hardly moved by other load on the machine. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+function cpuMsOf(pid: number): number {
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100 a second).
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -69,6 +77,7 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
     dataDir,
     rssMb: () => statusMb(pid, 'VmRSS'),
     peakRssMb: () => statusMb(pid, 'VmHWM'),
+    cpuMs: () => cpuMsOf(pid),
     async stop() {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);

@@ -37,6 +37,24 @@ export interface LoadFigures {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** The non-2xx answers by status and message, most frequent first, each with one request that got it. */
+  refusals: Refusal[];
+}
+
+export interface Refusal {
+  status: number;
+  message: string;
+  count: number;
+  example: string;
+}
+
+/** A refusal's message: the envelope's Chinese message, or the start of a body that is not one. */
+function messageOf(body: string): string {
+  try {
+    return String(JSON.parse(body).message);
+  } catch {
+    return body.slice(0, 120);
+  }
 }
 
 /**
@@ -86,6 +104,7 @@ export async function storedSessions(dataDir: string, count: number, account = '
 export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
   const total = options.mix.reduce((s, m) => s + m.weight, 0);
   let clients = 0;
+  const refusals = new Map<string, Refusal>();
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -96,6 +115,7 @@ export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
       const n = clients++;
       const api = new Api('', options.tokens[n % options.tokens.length]!);
       const random = mulberry32(n + 1);
+      let sent = '';
       client.setRequests([
         {
           setupRequest: (request) => {
@@ -103,7 +123,17 @@ export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
             const kind = options.mix.find((m) => (r -= m.weight) < 0) ?? options.mix[options.mix.length - 1]!;
             const call = kind.make(random);
             const signed = api.prepare(call.method, call.path, call.params);
+            sent = `${signed.method} ${signed.path} ${signed.body ?? ''}`;
             return { ...request, method: signed.method, path: signed.path, headers: signed.headers, body: signed.body };
+          },
+          // A refusal is kept with its message and the request that got it, so a figure above 0 says why.
+          onResponse: (status: number, body: string) => {
+            if (status >= 200 && status < 300) return;
+            const message = messageOf(body);
+            const key = `${status} ${message}`;
+            const seen = refusals.get(key) ?? { status, message, count: 0, example: sent };
+            seen.count += 1;
+            refusals.set(key, seen);
           },
         },
       ] as autocannon.Request[]);
@@ -118,5 +148,11 @@ export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    refusals: [...refusals.values()].sort((a, b) => b.count - a.count),
   };
+}
+
+/** The refusals in one line for a figure's table ("403 重复的请求已被拒绝 ×3; …"), or none. */
+export function refusalText(refusals: Refusal[]): string {
+  return refusals.length ? refusals.slice(0, 5).map((r) => `${r.status} ${r.message} ×${r.count}`).join('; ') : 'none';
 }

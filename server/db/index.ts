@@ -4,12 +4,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations.ts';
+import { StatementCache } from './statements.ts';
 
 export type DB = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: DB;
   sqlite: SQLite.Database;
+  /** Kysely's statements, and the data version that caches of query results check. */
+  statements: StatementCache;
   close(): Promise<void>;
 }
 
@@ -25,10 +28,12 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const statements = new StatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     db,
     sqlite,
+    statements,
     async close() {
       await db.destroy();
     },

@@ -10,7 +10,6 @@ import { bodySchema, describeIssue, fieldSchema, filtersSchema, resourceErrorFor
 import { SYSTEM_ACTOR, type ResourceHooks } from './hooks.ts';
 import { tableColumns } from './tables.ts';
 import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
-import { cappedCount } from '../http/paging.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -259,7 +258,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
       const base = await ownFilters(applyFilters(await scoped(db.selectFrom(table), request.staff!), q.filters), request.staff!, q.filters);
-      const counted = await cappedCount(db, base);
+      const counted = await app.counts.of(db, base);
       const sortField = q.sortField ?? resource.defaultSort?.field ?? 'id';
       const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
       const records = await withRefLabels(withProjectName(base.selectAll(table)))

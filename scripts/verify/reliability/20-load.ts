@@ -1,5 +1,6 @@
 // Issue 10, load: 200 concurrent signed-in sessions mixing list, detail and write calls at a fixed rate for 60 s.
 import { officeLoad } from '../../../bench/support/officeLoad.ts';
+import { refusalText } from '../../../bench/support/signedLoad.ts';
 import { mustBeZero, type VerifyRow } from '../rows.ts';
 
 export default async (): Promise<VerifyRow[]> => {
@@ -10,6 +11,7 @@ export default async (): Promise<VerifyRow[]> => {
     mustBeZero('load', 'errors', r.errors),
     mustBeZero('load', 'timeouts', r.timeouts),
     mustBeZero('load', 'non-2xx answers', r.non2xx),
+    { area: 'load', figure: 'non-2xx answers by status and message', value: refusalText(r.refusals) },
     { area: 'load', figure: 'server RSS before → after (MB)', value: `${r.rssBeforeMb} → ${r.rssAfterMb}` },
   ];
 };

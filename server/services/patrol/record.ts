@@ -4,7 +4,6 @@ import { sendExcel } from '../../http/excel.ts';
 import type { DB } from '../../db/index.ts';
 import type { StaffContext } from '../../types.ts';
 import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
-import { cappedCount } from '../../http/paging.ts';
 import { CODES } from './permissions.ts';
 import { pointOfQr } from './point.ts';
 import { sweepStatuses } from './schedule.ts';
@@ -197,7 +196,7 @@ export default async function recordRoutes(app: FastifyInstance) {
   app.post('/tbpRecord/pageQueryPost', { config: { btnCode: CODES.recordView }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
     const f = (request.body ?? {}) as RecordFilter;
     const scope = await scopeOf(db, request.staff!);
-    const counted = await cappedCount(db, matching(f, scope));
+    const counted = await app.counts.of(db, matching(f, scope));
     // The page's ids first, from tbp_record's own index in list order; then only they are joined.
     const page = matching(f, scope).select('r.id').orderBy('r.checked_at', 'desc').orderBy('r.id', 'desc').limit(f.pageSize ?? 10).offset(offsetOf(f));
     const rows = await withDetails(db.selectFrom('tbp_record as r').where('r.id', 'in', page)).orderBy('r.checked_at', 'desc').orderBy('r.id', 'desc').execute();

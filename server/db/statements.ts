@@ -1,0 +1,58 @@
+import type SQLite from 'better-sqlite3';
+
+/**
+ * The database as Kysely's SQLite dialect sees it, with two additions:
+ *
+ * - prepared statements are kept by their SQL text: Kysely asks better-sqlite3 to prepare every
+ *   query it runs, and preparing a list query with its joins costs more than reading its page;
+ * - a data version that moves on whenever the database may have changed: a statement that can
+ *   write or a rollback is run through Kysely, or another connection (a script, a second
+ *   process) committed (SQLite's data_version). What was read at one version is still true at
+ *   the same. Writes made on this connection without Kysely (the request nonces of
+ *   server/http/nonces.ts) do not move it: nothing cached reads their table.
+ */
+const ROLLBACK = /^\s*rollback\b/i;
+
+export class StatementCache {
+  private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly othersVersion: SQLite.Statement;
+  private ownWrites = 0;
+  private lastOthers = -1;
+  private version = 0;
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly maxStatements = 500,
+  ) {
+    this.othersVersion = sqlite.prepare('pragma data_version').pluck();
+  }
+
+  prepare(sql: string): SQLite.Statement {
+    let statement = this.statements.get(sql);
+    // A statement still being iterated (a streamed query) cannot run again meanwhile: a fresh one can.
+    if (!statement || statement.busy) {
+      statement = this.sqlite.prepare(sql);
+      // Bounded: statements with a different number of `in (?, ?…)` parameters are different texts.
+      if (this.statements.size >= this.maxStatements) this.statements.clear();
+      this.statements.set(sql, statement);
+    }
+    // A rollback undoes writes that reads inside the transaction saw: it moves the version on too.
+    if (!statement.readonly || ROLLBACK.test(sql)) this.ownWrites += 1;
+    return statement;
+  }
+
+  /** The data version now; equal numbers mean no change in between. */
+  dataVersion(): number {
+    const others = this.othersVersion.get() as number;
+    if (others !== this.lastOthers) {
+      this.lastOthers = others;
+      this.version += 1;
+    }
+    return this.version + this.ownWrites;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.sqlite.close();
+  }
+}
