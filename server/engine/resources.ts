@@ -10,6 +10,7 @@ import { bodySchema, describeIssue, fieldSchema, filtersSchema, resourceErrorFor
 import { SYSTEM_ACTOR, type ResourceHooks } from './hooks.ts';
 import { tableColumns } from './tables.ts';
 import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
+import { maxPageSize } from '../../src/engine/endpoints.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,7 +19,6 @@ type Row = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
-const MAX_PAGE_SIZE = 200;
 const EXPORT_LIMIT = 100_000;
 
 export interface ListQuery {
@@ -246,7 +246,8 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       additionalProperties: false,
       properties: {
         pageNum: { type: 'integer', minimum: 1, default: 1 },
-        pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 },
+        // The resource's own limit: large pages are a choice of its definition, never of the caller.
+        pageSize: { type: 'integer', minimum: 1, maximum: maxPageSize(resource), default: 10 },
         sortField: { type: 'string', enum: sortable },
         sortOrder: { type: 'string', enum: ['ascend', 'descend'] },
         filters: filtersSchema(resource),

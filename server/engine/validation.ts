@@ -81,12 +81,15 @@ export function filtersSchema(resource: ResourceDef): Record<string, unknown> {
   return { type: 'object', maxProperties: 50, properties, additionalProperties: { anyOf: [FILTER_SCALAR, FILTER_LIST] } };
 }
 
+/** Names of the inputs that are not fields of the resource. */
+const QUERY_TITLES: Record<string, string> = { id: '记录编号', project_id: '所属项目', pageNum: '页码', pageSize: '每页条数', sortField: '排序字段', sortOrder: '排序方向' };
+
 export function describeIssue(resource: ResourceDef, issue: AjvIssue): string {
   const [, top, filterName] = issue.instancePath.split('/');
   if (top === 'filters') return `筛选条件${resource.fields[filterName ?? '']?.title ?? filterName ?? ''}格式不正确`;
   const name = issue.keyword === 'required' ? String(issue.params.missingProperty) : issue.instancePath.split('/')[1] ?? '';
   const field = resource.fields[name];
-  const title = field?.title ?? (name === 'id' ? '记录编号' : name === 'project_id' ? '所属项目' : name);
+  const title = field?.title ?? QUERY_TITLES[name] ?? name;
   const p = issue.params;
   switch (issue.keyword) {
     case 'required':

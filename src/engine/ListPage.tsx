@@ -182,6 +182,8 @@ export default function ListPage({ page }: { page: ListSchema }) {
             pageSize,
             total: result?.total ?? 0,
             showSizeChanger: true,
+            // Large sizes only where the resource allows them (its maxPageSize, checked by the schema lint).
+            pageSizeOptions: page.pageSizeOptions,
             showTotal: (total) => totalText(total, result?.totalCapped),
           }}
           onChange={(pagination, _filters, sort, extra) => {

@@ -1,5 +1,11 @@
 import type { BtnGuard, EndpointDef, ReportDef, ResourceDef } from './schemaTypes.ts';
 
+/** Rows one list call may ask for, unless the resource declares its own maxPageSize. */
+export const DEFAULT_MAX_PAGE_SIZE = 200;
+
+/** Most rows the resource's list endpoint answers at once (the server refuses more). */
+export const maxPageSize = (resource: ResourceDef): number => resource.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
+
 export const guardCodes = (guard: BtnGuard | undefined): string[] => (guard === undefined ? [] : Array.isArray(guard) ? guard : [guard]);
 
 /** The endpoint ids a resource gets, shared by the server (routes) and the browser (calls): "<name>.list", ... */

@@ -228,6 +228,15 @@ export interface TreeSide {
   actions?: Action[];
 }
 
+/**
+ * Rows of one list page. 10,000 is the ceiling of any resource: a virtual table scrolls that
+ * smoothly, and one answer of that size is still a few megabytes.
+ * @asType integer
+ * @minimum 1
+ * @maximum 10000
+ */
+export type PageSize = number;
+
 /** A searchable, paginated table with actions. */
 export interface ListPage extends PageBase {
   kind: 'list';
@@ -240,8 +249,14 @@ export interface ListPage extends PageBase {
   rowActions?: Action[];
   /** Actions on the selected rows; with them the table shows checkboxes. */
   batchActions?: Action[];
-  /** Rows a page; default 10. */
-  pageSize?: number;
+  /** Rows a page; default 10. At most the resource's maxPageSize. */
+  pageSize?: PageSize;
+  /**
+   * Page sizes the pager offers; default 10, 20, 50, 100. Each at most the resource's
+   * maxPageSize. A page of more than 100 rows shows a virtual table (only the rows in view).
+   * @minItems 1
+   */
+  pageSizeOptions?: PageSize[];
   tree?: TreeSide;
   /**
    * Loads again when a push notice arrives (a new order in the pool, a task assigned): every
@@ -518,6 +533,11 @@ export interface ResourceDef {
   /** Field shown as a record's label in selects and trees; default "name". */
   labelField?: string;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Most rows one list call may ask for; default 200. Raise it for screens that show large
+   * pages (records, logs), whose list pages then offer the size in `pageSizeOptions`.
+   */
+  maxPageSize?: PageSize;
   indexes?: string[][];
   /** The record's lifecycle; adds "<name>.transition" and "<name>.timeline". */
   workflow?: WorkflowDef;

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { Api } from '../support/api.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+import { addSignIns } from '../support/signIns.ts';
 
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -120,6 +121,30 @@ describe('login log (a read-only view over a core table)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r[1] === 'weixiu')).toBe(true);
     expect(rows[0]![3]).toBe('账号密码');
+  });
+});
+
+describe('a large page (login_log declares maxPageSize 5000, its page offers 1000 and 5000 rows)', () => {
+  it('shows 1,000 rows in a virtual table that scrolls to the last one', async () => {
+    await addSignIns(server, 1200);
+    const page = await as('admin');
+    // The 1000th row of the first page, in the list's order (newest first), this sign-in included.
+    const last = await server.app.db.selectFrom('login_log').select('account').orderBy('at', 'desc').orderBy('id', 'desc').offset(999).limit(1).executeTakeFirstOrThrow();
+    await page.goto(`${server.url}/logs/login`);
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(20);
+    await screen(page).locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-item-option').getByText('1000 条/页', { exact: true }).click();
+    const holder = screen(page).locator('.ant-table-tbody-virtual-holder');
+    await holder.waitFor();
+    const lastRow = holder.locator('.ant-table-row').getByText(last.account, { exact: true });
+    expect(await lastRow.count()).toBe(0);
+    // Only the rows in view are in the DOM.
+    expect(await holder.locator('.ant-table-row').count()).toBeLessThan(50);
+    const box = (await holder.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // A wheel turn at a time, as a hand does, until the last row shows.
+    await expect.poll(async () => (await page.mouse.wheel(0, 1000), lastRow.isVisible()), { timeout: 60_000, interval: 50 }).toBe(true);
+    expect(await holder.locator('.ant-table-row').count()).toBeLessThan(50);
   });
 });
 

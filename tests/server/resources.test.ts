@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Api } from '../support/api.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
+import { addSignIns } from '../support/signIns.ts';
 
 const server = setUpServer();
 const admin = setUpApi(server);
@@ -56,6 +57,24 @@ describe('resource engine: the label resource from schemas/resources/label.json'
       expect([answer.http, answer.body.message], JSON.stringify(body)).toEqual([http, message]);
     }
     expect(await count('label')).toBe(before);
+  });
+
+  it('answers pages up to the resource\'s maxPageSize and refuses larger ones in Chinese', async () => {
+    await addSignIns(server, 1200);
+    // login_log declares maxPageSize 5000; label keeps the default of 200.
+    const large = await admin.post('/api/base/loginLog/list', { pageSize: 1000 });
+    expect(large.body.data.records).toHaveLength(1000);
+    expect((await admin.post('/api/base/loginLog/list', { pageSize: 5000 })).body.data.records.length).toBeGreaterThan(1200);
+    const refusals: [string, number, string][] = [
+      ['/api/base/loginLog/list', 5001, '每页条数不能大于 5000'],
+      ['/api/business/label/list', 201, '每页条数不能大于 200'],
+      ['/api/business/label/list', 0, '每页条数不能小于 1'],
+    ];
+    for (const [path, pageSize, message] of refusals) {
+      const answer = await admin.post(path, { pageSize });
+      expect([answer.http, answer.body.message], `${path} ${pageSize}`).toEqual([400, message]);
+    }
+    expect((await admin.post('/api/business/label/list', { pageSize: 200 })).http).toBe(200);
   });
 
   it('refuses unknown sort fields instead of building SQL from them', async () => {

@@ -51,6 +51,16 @@ describe('schema lint', () => {
     expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.columns[0].cell = 'sparkline'))))[0]).toMatch(/^pages\/business-settings-label-manager\.json#\/columns\/0\/cell: must be one of "text", "number"/);
   });
 
+  it('keeps a list page\'s sizes within what its resource answers at once', () => {
+    const at = (errors: string[]) => errors.map((e) => e.slice(e.indexOf('pages/')));
+    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => ((d.pageSize = 500), (d.pageSizeOptions = [10, 1000])))))).toEqual([
+      'pages/business-settings-label-manager.json#/pageSize: 500 is more than resource "label" answers at once (200); lower it or raise the resource\'s "maxPageSize"',
+      'pages/business-settings-label-manager.json#/pageSizeOptions/1: 1000 is more than resource "label" answers at once (200); lower it or raise the resource\'s "maxPageSize"',
+    ]);
+    expect(lint(corrupt('resources/label.json', (d) => (d.maxPageSize = 1000)))).toEqual([]);
+    expect(lint(corrupt('resources/label.json', (d) => (d.maxPageSize = 20000)))[0]).toMatch(/resources\/label\.json#\/maxPageSize: must be <= 10000/);
+  });
+
   it('exits non-zero from the command line', () => {
     const root = corrupt('resources/label.json', (d) => (d.fields.category.ref = 'nowhere'));
     const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lint-schemas.ts')], { env: { ...process.env, PMS_SCHEMAS_DIR: root }, encoding: 'utf8' });
