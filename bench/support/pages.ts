@@ -13,10 +13,17 @@ export const LIST_SCREEN: Screen = {
   amis: { path: '/peers/amis/list.html', ready: { selector: '.cxd-Table-table-tr', count: LIST_ROWS } },
 };
 
+/**
+ * The form is there when each of its 200 fields has its control (input, select or date picker)
+ * in the DOM, not only its label's wrapper: a control whose code loads later is not usable yet.
+ */
+const controls = (item: string, kinds: string[]) => ({ selector: kinds.map((k) => `${item} ${k}`).join(', '), count: FORM_FIELDS });
+const ANTD_CONTROLS = ['input.ant-input', '.ant-select', '.ant-picker'];
+
 export const FORM_SCREEN: Screen = {
-  ours: { path: ROUTES.form, ready: { selector: '.ant-formily-item', count: FORM_FIELDS } },
-  antd: { path: '/peers/antd/form.html', ready: { selector: '.ant-form-item', count: FORM_FIELDS } },
-  amis: { path: '/peers/amis/form.html', ready: { selector: '.cxd-Form-item', count: FORM_FIELDS } },
+  ours: { path: ROUTES.form, ready: controls('.ant-formily-item', ANTD_CONTROLS) },
+  antd: { path: '/peers/antd/form.html', ready: controls('.ant-form-item', ANTD_CONTROLS) },
+  amis: { path: '/peers/amis/form.html', ready: controls('.cxd-Form-item', ['.cxd-TextControl-input', '.cxd-Select', '.cxd-DatePicker']) },
 };
 
 /** The text inputs of the form, by field number (fields 1, 4, 7, … are inputs). */

@@ -1,9 +1,9 @@
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import { FormGrid } from '@formily/antd-v5/esm/form-grid';
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Button, Card, Space } from 'antd';
 import { useMemo } from 'react';
+import { FieldGrid } from './FieldGrid.tsx';
 import { SchemaField } from './fields.tsx';
 import type { FieldMap } from './schemaTypes.ts';
 
@@ -27,9 +27,9 @@ export function FilterCard({ fields, initialValues, onSearch }: { fields: FieldM
     <Card size="small">
       <FormProvider form={form}>
         <FormLayout labelWidth={84} labelAlign="right">
-          <FormGrid maxColumns={FILTER_COLUMNS} minColumns={FILTER_COLUMNS} columnGap={16}>
+          <FieldGrid max={FILTER_COLUMNS} min={FILTER_COLUMNS} columnGap={16}>
             <SchemaField schema={{ type: 'object', properties: fields as never }} />
-          </FormGrid>
+          </FieldGrid>
         </FormLayout>
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="primary" onClick={search}>

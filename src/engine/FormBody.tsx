@@ -1,11 +1,11 @@
 import { createForm, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import { FormGrid } from '@formily/antd-v5/esm/form-grid';
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Button, Space, Spin, message } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import { call } from './data.ts';
-import { SchemaField } from './fields.tsx';
+import { FieldGrid } from './FieldGrid.tsx';
+import { preloadFields, SchemaField } from './fields.tsx';
 import type { FormPage } from './schemaTypes.ts';
 
 export interface FormBodyProps {
@@ -70,18 +70,29 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
   return (
     <Spin spinning={loading}>
       <FormProvider form={form}>
-        <FormLayout layout="vertical">
-          <FormGrid maxColumns={page.columns ?? 2} minColumns={1} columnGap={24}>
-            <SchemaField schema={{ type: 'object', properties: page.fields as never }} />
-          </FormGrid>
-        </FormLayout>
-        <Space style={{ marginTop: 16 }}>
-          <Button type="primary" loading={saving} onClick={save}>
-            保存
-          </Button>
-          <Button onClick={onCancel}>取消</Button>
-        </Space>
+        <Suspense fallback={null}>
+          <Fields page={page} />
+          <Space style={{ marginTop: 16 }}>
+            <Button type="primary" loading={saving} onClick={save}>
+              保存
+            </Button>
+            <Button onClick={onCancel}>取消</Button>
+          </Space>
+        </Suspense>
       </FormProvider>
     </Spin>
+  );
+}
+
+/** The fields, once the code of every component they use is there: they mount in one pass. */
+function Fields({ page }: { page: FormPage }) {
+  const loading = preloadFields(page.fields);
+  if (loading) use(loading);
+  return (
+    <FormLayout layout="vertical">
+      <FieldGrid max={page.columns ?? 2} columnGap={24}>
+        <SchemaField schema={{ type: 'object', properties: page.fields as never }} />
+      </FieldGrid>
+    </FormLayout>
   );
 }

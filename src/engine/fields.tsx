@@ -1,4 +1,4 @@
-import React, { lazy, Suspense, useEffect, useState } from 'react';
+import React, { Suspense, use, useEffect, useState } from 'react';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
 import { evaluate } from './expressions.ts';
 import { setValidateLanguage } from '@formily/core';
@@ -54,23 +54,37 @@ const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(PreviewText.Select)
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function labelled<T extends React.ComponentType<any>>(Component: T): T {
   const withName = (props: Record<string, unknown>, field: { title?: unknown }) => ({ ...props, 'aria-label': props['aria-label'] ?? field.title });
-  return connect(Component, mapProps(withName as never)) as unknown as T;
+  return Object.assign(connect(Component, mapProps(withName as never)), { preload: (Component as LazyField).preload }) as unknown as T;
 }
+
+type AnyComponent = React.ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A field component whose code is loaded on first use; `preload` fetches it ahead. */
+type LazyField = AnyComponent & { preload?: () => Promise<unknown> | undefined };
 
 /**
  * A field component whose code loads the first time a form shows it (date pickers, trees,
- * uploads, sortable lists): list pages and simple forms do not carry them.
+ * uploads, sortable lists): list pages and simple forms do not carry them. Once loaded it
+ * renders at once; a form preloads the ones it uses (`preloadFields`), so its fields mount in
+ * one pass instead of each date picker appearing in a second render of its own.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function lazyField(load: () => Promise<React.ComponentType<any>>) {
-  const Loaded = lazy(async () => ({ default: await load() }));
-  return function LazyField(props: Record<string, unknown>) {
-    return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
-    );
-  };
+function lazyField(load: () => Promise<AnyComponent>): LazyField {
+  let loaded: AnyComponent | undefined;
+  let loading: Promise<AnyComponent> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  function Loaded(props: Record<string, unknown>) {
+    // The component is one and the same once loaded: React keeps its state.
+    return React.createElement(loaded ?? use(preload()), props);
+  }
+  return Object.assign(
+    function LazyField(props: Record<string, unknown>) {
+      return (
+        <Suspense fallback={null}>
+          <Loaded {...props} />
+        </Suspense>
+      );
+    },
+    { preload: () => (loaded ? undefined : preload()) },
+  );
 }
 
 const datePicker = () => import('@formily/antd-v5/esm/date-picker').then((m) => m.DatePicker);
@@ -112,3 +126,25 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
 };
 
 export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as never });
+
+/**
+ * Starts loading the lazy components that fields (and their nested properties and items) use:
+ * a promise while any is loading, undefined once all are there.
+ */
+export function preloadFields(fields: Record<string, unknown>): Promise<unknown> | undefined {
+  const loading: Promise<unknown>[] = [];
+  const visit = (schema: unknown): void => {
+    if (!schema || typeof schema !== 'object') return;
+    const { 'x-component': name, properties, items } = schema as { 'x-component'?: unknown; properties?: Record<string, unknown>; items?: unknown };
+    if (typeof name === 'string') {
+      const [base, sub] = name.split('.');
+      const component = (FIELD_COMPONENTS as Record<string, Record<string, LazyField> | undefined>)[base!];
+      const preload = (sub ? component?.[sub] : (component as LazyField | undefined))?.preload?.();
+      if (preload) loading.push(preload);
+    }
+    Object.values(properties ?? {}).forEach(visit);
+    (Array.isArray(items) ? items : [items]).forEach(visit);
+  };
+  Object.values(fields).forEach(visit);
+  return loading.length ? Promise.all(loading) : undefined;
+}
