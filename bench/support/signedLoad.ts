@@ -34,7 +34,9 @@ export interface LoadFigures {
   p50: number;
   p97_5: number;
   p99: number;
+  /** Connection errors (refused, reset); timeouts are counted apart, not here as autocannon's own `errors` does. */
   errors: number;
+  /** Requests without an answer within 10 s. */
   timeouts: number;
   non2xx: number;
   /** The non-2xx answers by status and message, most frequent first, each with one request that got it. */
@@ -145,7 +147,7 @@ export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
     p50: result.latency.p50,
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
-    errors: result.errors,
+    errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     refusals: [...refusals.values()].sort((a, b) => b.count - a.count),

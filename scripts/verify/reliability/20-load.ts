@@ -8,8 +8,8 @@ export default async (): Promise<VerifyRow[]> => {
   return [
     { area: 'load', figure: `requests per second (${r.sessions} sessions, fixed rate 1000/s, 60 s)`, value: r.requestsPerSecond },
     { area: 'load', figure: 'latency p50 / p97.5 / p99 (ms)', value: `${r.p50} / ${r.p97_5} / ${r.p99}` },
-    mustBeZero('load', 'errors', r.errors),
-    mustBeZero('load', 'timeouts', r.timeouts),
+    mustBeZero('load', 'connection errors', r.errors),
+    mustBeZero('load', 'timeouts (no answer in 10 s)', r.timeouts),
     mustBeZero('load', 'non-2xx answers', r.non2xx),
     { area: 'load', figure: 'non-2xx answers by status and message', value: refusalText(r.refusals) },
     { area: 'load', figure: 'server RSS before → after (MB)', value: `${r.rssBeforeMb} → ${r.rssAfterMb}` },
