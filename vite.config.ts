@@ -2,21 +2,30 @@ import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pageMeta } from './src/engine/pageMeta.ts';
+import { clientResource } from './src/engine/resourceMeta.ts';
 
 /** Paths the reference server answers; `npm run dev` proxies them to it. */
 const SERVER = `http://localhost:${process.env.PMS_SERVER_PORT ?? 8080}`;
 const proxied = ['/api', '/sso', '/mqtt', '/files', '/runtime-config.json'];
 
-/** `<page>.json?meta` is the page schema cut down to what routing needs (src/engine/pageMeta.ts). */
+/** Cut-down views of schema files, by query: what the browser needs of them, not the whole file. */
+const SCHEMA_VIEWS: Record<string, (json: never) => unknown> = {
+  // `<page>.json?meta`: what routing needs (src/engine/pageMeta.ts).
+  meta: pageMeta,
+  // `<resource>.json?client`: endpoints and workflow, without the fields (src/engine/resourceMeta.ts).
+  client: clientResource,
+};
+
 export function pageMetaPlugin(): Plugin {
   return {
     name: 'pms-page-meta',
     enforce: 'pre',
     load(id) {
       const [file, query] = id.split('?');
-      if (query !== 'meta' || !file!.endsWith('.json')) return null;
+      const view = SCHEMA_VIEWS[query ?? ''];
+      if (!view || !file!.endsWith('.json')) return null;
       this.addWatchFile(file!);
-      return `export default ${JSON.stringify(pageMeta(JSON.parse(fs.readFileSync(file!, 'utf8'))))};`;
+      return `export default ${JSON.stringify(view(JSON.parse(fs.readFileSync(file!, 'utf8')) as never))};`;
     },
   };
 }

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { call, forgetDictionaries, totalText, type Page } from './data.ts';
-import { FormContainer, type OpenForm } from './FormContainer.tsx';
+import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { usePermission } from './permissions.tsx';
 import type { ListPage as ListSchema } from './schemaTypes.ts';
@@ -24,6 +24,8 @@ const VIRTUAL_HEIGHT = 600;
 
 // The tree beside a list is rare: lists without one do not load antd's Tree.
 const TreePanel = lazy(() => import('./TreePanel.tsx'));
+// So is the add/edit form (Formily with every field kind): it loads when the user opens it.
+const FormContainer = lazy(() => import('./FormContainer.tsx').then((m) => ({ default: m.FormContainer })));
 
 /** Reloads on push notices: all of them, or those of the listed types. */
 function useRefreshOnPush(types: boolean | string[] | undefined, reload: () => void) {
@@ -214,7 +216,11 @@ export default function ListPage({ page }: { page: ListSchema }) {
       ) : (
         list
       )}
-      <FormContainer open={form} onClose={() => setForm(null)} onSaved={reload} />
+      {form && (
+        <Suspense fallback={null}>
+          <FormContainer open={form} onClose={() => setForm(null)} onSaved={reload} />
+        </Suspense>
+      )}
     </>
   );
 }

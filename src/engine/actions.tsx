@@ -1,16 +1,13 @@
-import { Button, Input, Modal, Upload, message } from 'antd';
-import { useState } from 'react';
+import { Button, Input, Modal, message } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
-import { prepare } from '../core/request.ts';
-import { handleSessionEnd } from '../core/sessionEnd.ts';
-import { endpoint, RESOURCES } from './catalogue.ts';
+import { RESOURCES } from './catalogue.ts';
 import { call, downloadFrom, forgetDictionaries } from './data.ts';
 import { usePermission } from './permissions.tsx';
-import type { Action, Condition, FormAction, ParamValue, WorkflowTransition } from './schemaTypes.ts';
-import { createForm } from '@formily/core';
-import { FormProvider } from '@formily/react';
-import { FormLayout } from '@formily/antd-v5/esm/form-layout';
-import { SchemaField } from './fields.tsx';
+import type { Action, Condition, FormAction, ParamValue } from './schemaTypes.ts';
+
+// Rare on a screen and heavy (antd's Upload; Formily with every field kind): each loads when used.
+const ImportButton = lazy(() => import('./ImportButton.tsx'));
 
 export type Row = Record<string, unknown>;
 
@@ -67,22 +64,6 @@ export function targetUrl(to: string, params: Row, query: Row): string {
   return search ? `${path}?${search}` : path;
 }
 
-async function importFile(id: string, file: File): Promise<void> {
-  const e = endpoint(id);
-  const body = new FormData();
-  body.append('file', file);
-  const { url, init } = prepare(e.service, e.path, { method: 'POST', encoding: 'multipart', formData: body });
-  const response = await fetch(url, init).catch(() => null);
-  if (!response) {
-    message.error('系统异常');
-    return;
-  }
-  handleSessionEnd(response);
-  const answer = (await response.json().catch(() => ({}))) as { message?: string };
-  if (response.ok) message.success(answer.message ?? '导入成功');
-  else Modal.error({ title: '导入失败', content: answer.message ?? '导入失败', okText: '知道了' });
-}
-
 /** A transition action with its label, permission, confirmation and states filled from the workflow. */
 export function expandAction(action: Action, resource: string | undefined): Action & { label: string } {
   if (action.type !== 'transition') return action;
@@ -117,45 +98,6 @@ function askNote(title: string, required: boolean): Promise<string | null> {
         }
         resolve(text.trim());
         close();
-      },
-      onCancel: () => resolve(null),
-    });
-  });
-}
-
-/**
- * Asks for the inputs of a move (the processor, a result, photos) and its note in one Formily
- * dialog, starting from the record's values; resolves null when the user cancels.
- */
-function askInputs(transition: WorkflowTransition, record: Row): Promise<{ values: Row; note: string } | null> {
-  const names = Object.keys(transition.inputs ?? {});
-  const form = createForm({ initialValues: Object.fromEntries(names.map((n) => [n, record[n] ?? undefined])) });
-  const note = transition.note
-    ? { __note: { type: 'string', title: '说明', required: transition.note === 'required', 'x-decorator': 'FormItem', 'x-component': 'Input.TextArea', 'x-component-props': { rows: 3, maxLength: 500, showCount: true } } }
-    : {};
-  return new Promise((resolve) => {
-    Modal.confirm({
-      title: transition.label,
-      icon: null,
-      width: 560,
-      okText: '确定',
-      cancelText: '取消',
-      content: (
-        <FormProvider form={form}>
-          <FormLayout layout="vertical">
-            <SchemaField schema={{ type: 'object', properties: { ...transition.inputs, ...note } as never }} />
-          </FormLayout>
-        </FormProvider>
-      ),
-      // Invalid inputs keep the dialog open with Formily's messages beside the fields (no rejected promise left unhandled).
-      onOk: (close: () => void) => {
-        form.submit<Row>((v) => Promise.resolve(v)).then(
-          ({ __note, ...inputs }) => {
-            resolve({ values: inputs, note: String(__note ?? '').trim() });
-            close();
-          },
-          () => undefined,
-        );
       },
       onCancel: () => resolve(null),
     });
@@ -199,6 +141,7 @@ export async function runAction(action: Action, ctx: ActionContext, navigate: Na
       let note: string | null | undefined;
       let values: Row | undefined;
       if (transition.inputs) {
+        const { askInputs } = await import('./transitionInputs.tsx');
         const answer = await askInputs(transition, record);
         if (!answer) return;
         ({ values, note } = answer);
@@ -230,28 +173,10 @@ export function ActionButton({ action: declared, ctx, link = false, disabled = f
   const size = link ? 'small' : 'middle';
   if (action.type === 'import') {
     const id = action.endpoint ?? `${ctx.resource}.import`;
-    const templateId = id.replace(/\.import$/, '.template');
     return (
-      <>
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={async (file) => {
-            setBusy(true);
-            await importFile(id, file);
-            setBusy(false);
-            ctx.reload();
-            return false;
-          }}
-        >
-          <Button loading={busy} disabled={disabled}>
-            {action.label}
-          </Button>
-        </Upload>
-        <Button type="link" onClick={() => downloadFrom(templateId)}>
-          下载模板
-        </Button>
-      </>
+      <Suspense fallback={<Button disabled>{action.label}</Button>}>
+        <ImportButton id={id} label={action.label} disabled={disabled} reload={ctx.reload} />
+      </Suspense>
     );
   }
 

@@ -1,11 +1,12 @@
-import type { EndpointCatalogue, EndpointDef, ReportDef, ResourceDef } from './schemaTypes.ts';
+import type { EndpointCatalogue, EndpointDef, ReportDef } from './schemaTypes.ts';
+import type { ClientResource } from './resourceMeta.ts';
 import { reportEndpoints, resourceEndpoints } from './endpoints.ts';
 
 /**
- * The browser's view of schemas/: every resource, report and endpoint, bundled with the
+ * The browser's view of schemas/: every resource (its endpoints and workflow), report and endpoint, bundled with the
  * renderer (and hot-reloaded by Vite under `npm run dev`); page schemas are in pageIndex.ts.
  */
-const resourceModules = import.meta.glob<ResourceDef>('../../schemas/resources/*.json', { eager: true, import: 'default' });
+const resourceModules = import.meta.glob<ClientResource>('../../schemas/resources/*.json', { eager: true, import: 'default', query: '?client' });
 const reportModules = import.meta.glob<ReportDef>('../../schemas/reports/*.json', { eager: true, import: 'default' });
 const endpointModules = import.meta.glob<EndpointCatalogue>('../../schemas/endpoints.json', { eager: true, import: 'default' });
 

@@ -1,10 +1,9 @@
-import { Image, Switch, Tag, message } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Switch, Tag, message } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatDuration, formatTime } from '../shared/format.ts';
 import type { CellType, EnumOption } from './schemaTypes.ts';
 import { useDictionary } from './data.ts';
 import { RESOURCES } from './catalogue.ts';
-import { sanitizeRichText } from './sanitizeRichText.ts';
 
 export interface CellSpec {
   cell?: CellType;
@@ -24,18 +23,17 @@ function DictCell({ dict, value }: { dict: string; value: unknown }) {
   return item.color ? <Tag color={item.color}>{item.label}</Tag> : <>{item.label}</>;
 }
 
+// The image viewer and the rich-text sanitizer (DOMPurify) are heavy and few lists show them: they load with the first such cell.
+const media = () => import('./mediaCells.tsx');
+const LazyImageCell = lazy(() => media().then((m) => ({ default: m.ImageCell })));
+const LazyRichTextCell = lazy(() => media().then((m) => ({ default: m.RichTextCell })));
+
 /** Spec 9: images open in the viewer with its toolbar and navbar off. */
-export function ImageCell({ value }: { value: unknown }) {
-  const urls = (Array.isArray(value) ? value : typeof value === 'string' && value ? value.split(',') : []) as string[];
-  if (!urls.length) return null;
-  return (
-    <Image.PreviewGroup preview={{ toolbarRender: () => null }}>
-      {urls.map((u) => (
-        <Image key={u} src={u} width={48} height={48} style={{ objectFit: 'cover' }} alt="图片" />
-      ))}
-    </Image.PreviewGroup>
-  );
-}
+export const ImageCell = ({ value }: { value: unknown }) => (
+  <Suspense fallback={null}>
+    <LazyImageCell value={value} />
+  </Suspense>
+);
 
 /** The enable/disable switch of a row; calls the resource's enable endpoint. */
 export function EnableSwitch({ value, editable, onToggle }: { value: unknown; editable: boolean; onToggle: (enabled: 0 | 1) => Promise<boolean> }) {
@@ -91,7 +89,11 @@ export function renderCell(spec: CellSpec, value: unknown): ReactNode {
     case 'image':
       return <ImageCell value={value} />;
     case 'richText':
-      return <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(String(value)) }} />;
+      return (
+        <Suspense fallback={null}>
+          <LazyRichTextCell html={String(value)} />
+        </Suspense>
+      );
     default:
       return String(value);
   }

@@ -1,4 +1,5 @@
-import type { BtnGuard, EndpointDef, ReportDef, ResourceDef } from './schemaTypes.ts';
+import type { BtnGuard, EndpointDef, ReportDef } from './schemaTypes.ts';
+import type { ClientResource } from './resourceMeta.ts';
 
 /** Rows one list call may ask for, unless the resource declares its own maxPageSize. */
 export const DEFAULT_MAX_PAGE_SIZE = 200;
@@ -9,7 +10,7 @@ export const maxPageSize = (resource: ResourceDef): number => resource.maxPageSi
 export const guardCodes = (guard: BtnGuard | undefined): string[] => (guard === undefined ? [] : Array.isArray(guard) ? guard : [guard]);
 
 /** The endpoint ids a resource gets, shared by the server (routes) and the browser (calls): "<name>.list", ... */
-export function resourceEndpoints(resource: ResourceDef): EndpointDef[] {
+export function resourceEndpoints(resource: ClientResource): EndpointDef[] {
   const p = resource.readOnly ? { view: resource.permissions.view, export: resource.permissions.export } : resource.permissions;
   const e = (op: string, method: EndpointDef['method'], btnCode: BtnGuard | undefined, encoding?: EndpointDef['encoding']): EndpointDef | null =>
     btnCode === undefined ? null : { id: `${resource.name}.${op}`, service: resource.service, method, path: `${resource.path}/${op}`, btnCode, ...(encoding ? { encoding } : {}) };

@@ -5,7 +5,6 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute } from '../app/routes.ts';
 import { loadMenus, storedMenus, useButtonPermissions } from '../engine/permissions.tsx';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../core/session.ts';
-import { startSignOn } from '../core/sso.ts';
 import { PushCenter } from '../push/PushCenter.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -44,7 +43,8 @@ export default function BasicLayout() {
     // Spec 2.1 and 4: no session, so clear local storage and go to the single sign-on.
     if (!loggedIn) {
       clearSession();
-      startSignOn(location.pathname + location.search);
+      // The sign-on code (crypto-js for PKCE) loads only when it is needed.
+      void import('../core/sso.ts').then(({ startSignOn }) => startSignOn(location.pathname + location.search));
     }
   }, [loggedIn, location.pathname, location.search]);
   if (!loggedIn) return <Spin fullscreen tip="正在跳转到统一身份认证…" />;

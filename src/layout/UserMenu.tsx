@@ -6,7 +6,6 @@ import { download } from '../core/download.ts';
 import { request } from '../core/request.ts';
 import { getStaffName, SESSION_KEYS } from '../core/session.ts';
 import { logoutToSso } from '../core/sessionEnd.ts';
-import { uploadFile } from '../core/upload.ts';
 
 /** The top bar's account menu: avatar, own login history, password, sign-out. */
 export function UserMenu() {
@@ -20,6 +19,8 @@ export function UserMenu() {
       message.error('请选择图片文件');
       return;
     }
+    // The uploader (with its image compressor) loads when an avatar is picked, not with every screen.
+    const { uploadFile } = await import('../core/upload.ts');
     const uploaded = await uploadFile(file);
     if (uploaded.result !== 1 || !uploaded.fileInfo) {
       message.error(uploaded.msg || '上传失败');
