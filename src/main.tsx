@@ -1,24 +1,18 @@
 import '@ant-design/v5-patch-for-react-19';
-import { App as AntApp, ConfigProvider, message } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createRouter, preloadRoute } from './app/router.tsx';
+import { AppRouter, preloadRoute } from './app/router.tsx';
 import { loadRuntimeConfig } from './core/runtimeConfig.ts';
 import './styles.css';
 
-dayjs.locale('zh-cn');
 // Spec 9: toasts 80 px from the top, 3 seconds.
 message.config({ top: 80, duration: 3 });
 
 // A chunk Vite preloads for a page that no longer exists after a deployment: reload (spec 8).
 window.addEventListener('vite:preloadError', () => window.location.reload());
 
-// The first screen's code loads alongside the runtime config, so it renders in one go.
-// Not a top-level await: that would turn off the bundler's merging of small shared chunks.
 // The first screen's code loads alongside the runtime config, so it renders in one go.
 // Not a top-level await: that would turn off the bundler's merging of small shared chunks.
 void Promise.all([
@@ -28,11 +22,7 @@ void Promise.all([
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ConfigProvider locale={zhCN}>
-        {/* Push notices stay until closed: past a few, older ones leave the screen (they are in the message
-            list), since each new one re-measures every notice on screen and slows down with their number. */}
-        <AntApp notification={{ maxCount: 5 }}>
-          <RouterProvider router={createRouter()} />
-        </AntApp>
+        <AppRouter />
       </ConfigProvider>
     </StrictMode>,
   ),

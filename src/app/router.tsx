@@ -1,6 +1,5 @@
-import { Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { hasQueryLogin, loginFromQuery, QUERY_LOGIN_PARAMS } from '../core/queryLogin.ts';
 import { RouteProgress } from '../layout/RouteProgress.tsx';
 import { lazyPage } from './lazyPage.ts';
@@ -13,6 +12,9 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   const route = findRoute(pathname);
   return Promise.all([route && !route.public ? BasicLayout.preload() : null, route?.component.preload?.()]).catch(() => undefined);
 }
+
+// Query logins are rare: their spinner loads with them, not with every first screen.
+const Spin = lazy(() => import('antd/es/spin'));
 
 const NotFound = ROUTES.find((r) => r.path === '/404')!.component;
 
@@ -53,39 +55,70 @@ function RootFrame() {
     const belongSystem = new URLSearchParams(location.search).get('belongSystem');
     if (belongSystem) localStorage.setItem('belongSystem', belongSystem);
   }, [location.pathname, location.search]);
-  if (loggingIn) return <Spin fullscreen tip="正在登录…" />;
-  return (
-    <Suspense fallback={<RouteProgress />}>
-      <Outlet />
-    </Suspense>
-  );
+  return <Suspense fallback={<RouteProgress />}>{loggingIn ? <Spin fullscreen tip="正在登录…" /> : <Outlet />}</Suspense>;
 }
 
-/** Spec 8 "route errors": a screen that throws while rendering sends the user to /500. */
-function RouteError() {
-  const error = useRouteError() as { status?: number } | undefined;
-  console.warn('route error', error);
-  return <Navigate to={error?.status === 403 ? '/noauth' : '/500'} replace />;
+/**
+ * Spec 8 "route errors": a screen that throws while rendering sends the user to /500 (/noauth for
+ * a 403). Reset when the address changes, so the error page itself renders.
+ */
+interface BoundaryState {
+  failed: { status?: number } | null;
+  pathname: string;
+}
+
+class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  state: BoundaryState = { failed: null, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: (error ?? {}) as { status?: number } };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState) {
+    return props.pathname === state.pathname ? null : { failed: null, pathname: props.pathname };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.warn('route error', error);
+  }
+
+  render() {
+    const { failed } = this.state;
+    return failed ? <Navigate to={failed.status === 403 ? '/noauth' : '/500'} replace /> : this.props.children;
+  }
+}
+
+function Root() {
+  return (
+    <RouteErrorBoundary pathname={useLocation().pathname}>
+      <RootFrame />
+    </RouteErrorBoundary>
+  );
 }
 
 function element(Component: (typeof ROUTES)[number]['component']) {
   return <Component />;
 }
 
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootFrame />,
-      errorElement: <RouteError />,
-      children: [
-        ...ROUTES.filter((r) => r.public).map((r) => ({ path: r.path, element: element(r.component) })),
-        {
-          element: <BasicLayout />,
-          children: ROUTES.filter((r) => !r.public).map((r) => ({ path: r.path, element: element(r.component) })),
-        },
-        ...HOME_ALIASES.map((path) => ({ path, element: <Navigate to={HOME_PATH} replace /> })),
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ]);
+const route = (r: (typeof ROUTES)[number]) => <Route key={r.path} path={r.path} element={element(r.component)} />;
+
+/**
+ * The routes, declared in JSX: the app loads no data through the router, so it uses the
+ * declarative router, half the code of the data router (createBrowserRouter) on every first load.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Root />}>
+          {ROUTES.filter((r) => r.public).map(route)}
+          <Route element={<BasicLayout />}>{ROUTES.filter((r) => !r.public).map(route)}</Route>
+          {HOME_ALIASES.map((path) => (
+            <Route key={path} path={path} element={<Navigate to={HOME_PATH} replace />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

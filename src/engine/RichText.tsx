@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
 import type { RichTextProps } from './RichTextEditor.tsx';
-import { sanitizeRichText } from './sanitizeRichText.ts';
+import { SafeHtml } from './cells.tsx';
 
 // The editor is large: forms without rich text never load it.
 const Editor = lazy(() => import('./RichTextEditor.tsx'));
@@ -16,5 +16,9 @@ export function RichTextField(props: RichTextProps) {
 
 /** Read-only rich text (detail pages, read-pretty forms), sanitised again when shown. */
 export function RichTextView({ value }: { value?: string }) {
-  return <div className="pms-richtext-view" dangerouslySetInnerHTML={{ __html: sanitizeRichText(value ?? '') }} />;
+  return (
+    <Suspense fallback={null}>
+      <SafeHtml className="pms-richtext-view" html={value ?? ''} />
+    </Suspense>
+  );
 }

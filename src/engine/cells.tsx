@@ -26,7 +26,7 @@ function DictCell({ dict, value }: { dict: string; value: unknown }) {
 // The image viewer and the rich-text sanitizer (DOMPurify) are heavy and few lists show them: they load with the first such cell.
 const media = () => import('./mediaCells.tsx');
 const LazyImageCell = lazy(() => media().then((m) => ({ default: m.ImageCell })));
-const LazyRichTextCell = lazy(() => media().then((m) => ({ default: m.RichTextCell })));
+export const SafeHtml = lazy(() => media().then((m) => ({ default: m.SafeHtml })));
 
 /** Spec 9: images open in the viewer with its toolbar and navbar off. */
 export const ImageCell = ({ value }: { value: unknown }) => (
@@ -91,7 +91,7 @@ export function renderCell(spec: CellSpec, value: unknown): ReactNode {
     case 'richText':
       return (
         <Suspense fallback={null}>
-          <LazyRichTextCell html={String(value)} />
+          <SafeHtml html={String(value)} />
         </Suspense>
       );
     default:

@@ -14,7 +14,7 @@ export function ImageCell({ value }: { value: unknown }) {
   );
 }
 
-/** Rich text as it may be shown (DOMPurify). */
-export function RichTextCell({ html }: { html: string }) {
-  return <div dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
+/** Rich text as it may be shown, sanitised (DOMPurify) whatever was stored. */
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
 }

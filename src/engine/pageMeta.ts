@@ -5,15 +5,21 @@ import type { PageSchema } from './schemaTypes.ts';
  * the screen is opened. The build serves them alone as `schemas/pages/<x>.json?meta`
  * (vite.config.ts), so the first load carries 120 routes, not 120 screens' columns and fields.
  */
-export const PAGE_META_KEYS = ['route', 'title', 'kind', 'keepAlive', 'menu', 'access', 'buttons', 'permissionsOf', 'component'] as const;
+export const PAGE_META_KEYS = ['route', 'title', 'kind', 'keepAlive', 'menu', 'access', 'permissionsOf', 'component'] as const;
 
 type AnyPage = Partial<Record<(typeof PAGE_META_KEYS)[number], unknown>> & PageSchema;
-export type PageMeta = Pick<PageSchema, 'route' | 'title' | 'kind' | 'keepAlive' | 'menu' | 'access' | 'buttons' | 'permissionsOf'> & {
+export type PageMeta = Pick<PageSchema, 'route' | 'title' | 'kind' | 'keepAlive' | 'menu' | 'access' | 'permissionsOf'> & {
   /** The React screen of a bespoke page. */
   component?: string;
+  /**
+   * The page declares buttons, so a menu entry grants it. Only whether: the buttons themselves
+   * are the server's permission catalogue, and half the routing keys' weight.
+   */
+  hasButtons?: true;
 };
 
 /** The meta keys of a page schema. */
 export function pageMeta(page: AnyPage): PageMeta {
-  return Object.fromEntries(PAGE_META_KEYS.filter((k) => k in page).map((k) => [k, page[k]])) as PageMeta;
+  const meta = Object.fromEntries(PAGE_META_KEYS.filter((k) => k in page).map((k) => [k, page[k]])) as PageMeta;
+  return page.buttons?.length ? { ...meta, hasButtons: true } : meta;
 }

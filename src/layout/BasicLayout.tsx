@@ -1,5 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout, Spin, Watermark } from 'antd';
+import { App as AntApp, Button, Layout, Spin, Watermark } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute } from '../app/routes.ts';
@@ -10,6 +12,9 @@ import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
+// Date pickers speak Chinese. Set here, with the screens that have them: the sign-in page does not load dayjs.
+dayjs.locale('zh-cn');
+
 /** Spec 9: menu 200 wide, 0 when collapsed. */
 export const MENU_WIDTH = 200;
 
@@ -17,7 +22,7 @@ export const MENU_WIDTH = 200;
 function mayOpen(pathname: string): boolean {
   const page = findRoute(pathname)?.page;
   if (!page) return true;
-  const menuRoute = page.permissionsOf ?? (page.menu || page.buttons?.length ? page.route : null);
+  const menuRoute = page.permissionsOf ?? (page.menu || page.hasButtons ? page.route : null);
   if (!menuRoute) return true;
   return storedMenus().some((g) => g.items.some((i) => i.menuRouter === menuRoute));
 }
@@ -53,6 +58,10 @@ export default function BasicLayout() {
   if (!mayOpen(location.pathname)) return <Navigate to="/noauth" replace />;
 
   return (
+    // The notice hooks (App.useApp) are the signed-in shell's alone: the sign-in page does not load them.
+    // Push notices stay until closed: past a few, older ones leave the screen (they are in the message
+    // list), since each new one re-measures every notice on screen and slows down with their number.
+    <AntApp notification={{ maxCount: 5 }}>
     <Watermark
       content={watermarkText()}
       rotate={-45}
@@ -87,5 +96,6 @@ export default function BasicLayout() {
         </Layout>
       </Layout>
     </Watermark>
+    </AntApp>
   );
 }
