@@ -1,4 +1,4 @@
-import type { BtnGuard, EndpointDef, ReportDef } from './schemaTypes.ts';
+import type { BtnGuard, EndpointDef, ReportDef, ResourceDef } from './schemaTypes.ts';
 import type { ClientResource } from './resourceMeta.ts';
 
 /** Rows one list call may ask for, unless the resource declares its own maxPageSize. */
