@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { badRequest } from './envelope.ts';
 
 /** Accepts no parameter at all; the signature's timestamp and nonce are removed before validation. */
 const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} };
@@ -17,6 +18,20 @@ export function registerInputDefaults(app: FastifyInstance): void {
     schema.querystring ??= NO_QUERY;
     if ([route.method].flat().some((m) => WITH_BODY.has(m))) schema.body ??= NO_BODY;
   });
+  // After validation: ajv's coercion turns "Infinity" into Infinity and then skips minimum and
+  // maximum (they only test finite numbers), and JSON's 1e400 parses as Infinity; no route wants one.
+  app.addHook('preHandler', async (request) => {
+    if (hasNonFiniteNumber(request.body) || hasNonFiniteNumber(request.query)) throw badRequest('数值无效或超出范围');
+  });
+}
+
+/** Whether a validated input holds Infinity or NaN anywhere (inputs are shallow: a few levels). */
+function hasNonFiniteNumber(value: unknown, depth = 0): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  // Data only: a multipart body may hold streams and buffers, which are not inputs to look into.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  return Object.values(value).some((v) => hasNonFiniteNumber(v, depth + 1));
 }
 
 /** The query of an option list: the form's RemoteSelect asks each one with `all=true`. */

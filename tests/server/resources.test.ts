@@ -51,6 +51,9 @@ describe('resource engine: the label resource from schemas/resources/label.json'
       [label({ name: '独居老人' }), 409, '标签名称「独居老人」已存在'],
       [label({ hacked: 1 }), 400, '不允许的字段 hacked'],
       [label({ sort: 'first' }), 400, '排序格式不正确'],
+      // Coerced to ±Infinity, which ajv's minimum and maximum do not test.
+      [label({ sort: 'Infinity' }), 400, '数值无效或超出范围'],
+      [label({ sort: '-1e999' }), 400, '数值无效或超出范围'],
     ];
     for (const [body, http, message] of cases) {
       const answer = await admin.post('/api/business/label/add', body);

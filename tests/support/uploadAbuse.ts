@@ -190,7 +190,9 @@ export async function runUploadAbuse(rounds = 1): Promise<UploadAbuseFigures> {
     figures.filesOutsideUploadFolder = created.filter((f) => !inUploads(f) && !inTemp(f)).length + escaped.length;
   } finally {
     await server?.close();
-    process.env.TMPDIR = savedTmp;
+    // Assigning undefined to process.env stores the string "undefined": delete instead.
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
     fs.rmSync(root, { recursive: true, force: true });
   }
   return figures;
