@@ -10,8 +10,10 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, takeCspViolations } from '../support/browser.ts';
 import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { checkExports, checkRichText, checkScreens, detectorSelfTest, findTargets, plantAll, XSS_SERVER_ENV, type Planting } from '../support/xss.ts';
+import { checkExports, checkRichText, checkScreens, detectorSelfTest, findTargets, plantAll, XSS_SERVER_ENV, type Planted, type Planting } from '../support/xss.ts';
 import { PAYLOADS } from '../support/xssPayloads.ts';
+import { findTextSteps, walkWorkflows, type FlowPlanting } from '../support/xssFlow.ts';
+import { checkPatrolLog, driveRoutes, NOT_SHOWN, type RouteDriving } from '../support/xssRoutes.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -78,4 +80,77 @@ describe('XSS', () => {
     expect(findings.formulaCells).toBe(0);
     expect(findings.unescaped).toEqual([]);
   }, 300_000);
+});
+
+// Text only workflow steps write (reasons, results, notes, ratings comments): a sample of the
+// corpus through every step the schemas declare (the full corpus: 60-xss.ts).
+const FLOW_SAMPLE = ['img-onerror', 'attr-close-tag', 'mxss-svg-style', 'formula-hyperlink'];
+const sample = () => PAYLOADS.filter((p) => FLOW_SAMPLE.includes(p.name));
+const catalogueRecords = (records: Planted[]) => records.filter((r) => server.app.catalogue.resources.has(r.resource));
+describe('XSS through workflow steps', () => {
+  let flow: FlowPlanting;
+  beforeAll(async () => {
+    flow = await walkWorkflows(server.app, api, sample());
+  }, 600_000);
+
+  it('takes every step that writes text with the payload in its note and free-text inputs', () => {
+    const steps = findTextSteps(server.app.catalogue);
+    expect(steps.map((s) => `${s.resource}.${s.transition}`)).toContain('work_order.hangUp');
+    expect(flow.refused).toEqual([]);
+    expect([...flow.steps].sort()).toEqual(steps.map((s) => `${s.resource}.${s.transition}`).sort());
+    expect(flow.fields).toContain('work_order.materials[].name');
+    expect(flow.fields).toContain('work_order.timeline');
+  });
+
+  it('shows what the steps wrote on every list and detail screen without running it', async () => {
+    const resources = new Set(flow.records.map((r) => r.resource));
+    const screens = findTargets(server.app.catalogue).screens.filter((s) => resources.has(s.resource));
+    const findings = await checkScreens(browser, server.url, screens, flow.records, 3);
+    expect(findings.markersRun).toEqual([]);
+    expect(findings.dialogs).toEqual([]);
+    expect(findings.dangerousNodes).toEqual([]);
+    // The payloads are on screen, as text.
+    expect(findings.textShown.size).toBeGreaterThanOrEqual(resources.size);
+  }, 900_000);
+
+  it('exports what the steps wrote with no formula cell', async () => {
+    const findings = await checkExports(api, server.app.catalogue, flow.records);
+    expect(findings.exports).toBeGreaterThanOrEqual(2);
+    expect(findings.formulaCells).toBe(0);
+    expect(findings.unescaped).toEqual([]);
+  }, 300_000);
+});
+
+// Text the services' own routes take (hotline calls, return-visit answers, patrol records).
+describe('XSS through the services\' own routes', () => {
+  let driving: RouteDriving;
+  beforeAll(async () => {
+    driving = await driveRoutes(server.app, api, sample());
+  }, 600_000);
+
+  it('drives every route that takes text, or names why no screen shows it', () => {
+    expect(driving.refused).toEqual([]);
+    // A new route that takes text fails here until it has a recipe or a reason (xssRoutes.ts).
+    expect(driving.unknown).toEqual([]);
+    expect([...driving.driven].sort()).toEqual(['/api/mkf/callHistory/finish', '/api/mkf/returnVisit/carryOut', '/api/patrol/tbpRecord/updateRecord']);
+    // Every reason still names a route.
+    expect(Object.keys(NOT_SHOWN).filter((url) => !driving.routes.some((r) => r.url === url))).toEqual([]);
+  });
+
+  it('shows what they wrote on the schema screens and the inspection log without running it', async () => {
+    const resources = new Set(driving.records.map((r) => r.resource));
+    const screens = findTargets(server.app.catalogue).screens.filter((s) => resources.has(s.resource));
+    const views = await checkScreens(browser, server.url, screens, catalogueRecords(driving.records), 2);
+    const log = await checkPatrolLog(browser, server.url, driving.records);
+    for (const findings of [views, log]) {
+      expect(findings.markersRun).toEqual([]);
+      expect(findings.dialogs).toEqual([]);
+      expect(findings.dangerousNodes).toEqual([]);
+    }
+    expect(views.displayed.size).toBeGreaterThan(0);
+    expect(log.textShown.size).toBeGreaterThan(0);
+    const exports = await checkExports(api, server.app.catalogue, catalogueRecords(driving.records));
+    expect(exports.formulaCells).toBe(0);
+    expect(exports.unescaped).toEqual([]);
+  }, 600_000);
 });

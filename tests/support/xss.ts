@@ -6,7 +6,8 @@
  */
 import ExcelJS from 'exceljs';
 import { JSDOM } from 'jsdom';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import type { Catalogue } from '../../server/engine/catalogue.ts';
 import { bodySchema } from '../../server/engine/validation.ts';
@@ -39,7 +40,7 @@ export interface Targets {
 const TEXT_TYPES = new Set(['string', 'text', 'html']);
 
 /** A field a person types free text into: no enum, dictionary, reference or pattern restricts it. */
-const isFreeText = (f: ResourceField) => TEXT_TYPES.has(f.type) && !f.enum && !f.dict && !f.ref && !f.pattern && !f.through;
+export const isFreeText = (f: ResourceField) => TEXT_TYPES.has(f.type) && !f.enum && !f.dict && !f.ref && !f.pattern && !f.through;
 
 /** The list and detail screens and the free-text fields they show (directly, as a reference's label, as the project's name). */
 export function findTargets(catalogue: Catalogue): Targets {
@@ -138,9 +139,9 @@ async function templateOf(api: Api, base: string): Promise<Row | null> {
  * add endpoint (validation, hooks and sanitising included), one record per payload, other
  * fields copied from an existing record.
  */
-export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Payload[] = PAYLOADS, only?: (r: ResourceDef) => boolean): Promise<Planting> {
+export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Payload[] = PAYLOADS, only?: (r: ResourceDef) => boolean, start = { marker: 1000, index: 0 }): Promise<Planting> {
   const planting: Planting = { records: [], fields: new Set(), pairsWritten: 0, pairsTooLong: 0, refused: [] };
-  let marker = 1000;
+  let marker = start.marker;
   // A resource holding a unique reference (one hotline seat per staff member) comes after the others: it takes their planted records.
   const uniqueRef = (r: ResourceDef) => Object.values(r.fields).some((f) => f.ref && f.unique);
   const ordered = [...catalogue.resources.values()].sort((a, b) => Number(uniqueRef(a)) - Number(uniqueRef(b)));
@@ -153,7 +154,8 @@ export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Pa
       continue;
     }
     const editable = Object.keys((bodySchema(resource, 'add').properties as Row) ?? {});
-    for (const [index, payload] of payloads.entries()) {
+    for (const [position, payload] of payloads.entries()) {
+      const index = start.index + position;
       marker += 1;
       const body: Row = {};
       for (const name of editable) if (template[name] !== undefined && template[name] !== null) body[name] = template[name];
@@ -179,7 +181,7 @@ export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Pa
           const filler = FILLERS[`${resource.name}.${name}`];
           if (filler) body[name] = filler(index + 1);
           // A reference that must be unique (one hotline seat per staff member) takes a planted record of its own.
-          else if (f?.ref && f.unique) body[name] = planting.records.filter((r) => r.resource === f.ref)[index]?.id ?? body[name];
+          else if (f?.ref && f.unique) body[name] = planting.records.filter((r) => r.resource === f.ref)[position]?.id ?? body[name];
         }
       };
       distinct(false);
@@ -198,6 +200,29 @@ export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Pa
     }
   }
   return planting;
+}
+
+/**
+ * The shown fields (resource.field) that hold a payload in the database, however it got there:
+ * an add form, a workflow step, a service's route, or copied from another record (a return
+ * visit takes its order's title and contact).
+ */
+export async function fieldsHoldingPayloads(app: FastifyInstance, shown: Map<string, Set<string>>): Promise<Set<string>> {
+  const holding = new Set<string>();
+  // Resource tables are defined at run time by JSON, so their queries are untyped.
+  const db = app.db as unknown as Kysely<any>;
+  for (const [resource, fields] of shown) {
+    for (const field of fields) {
+      const row = await db
+        .selectFrom(resource)
+        .select(sql<number>`count(*)`.as('n'))
+        .where(sql<boolean>`instr(${sql.ref(field)}, '__x(') > 0`)
+        .executeTakeFirst()
+        .catch(() => undefined);
+      if (Number(row?.n) > 0) holding.add(`${resource}.${field}`);
+    }
+  }
+  return holding;
 }
 
 /** A header carries Latin-1 without control characters: others become "?". */
@@ -245,6 +270,8 @@ export interface BrowserFindings {
   dangerousNodes: string[];
   /** Planted records shown on some screen, by marker. */
   displayed: Set<number>;
+  /** Records whose payload text (with its marker's call) a detail screen shows as text. */
+  textShown: Set<number>;
   /** Screens where planted records of their resource did not show (fixed filters, other views). */
   notDisplayed: string[];
 }
@@ -310,7 +337,9 @@ async function watchedPage(browser: Browser, baseUrl: string, findings: BrowserF
 
 /** Navigates inside the single-page app (no reload), the way a menu click does (the state is react-router's own), until the screen's call answered. */
 async function go(page: Page, url: string, call: string): Promise<void> {
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === call, { timeout: 30_000 });
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === call, { timeout: 30_000 }).catch((e: Error) => {
+    throw new Error(`${url}: ${call} was not called (${e.message})`);
+  });
   await page.evaluate((u) => {
     window.history.pushState({ usr: null, key: `xss${Date.now()}`, idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 }, '', u);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -359,7 +388,7 @@ async function markersOf(page: Page): Promise<number[]> {
 
 /** Opens every screen (each detail once per planted record, or a sample of them) as the administrator and counts what ran. */
 export async function checkScreens(browser: Browser, baseUrl: string, screens: Screen[], records: Planted[], detailsPerScreen = Infinity): Promise<BrowserFindings> {
-  const findings: BrowserFindings = { screensOpened: 0, markersRun: [], dialogs: [], dangerousNodes: [], displayed: new Set(), notDisplayed: [] };
+  const findings: BrowserFindings = { screensOpened: 0, markersRun: [], dialogs: [], dangerousNodes: [], displayed: new Set(), textShown: new Set(), notDisplayed: [] };
   const { page, settle } = await watchedPage(browser, baseUrl, findings, 'admin');
   const look = async (where: string) => {
     await settle();
@@ -387,9 +416,42 @@ export async function checkScreens(browser: Browser, baseUrl: string, screens: S
           await go(page, url, `${screen.api}/detail`);
           await look(url);
           if (await active(page).locator('.ant-descriptions-item-content').count()) findings.displayed.add(record.marker);
+          if ((await active(page).innerText()).includes(codeFor(record.marker, true))) findings.textShown.add(record.marker);
         }
       }
     }
+  } finally {
+    await page.context().close();
+  }
+  return findings;
+}
+
+/**
+ * Opens one screen (a bespoke one: no schema says what it shows) and whatever `explore` opens
+ * inside it (a drawer per row), counting what ran and which markers show as text in `scope`.
+ */
+export async function checkPage(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  call: string,
+  markers: number[],
+  explore?: (page: Page, look: (scope: string) => Promise<void>) => Promise<void>,
+): Promise<BrowserFindings> {
+  const findings: BrowserFindings = { screensOpened: 0, markersRun: [], dialogs: [], dangerousNodes: [], displayed: new Set(), textShown: new Set(), notDisplayed: [] };
+  const { page, settle } = await watchedPage(browser, baseUrl, findings, 'admin');
+  const look = async (scope: string) => {
+    await settle();
+    findings.screensOpened += 1;
+    findings.markersRun.push(...(await markersOf(page)));
+    findings.dangerousNodes.push(...(await page.evaluate(scanDangerous, undefined)).map((d) => `${d} @ ${route} ${scope}`));
+    const text = await page.locator(scope).first().innerText();
+    for (const m of markers) if (text.includes(codeFor(m, true))) findings.textShown.add(m);
+  };
+  try {
+    await go(page, route, call);
+    await look('.pms-page[data-active="true"]');
+    await explore?.(page, look);
   } finally {
     await page.context().close();
   }
@@ -401,7 +463,7 @@ export async function checkScreens(browser: Browser, baseUrl: string, screens: S
  * leaves a dangerous node; answers what was caught.
  */
 export async function detectorSelfTest(browser: Browser, baseUrl: string): Promise<{ markers: number[]; dangerous: string[] }> {
-  const findings: BrowserFindings = { screensOpened: 0, markersRun: [], dialogs: [], dangerousNodes: [], displayed: new Set(), notDisplayed: [] };
+  const findings: BrowserFindings = { screensOpened: 0, markersRun: [], dialogs: [], dangerousNodes: [], displayed: new Set(), textShown: new Set(), notDisplayed: [] };
   const context = await browser.newContext();
   await context.addInitScript(MARKER_INIT);
   const page = await context.newPage();
@@ -480,7 +542,7 @@ function richTextTargets(catalogue: Catalogue): { resource: ResourceDef; fields:
  * on the public agreement page: display-side sanitising alone must stop them.
  */
 export async function checkRichText(browser: Browser, server: { url: string; app: { db: unknown } }, api: Api, catalogue: Catalogue, records: Planted[], sample = Infinity): Promise<RichTextFindings> {
-  const findings: RichTextFindings = { stored: 0, unsanitisedStored: [], views: { screensOpened: 0, markersRun: [], dialogs: [], dangerousNodes: [], displayed: new Set(), notDisplayed: [] } };
+  const findings: RichTextFindings = { stored: 0, unsanitisedStored: [], views: { screensOpened: 0, markersRun: [], dialogs: [], dangerousNodes: [], displayed: new Set(), textShown: new Set(), notDisplayed: [] } };
   // Resource tables are defined at run time by JSON, so their queries are untyped.
   const db = server.app.db as Kysely<any>;
   const { page, settle } = await watchedPage(browser, server.url, findings.views, 'admin');
