@@ -1,17 +1,34 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Narrowest column, as Formily's FormGrid has it. */
 const MIN_COLUMN_WIDTH = 100;
 const ROW_GAP = 4;
 
 /**
+ * Widens the fields whose FormItem has a gridSpan (its data-grid-span attribute) as Formily's
+ * FormGrid does: never past the columns left in the row, -1 to the row's end. Reads attributes
+ * only, never a computed style, so it forces no layout.
+ */
+function spread(grid: HTMLElement, columns: number): void {
+  let column = 0;
+  for (const child of Array.from(grid.children) as HTMLElement[]) {
+    const wanted = Number(child.getAttribute('data-grid-span') ?? 1);
+    const remaining = columns - (column % columns);
+    const span = wanted === -1 ? remaining : Math.min(wanted, remaining);
+    const gridColumn = wanted === -1 ? `span ${remaining} / -1` : span === 1 ? '' : `span ${span} / auto`;
+    if (child.style.gridColumn !== gridColumn) child.style.gridColumn = gridColumn;
+    column += span;
+  }
+}
+
+/**
  * Form fields in a CSS grid: as many columns as fit at MIN_COLUMN_WIDTH each, between `min`
- * and `max`; a FormItem's `gridSpan` (its data-grid-span attribute) widens it (styles.css).
- * Takes the place of Formily's FormGrid, which reads every child's computed style on mount, on
- * each change of a child and, through the ResizeObserver polyfill it bundles (listening to
- * every key, mouse and focus event of the page), in each frame for 250 ms after any of them:
- * with 200 fields that was about a second of a cold load and a forced layout per keystroke.
- * Here one native ResizeObserver watches the grid's own width.
+ * and `max`. Takes the place of Formily's FormGrid, which reads every child's computed style
+ * on mount, on each change of a child and, through the ResizeObserver polyfill it bundles
+ * (listening to every key, mouse and focus event of the page), in each frame for 250 ms after
+ * any of them: with 200 fields that was about a second of a cold load and a forced layout per
+ * keystroke. Here a native ResizeObserver watches the grid's width, and the spans are set
+ * again only when fields come or go.
  */
 export function FieldGrid({ max, min = 1, columnGap, children }: { max: number; min?: number; columnGap: number; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -23,9 +40,16 @@ export function FieldGrid({ max, min = 1, columnGap, children }: { max: number; 
     observer.observe(ref.current!);
     return () => observer.disconnect();
   }, [max, min, columnGap]);
-  const style = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${ROW_GAP}px ${columnGap}px`, '--pms-grid-columns': columns } as CSSProperties;
+  useLayoutEffect(() => {
+    const grid = ref.current!;
+    spread(grid, columns);
+    // A field shown or hidden by x-reactions moves the ones after it.
+    const observer = new MutationObserver(() => spread(grid, columns));
+    observer.observe(grid, { childList: true });
+    return () => observer.disconnect();
+  }, [columns]);
   return (
-    <div ref={ref} className="pms-field-grid" style={style}>
+    <div ref={ref} style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${ROW_GAP}px ${columnGap}px` }}>
       {children}
     </div>
   );
