@@ -20,6 +20,9 @@ export function escapeCell(value: unknown): unknown {
   return value;
 }
 
+/** A row: its values by column key, or a list of them in the columns' order. */
+export type ExcelRow = Record<string, unknown> | unknown[];
+
 /** Sheet XML queued for the zip beyond which the export waits: a few batches of rows. */
 const ZIP_BACKLOG = 1 << 20;
 
@@ -31,7 +34,7 @@ export async function sendExcel(
   reply: FastifyReply,
   fileName: string,
   columns: ExcelColumn[],
-  rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
+  rows: Iterable<ExcelRow> | AsyncIterable<ExcelRow>,
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
   asAttachment(reply, XLSX_TYPE, fileName).send(stream);
@@ -45,7 +48,7 @@ export async function sendExcel(
   let count = 0;
   for await (const row of rows) {
     // Values in column order: exceljs takes a list as is, a keyed object it looks up column by column.
-    sheet.addRow(keys.map((key) => escapeCell(row[key]))).commit();
+    sheet.addRow(Array.isArray(row) ? row.map(escapeCell) : keys.map((key) => escapeCell(row[key]))).commit();
     // Rows read in a loop of promises alone would pile up before zlib and the socket ever run:
     // give them their turn now and then, and wait while the zip or the client is behind.
     if (++count % 200 === 0) {
