@@ -13,7 +13,7 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { checkExports, checkRichText, checkScreens, detectorSelfTest, findTargets, plantAll, XSS_SERVER_ENV, type Planted, type Planting } from '../support/xss.ts';
 import { PAYLOADS } from '../support/xssPayloads.ts';
 import { findTextSteps, walkWorkflows, type FlowPlanting } from '../support/xssFlow.ts';
-import { checkPatrolLog, driveRoutes, NOT_SHOWN, type RouteDriving } from '../support/xssRoutes.ts';
+import { checkBespoke, driveRoutes, NOT_SHOWN, type RouteDriving } from '../support/xssRoutes.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -132,23 +132,25 @@ describe('XSS through the services\' own routes', () => {
     expect(driving.refused).toEqual([]);
     // A new route that takes text fails here until it has a recipe or a reason (xssRoutes.ts).
     expect(driving.unknown).toEqual([]);
-    expect([...driving.driven].sort()).toEqual(['/api/mkf/callHistory/finish', '/api/mkf/returnVisit/carryOut', '/api/patrol/tbpRecord/updateRecord']);
+    expect([...driving.driven].sort()).toEqual(['/api/mkf/callHistory/finish', '/api/mkf/returnVisit/carryOut', '/api/patrol/patrol/addClassify', '/api/patrol/pt/add', '/api/patrol/tbpRecord/updateRecord']);
     // Every reason still names a route.
     expect(Object.keys(NOT_SHOWN).filter((url) => !driving.routes.some((r) => r.url === url))).toEqual([]);
   });
 
-  it('shows what they wrote on the schema screens and the inspection log without running it', async () => {
+  it('shows what they wrote on the schema screens and the patrol screens without running it', async () => {
     const resources = new Set(driving.records.map((r) => r.resource));
     const screens = findTargets(server.app.catalogue).screens.filter((s) => resources.has(s.resource));
     const views = await checkScreens(browser, server.url, screens, catalogueRecords(driving.records), 2);
-    const log = await checkPatrolLog(browser, server.url, driving.records);
-    for (const findings of [views, log]) {
+    const bespoke = await checkBespoke(browser, server.url, driving.records);
+    expect(bespoke).toHaveLength(3);
+    for (const findings of [views, ...bespoke]) {
       expect(findings.markersRun).toEqual([]);
       expect(findings.dialogs).toEqual([]);
       expect(findings.dangerousNodes).toEqual([]);
     }
     expect(views.displayed.size).toBeGreaterThan(0);
-    expect(log.textShown.size).toBeGreaterThan(0);
+    // Each patrol screen shows some payload as text (the inspection log in its drawers).
+    expect(bespoke.map((f) => f.textShown.size > 0)).toEqual([true, true, true]);
     const exports = await checkExports(api, server.app.catalogue, catalogueRecords(driving.records));
     expect(exports.formulaCells).toBe(0);
     expect(exports.unescaped).toEqual([]);

@@ -332,6 +332,8 @@ async function watchedPage(browser: Browser, baseUrl: string, findings: BrowserF
     }
   };
   await signIn(page, baseUrl, account);
+  // The signed-in shell loads after the sign-in page: a navigation before its router listens is lost.
+  await active(page).waitFor({ timeout: 30_000 });
   return { page, settle };
 }
 

@@ -15,7 +15,7 @@ import { checkPage, codeFor, type BrowserFindings, type Planted } from './xss.ts
 import type { Payload } from './xssPayloads.ts';
 
 type Row = Record<string, unknown>;
-type Schema = { type?: string | string[]; enum?: unknown; pattern?: string; format?: string; properties?: Record<string, Schema>; items?: Schema };
+type Schema = { type?: string | string[]; enum?: unknown; pattern?: string; format?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
 
 /** A route that takes free text: its URL and the body's text leaves ("items[].note"). */
 export interface TextRoute {
@@ -25,6 +25,7 @@ export interface TextRoute {
 
 const textLeaves = (schema: Schema | undefined, name: string): string[] => {
   if (!schema) return [];
+  if (schema.anyOf) return [...new Set(schema.anyOf.flatMap((branch) => textLeaves(branch, name)))];
   if ([schema.type].flat().includes('string')) return schema.enum || schema.pattern || schema.format ? [] : [name];
   if (schema.type === 'array') return textLeaves(schema.items, `${name}[]`);
   return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => textLeaves(child, name ? `${name}.${key}` : key));
@@ -61,17 +62,18 @@ export const NOT_SHOWN: Record<string, string> = {
  * AI labels) with no recipe yet: the verify table counts them as not covered.
  */
 export const NOT_YET = new Set([
-  '/api/patrol/patrol/addClassify',
   '/api/patrol/patrol/updateClassify',
   '/api/patrol/classifyStandard/save',
   '/api/patrol/tbpStripe/update',
-  '/api/patrol/pt/add',
   '/api/patrol/pt/update',
   '/api/patrol/tbpPlan/add',
   '/api/patrol/tbpPlan/update',
   '/api/patrol/tbpRecord/submit',
   '/api/workorder/serverType/aiLabels',
 ]);
+
+/** The payload with its marker in at most `max` characters: the long form, the short one, or cut. */
+const fit = (payload: Payload, marker: number, max: number) => [payload.make(codeFor(marker)), payload.make(codeFor(marker, true))].find((t) => t.trim().length <= max) ?? payload.make(codeFor(marker, true)).slice(0, max);
 
 export interface RouteDrive {
   api: Api;
@@ -121,6 +123,20 @@ const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
     const rows = (await db.selectFrom('questionnaire_answer').select('id').where('visit_id', '=', visit.id).execute()) as Row[];
     return [planted, ...rows.map((r) => ({ marker, resource: 'questionnaire_answer', id: Number(r.id), payload: payload.name, fields: ['answer'] }))];
   },
+  /** A patrol point category: the payload as its name (what fits) and remark. */
+  '/api/patrol/patrol/addClassify': async ({ api, payload, marker }) => {
+    const answer = await api.post('/api/patrol/patrol/addClassify', { name: fit(payload, marker, 50), remark: fit(payload, marker, 200) });
+    if (answer.body.status !== '200') throw new Error(`patrol/addClassify: ${answer.body.message}`);
+    return [{ marker, resource: 'tbp_classify', id: Number(answer.body.data?.id ?? 0), payload: payload.name, fields: ['name', 'remark'] }];
+  },
+  /** A patrol point in the project and category of an existing one: the payload as name, location and remark. */
+  '/api/patrol/pt/add': async ({ api, app, payload, marker }) => {
+    const like = await app.db.selectFrom('tbp_point').select(['project_id', 'classify_id']).orderBy('id').executeTakeFirstOrThrow();
+    const body = { projectId: like.project_id, classifyId: like.classify_id, name: fit(payload, marker, 50), location: fit(payload, marker, 100), remark: fit(payload, marker, 200) };
+    const answer = await api.post('/api/patrol/pt/add', body);
+    if (answer.body.status !== '200') throw new Error(`pt/add: ${answer.body.message}`);
+    return [{ marker, resource: 'tbp_point', id: Number(answer.body.data?.id ?? 0), payload: payload.name, fields: ['name', 'location', 'remark'] }];
+  },
   /** A patrol record on the inspection log's first page gets the payload as its remark and, when it has problems, as the handling note. */
   '/api/patrol/tbpRecord/updateRecord': async ({ api, payload, marker }) => {
     const page = (await api.post('/api/patrol/tbpRecord/pageQueryPost', { pageNum: 1, pageSize: 10 })).body.data?.records as Row[];
@@ -169,19 +185,34 @@ export async function driveRoutes(app: FastifyInstance, api: Api, payloads: Payl
   return out;
 }
 
-/** The inspection log (a bespoke screen) with the detail drawer of every record a payload went into. */
-export async function checkPatrolLog(browser: Browser, baseUrl: string, records: Planted[]): Promise<BrowserFindings> {
-  const ids = new Set(records.filter((r) => r.resource === 'tbp_record').map((r) => String(r.id)));
-  const markers = records.filter((r) => r.resource === 'tbp_record').map((r) => r.marker);
-  return checkPage(browser, baseUrl, '/routingInspectionV2/inspectionLog', '/api/patrol/tbpRecord/pageQueryPost', markers, async (page, look) => {
-    const rows = page.locator('.pms-page[data-active="true"] tr.ant-table-row');
-    for (let i = 0; i < (await rows.count()); i++) {
-      const row = rows.nth(i);
-      if (!ids.has(String(await row.getAttribute('data-row-key')))) continue;
-      await row.getByRole('button', { name: '详情', exact: true }).click();
-      await look('.ant-drawer-open');
-      await page.keyboard.press('Escape');
-      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined);
-    }
-  });
+/** The bespoke screens showing what the routes wrote: route, the call that loads it, and the button opening a row's details. */
+const BESPOKE: Record<string, { route: string; call: string; details?: string }> = {
+  tbp_record: { route: '/routingInspectionV2/inspectionLog', call: '/api/patrol/tbpRecord/pageQueryPost', details: '详情' },
+  tbp_point: { route: '/routingInspectionV2/locationManage', call: '/api/patrol/pt/query' },
+  tbp_classify: { route: '/routingInspectionV2/locationType', call: '/api/patrol/newTbpClassify/treeList' },
+};
+
+/** Opens each bespoke screen holding planted rows, and the details of every planted row on its first page. */
+export async function checkBespoke(browser: Browser, baseUrl: string, records: Planted[]): Promise<BrowserFindings[]> {
+  const all: BrowserFindings[] = [];
+  for (const [resource, screen] of Object.entries(BESPOKE)) {
+    const planted = records.filter((r) => r.resource === resource);
+    if (!planted.length) continue;
+    const ids = new Set(planted.map((r) => String(r.id)));
+    all.push(
+      await checkPage(browser, baseUrl, screen.route, screen.call, planted.map((r) => r.marker), async (page, look) => {
+        if (!screen.details) return;
+        const rows = page.locator('.pms-page[data-active="true"] tr.ant-table-row');
+        for (let i = 0; i < (await rows.count()); i++) {
+          const row = rows.nth(i);
+          if (!ids.has(String(await row.getAttribute('data-row-key')))) continue;
+          await row.getByRole('button', { name: screen.details, exact: true }).click();
+          await look('.ant-drawer-open');
+          await page.keyboard.press('Escape');
+          await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined);
+        }
+      }),
+    );
+  }
+  return all;
 }

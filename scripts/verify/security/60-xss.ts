@@ -9,7 +9,7 @@ import { startServer } from '../../../tests/support/server.ts';
 import { checkExports, checkRichText, checkScreens, detectorSelfTest, fieldsHoldingPayloads, findTargets, plantAll, XSS_SERVER_ENV } from '../../../tests/support/xss.ts';
 import { PAYLOADS } from '../../../tests/support/xssPayloads.ts';
 import { findTextSteps, walkWorkflows } from '../../../tests/support/xssFlow.ts';
-import { checkPatrolLog, driveRoutes } from '../../../tests/support/xssRoutes.ts';
+import { checkBespoke, driveRoutes } from '../../../tests/support/xssRoutes.ts';
 import { mustBeZero, type VerifyRow } from '../rows.ts';
 
 export default async function xss(): Promise<VerifyRow[]> {
@@ -35,7 +35,8 @@ export default async function xss(): Promise<VerifyRow[]> {
     const routes = await driveRoutes(server.app, api, PAYLOADS);
     const routeRecords = routes.records.filter((r) => catalogue.resources.has(r.resource));
     const routeResources = new Set(routeRecords.map((r) => r.resource));
-    const routeViews = [await checkScreens(browser, server.url, screens.filter((s) => routeResources.has(s.resource)), routeRecords), await checkPatrolLog(browser, server.url, routes.records)];
+    const bespoke = await checkBespoke(browser, server.url, routes.records);
+    const routeViews = [await checkScreens(browser, server.url, screens.filter((s) => routeResources.has(s.resource)), routeRecords), ...bespoke];
     const routeCsp = takeCspViolations().length;
     const flowExports = await checkExports(api, catalogue, [...flow.records, ...routeRecords]);
     const later = [flowViews, ...routeViews];
@@ -59,11 +60,11 @@ export default async function xss(): Promise<VerifyRow[]> {
       { area, figure: '流程记录 / 步骤移动', value: `${flow.records.length} / ${flow.moves}` },
       { area, figure: '打开的界面（列表、详情、编辑器、协议页）', value: views.screensOpened + rich.views.screensOpened },
       { area, figure: '服务自有的写文本路由：覆盖 / 控制台不显示 / 未覆盖', value: `${routes.driven.size} / ${routes.notShown.length} / ${routes.uncovered.length + routes.unknown.length}` },
-      { area, figure: '未覆盖的路由（巡查库的点位、计划、标准，巡查打卡，AI 标签）', value: [...routes.uncovered, ...routes.unknown].map((r) => r.split(' ')[0]!.replace('/api/', '')).join('、') || '无' },
+      { area, figure: '未覆盖的路由（巡查计划、标准、改名，巡查打卡，AI 标签）', value: [...routes.uncovered, ...routes.unknown].map((r) => r.split(' ')[0]!.replace('/api/', '')).join('、') || '无' },
       mustBeZero(area, '路由写入被拒', routes.refused.length),
       { area, figure: '打开的界面（流程与路由记录的列表、详情、巡查记录抽屉）', value: sum((v) => v.screensOpened) },
       { area, figure: '详情界面以文本显示出的流程载荷记录', value: `${flowViews.textShown.size} / ${flow.records.length}` },
-      { area, figure: '巡查记录详情中以文本显示出的载荷', value: routeViews[1]!.textShown.size },
+      { area, figure: '巡查界面（点位、分类、巡查记录详情）以文本显示出的载荷', value: bespoke.reduce((n, f) => n + f.textShown.size, 0) },
       { area, figure: '界面上显示出的载荷记录', value: `${views.displayed.size} / ${planting.records.length}` },
       { area, figure: '检测器自检（未净化的 innerHTML 被发现）', value: selfTest.markers.length && selfTest.dangerous.length ? '是' : '否', target: '是', ok: Boolean(selfTest.markers.length && selfTest.dangerous.length) },
       mustBeZero(area, '执行的脚本', views.markersRun.length + rich.views.markersRun.length + sum((v) => v.markersRun.length)),
