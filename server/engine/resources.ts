@@ -542,8 +542,11 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
         const dict = f.dict ? new Map((await dictItems(db, f.dict)).map((i) => [i.value, i.label])) : null;
         // Referenced records' labels come joined in (withRefLabels): a big referenced table is never loaded whole.
         const label = f.ref ? at(`${name}_label`) : -1;
+        // The workflow's state field names its states in the workflow, not in an enum.
+        const states = name === resource.workflow?.field ? resource.workflow.states : null;
         const i = at(name);
         const text = (value: unknown, row: unknown[]): unknown => {
+          if (states) return states[String(value)]?.text ?? value;
           if (f.enum) return f.enum[String(value)] ?? value;
           if (dict) return dict.get(String(value)) ?? value;
           if (f.ref) return row[label] ?? value;

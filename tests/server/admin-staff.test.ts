@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Api, signedIn } from '../support/api.ts';
+import { downloadSheet } from '../support/exports.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
 import { syncPermissionCatalogue } from '../../server/engine/permissions.ts';
 
@@ -27,20 +27,6 @@ const newStaff = async (overrides: Record<string, unknown> = {}) => ({
   project_ids: [await projectId('翠湖天地'), await projectId('锦绣华庭')],
   ...overrides,
 });
-
-async function sheetRows(buffer: ArrayBuffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer);
-  return workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
-}
-
-async function download(api: Api, path: string, filters: Record<string, unknown> = {}): Promise<{ status: number; rows: unknown[][] }> {
-  const params = { filters: JSON.stringify(filters) };
-  const { replay, sign } = api.signed(params);
-  const search = new URLSearchParams({ ...params, ...Object.fromEntries(Object.entries(replay).map(([k, v]) => [k, String(v)])) });
-  const response = await fetch(`${server.url}${path}?${search}`, { headers: api.headers(sign) });
-  return { status: response.status, rows: response.ok ? await sheetRows(await response.arrayBuffer()) : [] };
-}
 
 describe('personnel (staff over the core table)', () => {
   it('creates a staff member with posts, roles and projects; the initial password signs in; lists never carry password hashes', async () => {
@@ -159,7 +145,7 @@ describe('personnel (staff over the core table)', () => {
   });
 
   it('exports the filtered staff as an Excel GET download with names, not ids', async () => {
-    const { status, rows } = await download(admin, `${STAFF}/export`, { org_id: await projectId('滨江一号') });
+    const { status, rows } = await downloadSheet(admin, `${STAFF}/export`, { org_id: await projectId('滨江一号') });
     expect(status).toBe(200);
     const [header, ...data] = rows;
     expect(header).toEqual(['姓名', '账号', '工号', '手机号', '性别', '所属组织', '所属部门', '岗位', '角色', '所在项目', '入职日期', '状态']);
@@ -213,7 +199,7 @@ describe('external staff', () => {
     expect(row.id_number).toBe('110***********4477');
     expect(row.project_name).toBe('翠湖天地');
     expect((await admin.get(`${EXT}/detail`, { id: added.body.data.id })).body.data.id_number).toBe('110101199003074477');
-    const { rows } = await download(admin, `${EXT}/export`, { name: '吴保洁' });
+    const { rows } = await downloadSheet(admin, `${EXT}/export`, { name: '吴保洁' });
     expect(rows[1]).toContain('110***********4477');
 
     const wrongCheck = await admin.post(`${EXT}/add`, await person({ id_number: '110101199003074478' }));

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../support/api.ts';
+import { downloadSheet } from '../support/exports.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 
 /**
@@ -251,6 +252,15 @@ describe('work order lifecycle', () => {
     expect((await move(weixiu, id, 'reserve', { reserve_at: '2026-12-02 14:00' }, '业主改到下午')).body.data.state).toBe('processing');
     expect((await order(id)).reserve_at).toBe('2026-12-02 14:00');
     expect((await notices('kefu', id)).at(-1)).toEqual(['2', 'workorder_progress', `工单 ${code}「卫生间水龙头漏水」的预约时间已改为 2026-12-02 14:00，说明：业主改到下午，请告知业主`]);
+  });
+
+  it('exports orders with the names of their states, not the codes', async () => {
+    const id = await create({ title: '导出状态名称' });
+    await move(diaodu, id, 'giveOut', { processor_id: ids.weixiu });
+    const { status, rows } = await downloadSheet(admin, `${T}/export`, { title: '导出状态名称' });
+    expect(status).toBe(200);
+    const state = (rows[0] as string[]).indexOf('工单状态');
+    expect(rows.slice(1).map((r) => r[state])).toEqual(['待接单']);
   });
 
   it('saves a draft without telling anybody, lists it for its author only, edits, submits and deletes drafts', async () => {
