@@ -30,9 +30,14 @@ interface ButtonItem {
   btnName: string;
 }
 
+const sameCodes = (a: ButtonItem[], b: ButtonItem[]) => a.length === b.length && a.every((x, i) => x.btnCode === b[i]!.btnCode);
+
 let buttons: ButtonItem[] = JSON.parse(sessionStorage.getItem(BUTTONS_KEY) ?? '[]');
 const listeners = new Set<() => void>();
 function setButtons(next: ButtonItem[]) {
+  // Every navigation fetches the buttons again, mostly the same ones: re-rendering every open
+  // screen (kept-alive lists of a hundred rows included) for an unchanged list is wasted.
+  if (sameCodes(buttons, next)) return;
   buttons = next;
   sessionStorage.setItem(BUTTONS_KEY, JSON.stringify(next));
   listeners.forEach((l) => l());

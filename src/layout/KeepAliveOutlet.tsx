@@ -1,11 +1,12 @@
 import { Activity, Suspense, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router-dom';
+import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router-dom';
 import { findRoute } from '../app/routes.ts';
 import { RouteProgress } from './RouteProgress.tsx';
 
 interface CachedPage {
   element: ReactNode;
-  location: Location;
+  /** The page's own location context; one object for its lifetime, so a navigation elsewhere does not re-render it. */
+  context: { location: Location; navigationType: NavigationType };
 }
 
 /** Most pages a user keeps open at once; the least recently used one is dropped past this. */
@@ -42,7 +43,7 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
   // cache before anything is committed, so it never renders twice.
   if (renderedKey !== key) {
     setRenderedKey(key);
-    if (keepAlive) setCache(remember(cache, key, { element: outlet, location }));
+    if (keepAlive) setCache(remember(cache, key, { element: outlet, context: { location, navigationType } }));
   }
 
   useLayoutEffect(() => {
@@ -60,7 +61,7 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
   const pages = [...cache.entries()].map(([k, page]) => (
     <div key={k} className="pms-page" data-active={k === key}>
       <Activity mode={k === key ? 'visible' : 'hidden'}>
-        <UNSAFE_LocationContext.Provider value={{ location: page.location, navigationType }}>
+        <UNSAFE_LocationContext.Provider value={page.context}>
           <Suspense fallback={<RouteProgress />}>{page.element}</Suspense>
         </UNSAFE_LocationContext.Provider>
       </Activity>
