@@ -96,6 +96,8 @@ describe('app shell', () => {
     });
     let loads = 0;
     page.on('load', () => loads++);
+    // The signed-in shell loads after the sign-in page: a navigation before its router listens is lost.
+    await page.locator('.pms-page[data-active="true"]').waitFor();
     await page.evaluate(() => {
       window.history.pushState({}, '', '/alter/password');
       window.dispatchEvent(new PopStateEvent('popstate'));
