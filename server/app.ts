@@ -22,6 +22,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { CappedCounts } from './http/paging.ts';
+import { ListAnswers } from './http/listAnswers.ts';
 import apiPlugin from './services/index.ts';
 import { registerFileServing } from './services/file.ts';
 import formbody from '@fastify/formbody';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('sqlite', database.sqlite);
   app.decorate('counts', new CappedCounts(() => database.statements.dataVersion()));
+  app.decorate('listAnswers', new ListAnswers(() => database.statements.dataVersion()));
   const authVersion = authVersionReader(database.sqlite);
   app.decorate('authVersion', authVersion);
   app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }, Date.now, authVersion));

@@ -28,6 +28,8 @@ declare module 'fastify' {
     sqlite: import('better-sqlite3').Database;
     /** List counts capped at COUNT_CAP, kept while the data stands still (server/http/paging.ts). */
     counts: import('./http/paging.ts').CappedCounts;
+    /** Answers of list calls, kept while the data stands still (server/http/listAnswers.ts). */
+    listAnswers: import('./http/listAnswers.ts').ListAnswers;
     sessions: SessionStore;
     /** Moves on whenever sessions, staff, roles, posts or grants change (server/auth/authVersion.ts). */
     authVersion: () => number;
@@ -48,5 +50,7 @@ declare module 'fastify' {
     btnCode?: string | string[];
     /** Any signed-in staff member may call it (their own data only). */
     anyStaff?: boolean;
+    /** A list whose answer depends on the data and the caller only (not the clock): kept while the data stands still (server/http/listAnswers.ts). */
+    listCache?: boolean;
   }
 }

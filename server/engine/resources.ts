@@ -260,7 +260,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       },
     };
 
-    app.post('/list', { config: { btnCode: p.view }, schema: { body: listSchema }, schemaErrorFormatter: errorFormatter }, async (request) => {
+    app.post('/list', { config: { btnCode: p.view, listCache: true }, schema: { body: listSchema }, schemaErrorFormatter: errorFormatter }, async (request) => {
       const q = (request.body ?? {}) as ListQuery;
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;

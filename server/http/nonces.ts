@@ -46,6 +46,9 @@ export class NonceStore {
     const t = this.now();
     const purge = this.morePurge || t - this.lastPurge > 60_000;
     if ((!this.pending.size && !purge) || !this.sqlite.open) return;
+    // A request's transaction is open across awaits: the nonces wait for the next tick, rather
+    // than ride in it (and go with its rollback) at a level that cannot change inside it.
+    if (this.sqlite.inTransaction) return;
     const batch = this.pending;
     this.pending = new Map();
     // The connection's own level is put back at once: every other write stays durable.

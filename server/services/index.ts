@@ -4,6 +4,7 @@ import { registerAuthentication } from '../http/authenticate.ts';
 import { registerSignatureCheck } from '../http/signature.ts';
 import { registerAuthorization } from '../http/authorize.ts';
 import { registerInputDefaults } from '../http/inputSchemas.ts';
+import { registerListAnswers } from '../http/listAnswers.ts';
 import { resourceRoutes } from '../engine/resources.ts';
 import { RESOURCE_HOOKS } from '../resources/index.ts';
 import { reportRoutes } from '../engine/reports.ts';
@@ -34,6 +35,7 @@ export default async function apiPlugin(app: FastifyInstance) {
   registerSignatureCheck(app);
   registerAuthorization(app);
   registerInputDefaults(app);
+  registerListAnswers(app);
   for (const prefix of SERVICE_PREFIXES) {
     await app.register(
       async (service) => {

@@ -193,7 +193,7 @@ export default async function recordRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/tbpRecord/pageQueryPost', { config: { btnCode: CODES.recordView }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
+  app.post('/tbpRecord/pageQueryPost', { config: { btnCode: CODES.recordView, listCache: true }, schema: { body: { type: 'object', additionalProperties: false, properties: { ...pageProps, ...filterProps } } } }, async (request) => {
     const f = (request.body ?? {}) as RecordFilter;
     const scope = await scopeOf(db, request.staff!);
     const counted = await app.counts.of(db, matching(f, scope));
