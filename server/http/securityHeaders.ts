@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
+
+/** The helmet that @fastify/helmet (the product's dependency) wraps, its own copy and version. */
+const require = createRequire(import.meta.url);
+const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as (options: HelmetOptions) => (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * The origin of a configured URL to allow; none for the product's own (relative) URLs, and none
@@ -55,15 +61,29 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
  * helmet's headers on every answer, including the embedded provider's pages under /sso: the
  * policy above, no Referer leaving the product, no framing. Strict-Transport-Security only when
  * the product is reached over https (a browser ignores it over http, and it would pin the host).
- * Registered before the provider's middleware so its answers carry them too; stored files
- * replace the policy with their own sandbox (server/services/file.ts).
+ * They depend on the configuration alone, so helmet makes them once here: @fastify/helmet's own
+ * hook built helmet's middleware again for every request. Set on the raw answer before the
+ * provider's middleware, so its answers carry them too; stored files replace the policy with
+ * their own sandbox (server/services/file.ts).
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  const https = app.config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
+  const headers = Object.entries(securityHeaders(app.config));
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  });
+}
+
+/** The headers helmet sets for this configuration, as it sets them. */
+export function securityHeaders(config: Config): Record<string, string> {
+  const https = config.publicUrl.startsWith('https:');
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
+  const headers: Record<string, string> = {};
+  const answer = { setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)), removeHeader: (name: string) => delete headers[name.toLowerCase()] };
+  middleware({} as IncomingMessage, answer as unknown as ServerResponse, () => {});
+  return headers;
 }
