@@ -1,0 +1,209 @@
+import { Children, createContext, isValidElement, useContext, useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactElement, type ReactNode, type RefObject } from 'react';
+
+/**
+ * A light body row for antd's Table (its documented `components.body.row` override). The table
+ * still lays out the rows: it hands each row the cell elements it made for it, holding the
+ * column's render, the record and the fixed-column offsets it measured. Rendering those
+ * elements would mount rc-table's Cell for every cell: two context subscriptions, a hover
+ * state, memo checks and event hooks each, which the profile of a route change between two
+ * 100 × 20 lists found to be most of the page's render time (#11). This row renders the same
+ * cells itself as plain tds (divs in the virtual table), with antd's class names and sticky
+ * offsets, so sorting, selection, fixed and action columns and ellipsis look and work as before.
+ * Row hover, which rc-table's Cell did in script, is the `pms-table-row` rule in styles.css.
+ */
+
+/** What rc-table puts on each cell element of a row (Body/BodyRow.js; VirtualTable/VirtualCell.js). */
+interface CellColumn {
+  className?: string;
+  ellipsis?: boolean | { showTitle?: boolean };
+  align?: CSSProperties['textAlign'];
+  dataIndex?: string | number | readonly (string | number)[];
+  render?: (value: unknown, record: Record<string, unknown>, index: number) => ReactNode;
+  onCell?: (record: Record<string, unknown>, index: number) => CellProps;
+  width?: number | string;
+}
+interface FixedInfo {
+  fixLeft?: number | false;
+  fixRight?: number | false;
+  lastFixLeft?: boolean;
+  firstFixRight?: boolean;
+}
+type CellProps = React.TdHTMLAttributes<HTMLElement> & Record<string, unknown>;
+/** Where a cell is: its table, record and onCell props. */
+interface CellPlace {
+  prefixCls: string;
+  record: Record<string, unknown>;
+  renderIndex: number;
+  additionalProps?: CellProps;
+  /** A tree table's indent and expand icon. */
+  appendNode?: ReactNode;
+}
+interface TableCellProps extends CellColumn, FixedInfo, CellPlace {
+  index: number;
+}
+interface VirtualCellProps {
+  column: CellColumn;
+  colIndex: number;
+  record: Record<string, unknown>;
+  index: number;
+  renderIndex: number;
+  rowInfo: { prefixCls: string; fixedInfoList: FixedInfo[] };
+}
+
+function valueAt(record: Record<string, unknown>, dataIndex: CellColumn['dataIndex']): unknown {
+  if (dataIndex === undefined || dataIndex === null) return undefined;
+  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex as string | number];
+  let value: unknown = record;
+  for (const key of path) value = value && typeof value === 'object' ? (value as Record<string | number, unknown>)[key] : undefined;
+  return value;
+}
+
+/**
+ * One cell as rc-table's Cell renders it (class names, sticky offsets, ellipsis title), without
+ * its hooks: a `td` in the table, a `div` (with its flex width in `layout`) in the virtual table.
+ */
+function lightCell(column: CellColumn, fixed: FixedInfo | undefined, place: CellPlace, Tag: 'td' | 'div', key: string | number, layout?: CSSProperties) {
+  const { render, dataIndex, className, ellipsis, align } = column;
+  const { fixLeft, fixRight, lastFixLeft, firstFixRight } = fixed ?? {};
+  const { prefixCls, record, renderIndex, additionalProps = {}, appendNode } = place;
+  const value = valueAt(record, dataIndex);
+  let content: ReactNode = render ? render(value, record, renderIndex) : (value as ReactNode);
+  const cell = `${prefixCls}-cell`;
+  const left = typeof fixLeft === 'number';
+  const right = typeof fixRight === 'number';
+  let classes = cell;
+  if (className) classes += ` ${className}`;
+  if (additionalProps.className) classes += ` ${additionalProps.className}`;
+  if (left) classes += ` ${cell}-fix-left${lastFixLeft ? ` ${cell}-fix-left-last` : ''}`;
+  if (right) classes += ` ${cell}-fix-right${firstFixRight ? ` ${cell}-fix-right-first` : ''}`;
+  if (ellipsis) classes += ` ${cell}-ellipsis`;
+  const showTitle = ellipsis === true || (typeof ellipsis === 'object' && ellipsis.showTitle);
+  const text = isValidElement<{ children?: unknown }>(content) ? content.props.children : content;
+  const title = showTitle && (typeof text === 'string' || typeof text === 'number') ? String(text) : undefined;
+  if (ellipsis && (lastFixLeft || firstFixRight)) content = <span className={`${cell}-content`}>{content}</span>;
+  // Most cells have no style: no object for them.
+  const style: CSSProperties | undefined =
+    layout || left || right || align || additionalProps.style
+      ? { ...layout, ...(left ? { position: 'sticky', left: fixLeft as number } : right ? { position: 'sticky', right: fixRight as number } : undefined), ...(align ? { textAlign: align } : undefined), ...additionalProps.style }
+      : undefined;
+  return (
+    <Tag title={title} {...additionalProps} key={key} className={classes} style={style}>
+      {appendNode}
+      {content}
+    </Tag>
+  );
+}
+
+type RowProps = React.HTMLAttributes<HTMLElement> & { children?: ReactNode };
+
+/** The plain table's row: `<tr>` with rc-table's cells rendered light. */
+export function TableRow({ children, className, ...row }: RowProps) {
+  return (
+    <tr {...row} className={`${className ?? ''} pms-table-row`}>
+      {Children.map(children, (child) => {
+        if (!isValidElement(child)) return child;
+        const p = (child as ReactElement<TableCellProps>).props;
+        // The empty table's one cell (no record) is rare and cheap: rc-table renders it.
+        if (!p.record) return child;
+        return lightCell(p, p, p, 'td', child.key ?? p.index);
+      })}
+    </tr>
+  );
+}
+
+/**
+ * The columns of a virtual table in view: how far they are scrolled and how wide the view is.
+ * antd's virtual table renders only the rows in view but every column of each (#11: 40 columns
+ * of 25 new rows a wheel step made tasks over 50 ms); its rows render only the columns here.
+ * The table scrolls its header with its body, so the header's scroll events tell where it is.
+ */
+class ColumnWindow {
+  left = 0;
+  /** Everything until the table is measured. */
+  width = Infinity;
+  private listeners = new Set<() => void>();
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  /** Follows the header of the table inside `root`; answers the function that stops it. */
+  follow(root: HTMLElement): () => void {
+    const header = root.querySelector<HTMLElement>('.ant-table-header');
+    if (!header) return () => undefined;
+    const update = () => {
+      this.left = header.scrollLeft;
+      this.width = header.clientWidth;
+      for (const listener of this.listeners) listener();
+    };
+    update();
+    header.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      header.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }
+}
+
+const ColumnWindowContext = createContext<ColumnWindow | null>(null);
+export const ColumnWindowProvider = ColumnWindowContext.Provider;
+
+/** A column window following the virtual table inside `root` while `on`. */
+export function useColumnWindow(root: RefObject<HTMLElement | null>, on: boolean): ColumnWindow {
+  const [columns] = useState(() => new ColumnWindow());
+  useEffect(() => (on && root.current ? columns.follow(root.current) : undefined), [columns, root, on]);
+  return columns;
+}
+
+/** Columns within half a view of the visible ones are rendered too, so a quick scroll does not show them blank. */
+const OVERSCAN = 0.5;
+
+/** "from:to" in pixels along the row that its cells are rendered for (a string, so rows re-render only when it moves). */
+function useColumnSpan(): string {
+  const columns = useContext(ColumnWindowContext);
+  return useSyncExternalStore(
+    columns?.subscribe ?? (() => () => undefined),
+    () => {
+      if (!columns || columns.width === Infinity) return '';
+      const margin = columns.width * OVERSCAN;
+      // Rounded to whole margins: small scrolls within the rendered span do not re-render the rows.
+      const from = Math.floor(columns.left / margin) * margin - margin;
+      return `${from}:${from + columns.width + 3 * margin}`;
+    },
+  );
+}
+
+/**
+ * The virtual table's row: a flex row of divs, each as wide as its column. Only the columns
+ * in the column window and the fixed ones are rendered; a spacer stands for each run of the others.
+ */
+export function VirtualRow({ children, className, ...row }: RowProps) {
+  const span = useColumnSpan();
+  const [from, to] = span ? span.split(':').map(Number) : [-Infinity, Infinity];
+  const cells: ReactNode[] = [];
+  let at = 0;
+  let skipped = 0;
+  Children.forEach(children, (child) => {
+    if (!isValidElement(child)) return;
+    const { column, colIndex, record, index, renderIndex, rowInfo } = (child as ReactElement<VirtualCellProps>).props;
+    const width = Number(column.width) || 0;
+    const fixed = rowInfo.fixedInfoList[colIndex];
+    const inView = at + width > from! && at < to!;
+    at += width;
+    if (!inView && typeof fixed?.fixLeft !== 'number' && typeof fixed?.fixRight !== 'number') {
+      skipped += width;
+      return;
+    }
+    if (skipped) cells.push(<div key={`gap${colIndex}`} style={{ flex: `0 0 ${skipped}px` }} />);
+    skipped = 0;
+    cells.push(
+      lightCell(column, fixed, { prefixCls: rowInfo.prefixCls, record, renderIndex, additionalProps: column.onCell?.(record, index) }, 'div', colIndex, { flex: `0 0 ${width}px`, width }),
+    );
+  });
+  if (skipped) cells.push(<div key="gapEnd" style={{ flex: `0 0 ${skipped}px` }} />);
+  return (
+    <div {...row} className={`${className ?? ''} pms-table-row`}>
+      {cells}
+    </div>
+  );
+}
