@@ -132,7 +132,8 @@ class ColumnWindow {
     if (!header) return () => undefined;
     const update = () => {
       this.left = header.scrollLeft;
-      this.width = header.clientWidth;
+      // A hidden page (keepAlive) measures 0: all its columns then, rather than none.
+      this.width = header.clientWidth || Infinity;
       for (const listener of this.listeners) listener();
     };
     update();
