@@ -30,7 +30,7 @@ function spread(grid: HTMLElement, columns: number): void {
  * keystroke. Here a native ResizeObserver watches the grid's width, and the spans are set
  * again only when fields come or go.
  */
-export function FieldGrid({ max, min = 1, columnGap, children }: { max: number; min?: number; columnGap: number; children: ReactNode }) {
+export function FieldGrid({ max, min = 1, columnGap, className, children }: { max: number; min?: number; columnGap: number; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(max);
   useLayoutEffect(() => {
@@ -49,7 +49,7 @@ export function FieldGrid({ max, min = 1, columnGap, children }: { max: number; 
     return () => observer.disconnect();
   }, [columns]);
   return (
-    <div ref={ref} style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${ROW_GAP}px ${columnGap}px` }}>
+    <div ref={ref} className={className} style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: `${ROW_GAP}px ${columnGap}px` }}>
       {children}
     </div>
   );

@@ -90,7 +90,7 @@ function Fields({ page }: { page: FormPage }) {
   if (loading) use(loading);
   return (
     <FormLayout layout="vertical">
-      <FieldGrid max={page.columns ?? 2} columnGap={24}>
+      <FieldGrid max={page.columns ?? 2} columnGap={24} className="pms-form-fields">
         <SchemaField schema={{ type: 'object', properties: page.fields as never }} />
       </FieldGrid>
     </FormLayout>
