@@ -5,13 +5,20 @@ import type SQLite from 'better-sqlite3';
  *
  * - prepared statements are kept by their SQL text: Kysely asks better-sqlite3 to prepare every
  *   query it runs, and preparing a list query with its joins costs more than reading its page;
- * - a data version that moves on whenever the database may have changed: a statement that can
- *   write or a rollback is run through Kysely, or another connection (a script, a second
- *   process) committed (SQLite's data_version). What was read at one version is still true at
- *   the same. Writes made on this connection without Kysely (the request nonces of
+ * - a data version that moves on whenever the database may have changed: a statement run
+ *   through Kysely changed rows (or may have: one answering rows, a schema change), a rollback,
+ *   or another connection (a script, a second process) committed (SQLite's data_version). What
+ *   was read at one version is still true at the same. A write that changed nothing (a sweep
+ *   finding no work) leaves it: the push outbox's sweep every 10 s would otherwise drop every
+ *   cached list. Writes made on this connection without Kysely (the request nonces of
  *   server/http/nonces.ts) do not move it: nothing cached reads their table.
  */
 const ROLLBACK = /^\s*rollback\b/i;
+/** Statements whose changed-row count says whether they changed anything. */
+const ROW_WRITE = /^\s*(insert|update|delete|replace)\b/i;
+
+/** What Kysely's SQLite driver uses of a statement. */
+type RunStatement = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
 
 export class StatementCache {
   private readonly statements = new Map<string, SQLite.Statement>();
@@ -27,7 +34,7 @@ export class StatementCache {
     this.othersVersion = sqlite.prepare('pragma data_version').pluck();
   }
 
-  prepare(sql: string): SQLite.Statement {
+  prepare(sql: string): RunStatement {
     let statement = this.statements.get(sql);
     // A statement still being iterated (a streamed query) cannot run again meanwhile: a fresh one can.
     if (!statement || statement.busy) {
@@ -37,8 +44,23 @@ export class StatementCache {
       this.statements.set(sql, statement);
     }
     // A rollback undoes writes that reads inside the transaction saw: it moves the version on too.
-    if (!statement.readonly || ROLLBACK.test(sql)) this.ownWrites += 1;
-    return statement;
+    if (ROLLBACK.test(sql)) this.ownWrites += 1;
+    if (statement.readonly) return statement;
+    if (statement.reader || !ROW_WRITE.test(sql)) {
+      this.ownWrites += 1;
+      return statement;
+    }
+    const write = statement;
+    return {
+      reader: false,
+      all: write.all.bind(write),
+      iterate: write.iterate.bind(write),
+      run: (...parameters: unknown[]) => {
+        const result = write.run(...parameters);
+        if (result.changes > 0) this.ownWrites += 1;
+        return result;
+      },
+    };
   }
 
   /** The data version now; equal numbers mean no change in between. */

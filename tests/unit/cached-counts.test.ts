@@ -63,4 +63,20 @@ describe('cached list counts', () => {
     await add('b', COUNT_CAP + 1);
     expect(await count('b')).toEqual({ total: COUNT_CAP, totalCapped: true });
   });
+
+  it('stays at the same version through writes that changed nothing, and moves with those that did', async () => {
+    const { d, db, add } = await database();
+    await add('a', 2);
+    const version = d.statements.dataVersion();
+    // A sweep that finds no work (the push outbox's every 10 s) leaves what was read true.
+    await db.updateTable('item').set({ kind: 'b' }).where('kind', '=', 'none').execute();
+    await db.deleteFrom('item').where('id', '=', 999).execute();
+    expect(d.statements.dataVersion()).toBe(version);
+    await db.updateTable('item').set({ kind: 'b' }).where('id', '=', 1).execute();
+    expect(d.statements.dataVersion()).toBeGreaterThan(version);
+    const moved = d.statements.dataVersion();
+    // Statements answering rows move it whatever they did.
+    await db.insertInto('item').values({ kind: 'c' }).returning('id').execute();
+    expect(d.statements.dataVersion()).toBeGreaterThan(moved);
+  });
 });
