@@ -4,7 +4,11 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, preloadRoute } from './app/router.tsx';
+import { findRoute } from './app/routes.ts';
+import { hasQueryLogin } from './core/queryLogin.ts';
 import { loadRuntimeConfig } from './core/runtimeConfig.ts';
+import { isLoggedIn } from './core/session.ts';
+import { loadMenusEarly } from './engine/permissions.tsx';
 import './styles.css';
 
 // Spec 9: toasts 80 px from the top, 3 seconds.
@@ -15,10 +19,12 @@ window.addEventListener('vite:preloadError', () => window.location.reload());
 
 // The first screen's code loads alongside the runtime config, so it renders in one go.
 // Not a top-level await: that would turn off the bundler's merging of small shared chunks.
-void Promise.all([
-  loadRuntimeConfig().catch((error) => console.warn('runtime config unavailable, using same-origin services', error)),
-  preloadRoute(window.location.pathname),
-]).then(() =>
+// A signed-in screen's shell waits for the user's menus: they are asked for once requests can be
+// signed, while that code still loads, not once the shell has rendered.
+const config = loadRuntimeConfig().catch((error) => console.warn('runtime config unavailable, using same-origin services', error));
+const first = findRoute(window.location.pathname);
+if (first && !first.public && isLoggedIn() && !hasQueryLogin(new URLSearchParams(window.location.search))) void config.then(loadMenusEarly);
+void Promise.all([config, preloadRoute(window.location.pathname)]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ConfigProvider locale={zhCN}>

@@ -31,7 +31,9 @@ let current: RuntimeConfig = {
 };
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/runtime-config.json', { cache: 'no-store', credentials: 'include' });
+  // Takes over index.html's preload of the same request (same URL, mode and credentials): the
+  // server marks the answer no-store, so it is never read from the HTTP cache.
+  const response = await fetch('/runtime-config.json', { credentials: 'include' });
   if (!response.ok) throw new Error(`runtime config: HTTP ${response.status}`);
   current = (await response.json()) as RuntimeConfig;
   return current;

@@ -74,6 +74,20 @@ export async function loadMenus(): Promise<MenuGroup[]> {
   return res.data;
 }
 
+let early: Promise<MenuGroup[]> | undefined;
+
+/** Starts the start-up menu call as soon as requests can be signed (main.tsx), while the screen's code loads. */
+export function loadMenusEarly(): void {
+  early ??= loadMenus();
+}
+
+/** The menus the signed-in shell starts with: the early call's answer once, a new call afterwards (another sign-in). */
+export function startupMenus(): Promise<MenuGroup[]> {
+  const menus = early ?? loadMenus();
+  early = undefined;
+  return menus;
+}
+
 export function menuItemFor(pathname: string): MenuItem | undefined {
   return storedMenus()
     .flatMap((g) => g.items)

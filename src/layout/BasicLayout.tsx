@@ -5,7 +5,7 @@ import 'dayjs/locale/zh-cn';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute } from '../app/routes.ts';
-import { loadMenus, storedMenus, useButtonPermissions } from '../engine/permissions.tsx';
+import { startupMenus, storedMenus, useButtonPermissions } from '../engine/permissions.tsx';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../core/session.ts';
 import { PushCenter } from '../push/PushCenter.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -42,7 +42,7 @@ export default function BasicLayout() {
   useButtonPermissions(menusReady);
   useEffect(() => {
     // The user's menus (and so the screens they may open) are refreshed at every start.
-    if (loggedIn) loadMenus().then((menus) => setMenusReady(menus.length > 0));
+    if (loggedIn) startupMenus().then((menus) => setMenusReady(menus.length > 0));
   }, [loggedIn]);
   useEffect(() => {
     // Spec 2.1 and 4: no session, so clear local storage and go to the single sign-on.
