@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups } from './src/app/chunkGroups.ts';
 import { pageMeta } from './src/engine/pageMeta.ts';
 import { clientResource } from './src/engine/resourceMeta.ts';
 
@@ -30,8 +31,10 @@ export function pageMetaPlugin(): Plugin {
   };
 }
 
+const groups = chunkGroups();
+
 export default defineConfig({
-  plugins: [react(), pageMetaPlugin()],
+  plugins: [react(), pageMetaPlugin(), groups.plugin],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, ws: p === '/mqtt', changeOrigin: false }])),
@@ -45,6 +48,8 @@ export default defineConfig({
       // Without it a chunk is shared by every importer of antd's (or Formily's) index: the
       // sign-in page would load the menu and tabs because the layout uses them.
       experimental: { lazyBarrel: true },
+      // A few large chunks for the start-up code instead of dozens of small ones (scripts/chunkGroups.ts).
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: groups.name, debugName: 'pms-chunk-groups' }] } },
     },
   },
 });

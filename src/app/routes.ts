@@ -40,10 +40,12 @@ const CORE_ROUTES: RouteDef[] = [
   { path: '/noauth', title: '暂无权限', keepAlive: false, show: false, public: true, component: ErrorPage },
 ];
 
-/** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk. */
+/** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk, then what the renderer needs for that schema. */
 function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): RouteDef['component'] {
   return lazyPage(async (): Promise<{ default: ComponentType }> => {
-    const [page, { default: Renderer }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind]()]);
+    const [page, { default: Renderer, preload }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind]()]);
+    // The screen's lazy parts (a form's date pickers) load now, not once it has rendered: it renders in one pass.
+    if (page) await preload?.(page as never);
     return { default: () => createElement(Renderer, { page: page as never }) };
   });
 }

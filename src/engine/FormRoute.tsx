@@ -2,7 +2,11 @@ import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FormBody } from './FormBody.tsx';
+import { preloadFields } from './fields.tsx';
 import type { FormPage } from './schemaTypes.ts';
+
+/** The code of the form's lazily loaded fields (date pickers and the like), fetched with the route (app/routes.ts). */
+export const preload = (page: FormPage) => preloadFields(page.fields);
 
 /** A form page as a route: /label-create creates, /label-create?id=3 (or /x/:id) edits. */
 export default function FormRoute({ page }: { page: FormPage }) {
