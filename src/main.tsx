@@ -1,13 +1,14 @@
 import '@ant-design/v5-patch-for-react-19';
 import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, preloadRoute } from './app/router.tsx';
 import { findRoute } from './app/routes.ts';
 import { hasQueryLogin } from './core/queryLogin.ts';
 import { loadRuntimeConfig } from './core/runtimeConfig.ts';
 import { isLoggedIn } from './core/session.ts';
+import { markAppRendered } from './core/sessionEnd.ts';
 import { loadMenusEarly } from './engine/permissions.tsx';
 import './styles.css';
 
@@ -24,11 +25,17 @@ window.addEventListener('vite:preloadError', () => window.location.reload());
 const config = loadRuntimeConfig().catch((error) => console.warn('runtime config unavailable, using same-origin services', error));
 const first = findRoute(window.location.pathname);
 if (first && !first.public && isLoggedIn() && !hasQueryLogin(new URLSearchParams(window.location.search))) void config.then(loadMenusEarly);
+function Rendered() {
+  useEffect(markAppRendered, []);
+  return null;
+}
+
 void Promise.all([config, preloadRoute(window.location.pathname)]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ConfigProvider locale={zhCN}>
         <AppRouter />
+        <Rendered />
       </ConfigProvider>
     </StrictMode>,
   ),

@@ -7,6 +7,15 @@ export const EXPIRED_LOGOUT_DELAY_MS = 3000;
 
 let ending = false;
 
+let rendered!: () => void;
+/**
+ * Resolved once the app's first screen is on the page (main.tsx). The start-up menu call is made
+ * while the code still loads: a session end it finds is shown after that first render, or the
+ * render would eat into the 3 seconds the message stays readable.
+ */
+const appRendered = new Promise<void>((resolve) => (rendered = resolve));
+export const markAppRendered = () => rendered();
+
 /** Clears local storage and goes to the single sign-on logout, which returns to the app. */
 export function logoutToSso(): void {
   const { sso } = runtimeConfig();
@@ -31,13 +40,15 @@ export function handleSessionEnd(response: Response): void {
   const code = response.headers.get('token_code');
   if (code === '-1' || code === '-2') {
     ending = true;
-    message.error('当前账号已过期，请重新登录！');
-    setTimeout(logoutToSso, EXPIRED_LOGOUT_DELAY_MS);
+    void appRendered.then(() => {
+      message.error('当前账号已过期，请重新登录！');
+      setTimeout(logoutToSso, EXPIRED_LOGOUT_DELAY_MS);
+    });
     return;
   }
   if (response.status === 401) {
     ending = true;
-    void errorModal('登录失效，请重新登录');
+    void appRendered.then(() => errorModal('登录失效，请重新登录'));
   }
 }
 
