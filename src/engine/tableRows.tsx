@@ -117,7 +117,7 @@ export function TableRow({ children, className, ...row }: RowProps) {
  * of 25 new rows a wheel step made tasks over 50 ms); its rows render only the columns here.
  * The table scrolls its header with its body, so the header's scroll events tell where it is.
  */
-class ColumnWindow {
+export class ColumnWindow {
   left = 0;
   /** Everything until the table is measured. */
   width = Infinity;
@@ -162,16 +162,14 @@ const OVERSCAN = 0.5;
 /** "from:to" in pixels along the row that its cells are rendered for (a string, so rows re-render only when it moves). */
 function useColumnSpan(): string {
   const columns = useContext(ColumnWindowContext);
-  return useSyncExternalStore(
-    columns?.subscribe ?? (() => () => undefined),
-    () => {
-      if (!columns || columns.width === Infinity) return '';
-      const margin = columns.width * OVERSCAN;
-      // Rounded to whole margins: small scrolls within the rendered span do not re-render the rows.
-      const from = Math.floor(columns.left / margin) * margin - margin;
-      return `${from}:${from + columns.width + 3 * margin}`;
-    },
-  );
+  const span = () => {
+    if (!columns || columns.width === Infinity) return '';
+    const margin = columns.width * OVERSCAN;
+    // Rounded to whole margins: small scrolls within the rendered span do not re-render the rows.
+    const from = Math.floor(columns.left / margin) * margin - margin;
+    return `${from}:${from + columns.width + 3 * margin}`;
+  };
+  return useSyncExternalStore(columns?.subscribe ?? (() => () => undefined), span, span);
 }
 
 /**
