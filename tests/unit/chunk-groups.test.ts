@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { closures, groupName, type Graph } from '../../src/app/chunkGroups.ts';
+import { readManifest, screenWeight } from '../../scripts/bundle-size.ts';
+
+/** A module graph written out by hand: id → code, imports resolved by the specifier's name. */
+function graphOf(modules: Record<string, { code: string; imports?: string[]; exports?: string[] }>): Graph {
+  return {
+    ids: Object.keys(modules),
+    code: (id) => modules[id]?.code ?? '',
+    imports: (id) => modules[id]?.imports ?? [],
+    exports: (id) => modules[id]?.exports ?? [],
+    resolve: async (spec) => (spec.replace(/^\.\//, '/lib/') in modules ? spec.replace(/^\.\//, '/lib/') : spec in modules ? spec : undefined),
+  };
+}
+
+const components = Array.from({ length: 12 }, (_, i) => `/lib/c${i}`);
+const LIBRARY = {
+  // A barrel: re-exports and nothing else.
+  lib: { code: components.map((c, i) => `export { default as C${i} } from './c${i}';`).join('\n'), imports: components },
+  ...Object.fromEntries(components.map((c) => [c, { code: 'export default 1;', exports: ['default'] }])),
+};
+
+describe('chunk groups of the build', () => {
+  it('follows a barrel only to the names each module takes from it', async () => {
+    const graph = graphOf({
+      ...LIBRARY,
+      '/src/a.tsx': { code: `import { C1, C2 as Two } from "lib";`, imports: ['lib'] },
+      '/src/b.tsx': { code: `import { C2 } from "lib";`, imports: ['lib'] },
+      '/src/c.tsx': { code: `import * as all from "lib";`, imports: ['lib'] },
+    });
+    const reached = await closures(graph, { a: '/src/a.tsx', b: '/src/b.tsx', c: '/src/c.tsx' });
+    expect([...reached.get('/lib/c1')!].sort()).toEqual(['a', 'c']);
+    expect([...reached.get('/lib/c2')!].sort()).toEqual(['a', 'b', 'c']);
+    // A namespace import takes everything the barrel re-exports.
+    expect([...reached.get('/lib/c9')!]).toEqual(['c']);
+  });
+
+  it('names a group by the roots that need a module: what sign-in shares goes with the entry, the shell is one chunk', () => {
+    expect(groupName(new Set(['signIn']))).toBeNull();
+    expect(groupName(new Set(['entry', 'shell', 'list']))).toBe('common');
+    expect(groupName(new Set(['signIn', 'shell']))).toBe('common');
+    expect(groupName(new Set(['shell', 'list', 'form']))).toBe('shell');
+    expect(groupName(new Set(['form', 'list']))).toBe('engine-list-form');
+  });
+
+  // Reads the build that `npm test` makes before vitest runs (dist/, with Vite's manifest).
+  it('keeps the first load of a list page and of a form to a few files', () => {
+    const dist = path.resolve(import.meta.dirname, '../../dist');
+    const manifest = readManifest(dist);
+    for (const kind of ['src/engine/ListPage.tsx', 'src/engine/FormRoute.tsx']) {
+      const files = screenWeight(dist, manifest, ['src/layout/BasicLayout.tsx', kind]).chunks.length;
+      console.log(`${kind} with the shell: ${files} JavaScript files`);
+      // About 75 before the start-up code was grouped; six at a time over HTTP/1.1.
+      expect(files, kind).toBeLessThanOrEqual(20);
+    }
+  });
+});
