@@ -17,7 +17,7 @@ function graphOf(modules: Record<string, { code: string; imports?: string[]; exp
 const components = Array.from({ length: 12 }, (_, i) => `/lib/c${i}`);
 const LIBRARY = {
   // A barrel: re-exports and nothing else.
-  lib: { code: components.map((c, i) => `export { default as C${i} } from './c${i}';`).join('\n'), imports: components },
+  lib: { code: components.map((_, i) => `export { default as C${i} } from './c${i}';`).join('\n'), imports: components },
   ...Object.fromEntries(components.map((c) => [c, { code: 'export default 1;', exports: ['default'] }])),
 };
 
