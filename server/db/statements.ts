@@ -10,10 +10,15 @@ import type SQLite from 'better-sqlite3';
  *   or another connection (a script, a second process) committed (SQLite's data_version). What
  *   was read at one version is still true at the same. A write that changed nothing (a sweep
  *   finding no work) leaves it: the push outbox's sweep every 10 s would otherwise drop every
- *   cached list. Writes made on this connection without Kysely (the request nonces of
- *   server/http/nonces.ts) do not move it: nothing cached reads their table.
+ *   cached list. Writes to the session table (sign-in, and each session's idle clock once a
+ *   minute of use) and those made without Kysely (the request nonces of server/http/nonces.ts)
+ *   do not move it either: nothing kept under it reads those tables (the session store keeps
+ *   its rows under the auth version of server/auth/authVersion.ts), and with a few hundred
+ *   users at work a session write every second would drop every cached list as often.
  */
 const ROLLBACK = /^\s*rollback\b/i;
+/** Writes to tables that no list or count reads. */
+const UNREAD = /^\s*(insert\s+into|update|delete\s+from)\s+"session"\s/i;
 /** Statements whose changed-row count says whether they changed anything. */
 const ROW_WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
@@ -45,7 +50,7 @@ export class StatementCache {
     }
     // A rollback undoes writes that reads inside the transaction saw: it moves the version on too.
     if (ROLLBACK.test(sql)) this.ownWrites += 1;
-    if (statement.readonly) return statement;
+    if (statement.readonly || UNREAD.test(sql)) return statement;
     if (statement.reader || !ROW_WRITE.test(sql)) {
       this.ownWrites += 1;
       return statement;
