@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { chunkGroups } from './src/app/chunkGroups.ts';
 import { pageMeta } from './src/engine/pageMeta.ts';
 import { clientResource } from './src/engine/resourceMeta.ts';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 /** Paths the reference server answers; `npm run dev` proxies them to it. */
 const SERVER = `http://localhost:${process.env.PMS_SERVER_PORT ?? 8080}`;
@@ -34,7 +35,7 @@ export function pageMetaPlugin(): Plugin {
 const groups = chunkGroups();
 
 export default defineConfig({
-  plugins: [react(), pageMetaPlugin(), groups.plugin],
+  plugins: [react(), pageMetaPlugin(), groups.plugin, precompressPlugin()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, ws: p === '/mqtt', changeOrigin: false }])),

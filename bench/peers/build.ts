@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cached, fingerprint } from '../support/fingerprint.ts';
+import { precompressPlugin } from '../../scripts/precompress.ts';
 
 const HERE = import.meta.dirname;
 export const PEERS = ['antd', 'amis'] as const;
@@ -24,7 +25,7 @@ function installAmis(): void {
 /** Builds both peers when their sources changed; answers the directory holding them. */
 export async function buildPeers(): Promise<string> {
   installAmis();
-  const print = fingerprint(HERE, ['antd', 'amis', 'shared', 'build.ts'], fs.readFileSync(path.join(HERE, '../../src/shared/signature.ts'), 'utf8'));
+  const print = fingerprint(HERE, ['antd', 'amis', 'shared', 'build.ts'], fs.readFileSync(path.join(HERE, '../../src/shared/signature.ts'), 'utf8') + fs.readFileSync(path.join(HERE, '../../scripts/precompress.ts'), 'utf8'));
   await cached(PEERS_DIST, print, async () => {
     for (const peer of PEERS) {
       console.error(`… building the ${peer} peer`);
@@ -35,7 +36,8 @@ export async function buildPeers(): Promise<string> {
         configFile: false,
         // amis's own code draws warnings (direct eval, CommonJS globals) that are not ours to fix.
         logLevel: 'error',
-        plugins: [react()],
+        // Served like the product's build (precompressed), so the comparison stays fair.
+        plugins: [react(), precompressPlugin()],
         build: {
           outDir: path.join(PEERS_DIST, peer),
           emptyOutDir: true,

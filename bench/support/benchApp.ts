@@ -17,7 +17,8 @@ import { writeBenchSchemas } from './benchSchemas.ts';
 import { cached, fingerprint } from './fingerprint.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SOURCES = ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json'];
+// vite.config.ts imports scripts/precompress.ts.
+const SOURCES = ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'tsconfig.json', 'package.json'];
 
 export interface BenchApp {
   server: TestServer;

@@ -58,9 +58,10 @@ export async function benchReady(page: Page, timeout = 120_000): Promise<number>
 
 export interface Load {
   ms: number;
-  /** The JavaScript responses' bodies, as served and gzipped by the bench (level 6). */
+  /** The JavaScript responses' bodies: decoded, gzipped by the bench (level 9, as scripts/bundle-size.ts weighs a build), and as sent (brotli). */
   jsBytes: number;
   jsGzip: number;
+  jsSent: number;
 }
 
 /** Opens the URL in a new context (nothing cached), signed in unless told otherwise. */
@@ -79,10 +80,12 @@ export async function coldLoad(path: string, ready: Ready, signedIn = true): Pro
     const time = await benchReady(page);
     done = true;
     const bodies = await Promise.all(scripts.map((r) => r.body()));
+    const sent = await Promise.all(scripts.map(async (r) => (await r.request().sizes()).responseBodySize));
     return {
       ms: time,
       jsBytes: bodies.reduce((n, b) => n + b.length, 0),
-      jsGzip: bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 6 }).length, 0),
+      jsGzip: bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0),
+      jsSent: sent.reduce((n, b) => n + b, 0),
     };
   } finally {
     await context.close();

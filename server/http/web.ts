@@ -12,6 +12,7 @@ export const WEB_ROOT = path.resolve(process.env.PMS_WEB_ROOT ?? path.join(impor
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
  * every other GET that accepts HTML answered with index.html so client routes deep-link.
+ * Each file goes out as the build's brotli or gzip copy the browser accepts (scripts/precompress.ts).
  */
 export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
   app.get('/runtime-config.json', async (_request, reply) => {
@@ -42,6 +43,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, file) {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
