@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../src/engine/schemaTypes.ts';
 import { guardCodes, maxPageSize, reportEndpoints, resourceEndpoints } from '../src/engine/endpoints.ts';
-import { CORE_REF_TABLES, isRegisteredComponent } from '../src/engine/registry.ts';
+import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../src/engine/registry.ts';
 import { checkExpression, findExpressions } from '../src/engine/expressions.ts';
 import { generateMeta } from './schema-meta.ts';
 
@@ -133,6 +133,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       const at = `${pointer}/${name}`;
       if (field['x-component'] && !isRegisteredComponent(field['x-component'])) report(file, `${at}/x-component`, `component "${field['x-component']}" is not registered; use one of src/engine/registry.ts`);
       if (field['x-decorator'] && !isRegisteredComponent(field['x-decorator'])) report(file, `${at}/x-decorator`, `decorator "${field['x-decorator']}" is not registered`);
+      if (filters && !(FILTER_COMPONENTS as readonly string[]).includes(field['x-component'] ?? '')) report(file, `${at}/x-component`, `a filter takes one of ${FILTER_COMPONENTS.join(', ')} (the filter form's own components, src/engine/FilterCard.tsx)`);
       const props = field['x-component-props'] ?? {};
       const needs = ENDPOINT_COMPONENTS[field['x-component'] ?? ''];
       if (needs) {

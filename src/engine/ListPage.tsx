@@ -1,4 +1,4 @@
-import { Card, Space, Table, Typography, message } from 'antd';
+import { Space, Table, message } from 'antd';
 import type { TableProps } from 'antd';
 import { useRequest } from 'ahooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { call, forgetDictionaries, totalText, type Page } from './data.ts';
 import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
+import { Panel } from './Panel.tsx';
 import { usePermission } from './permissions.tsx';
 import type { ListPage as ListSchema } from './schemaTypes.ts';
 import { onPushMessage } from '../push/events.ts';
@@ -163,9 +164,8 @@ export default function ListPage({ page }: { page: ListSchema }) {
           }}
         />
       )}
-      <Card
-        size="small"
-        title={<Typography.Text strong>{page.title}</Typography.Text>}
+      <Panel
+        title={page.title}
         extra={
           <Space wrap>
             {batch.map((a) => (
@@ -212,7 +212,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
             />
           </ColumnWindowProvider>
         </div>
-      </Card>
+      </Panel>
     </div>
   );
 

@@ -1,4 +1,4 @@
-import React, { Suspense, use, useEffect, useState } from 'react';
+import React, { Suspense, use } from 'react';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
 import { evaluate } from './expressions.ts';
 import { setValidateLanguage } from '@formily/core';
@@ -14,38 +14,18 @@ import { Radio } from '@formily/antd-v5/esm/radio';
 import { Select } from '@formily/antd-v5/esm/select';
 import { Space } from '@formily/antd-v5/esm/space';
 import { Switch } from '@formily/antd-v5/esm/switch';
-import { Select as AntSelect, type SelectProps } from 'antd';
 import { RichTextField, RichTextView } from './RichText.tsx';
-import { call, useDictionary } from './data.ts';
+import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect } from './selects.tsx';
 import type { ComponentName } from './registry.ts';
 
 setValidateLanguage('zh-CN');
 // Schema expressions go through the safe evaluator, never `new Function` (CSP without unsafe-eval).
 Schema.registerCompiler((expression: string, scope: Record<string, unknown>) => evaluate(expression, scope ?? {}));
 
-/** A select whose options are the items of a dictionary code (basis getDictCode). */
-function DictSelectBase({ dict, ...props }: SelectProps & { dict: string }) {
-  const items = useDictionary(dict) ?? [];
-  return <AntSelect {...props} options={items.map((i) => ({ label: i.label, value: i.value }))} />;
-}
-
-/** A select whose options come from an endpoint answering [{ label, value }] (a resource's ".options"). */
-function RemoteSelectBase({ endpoint, ...props }: SelectProps & { endpoint: string }) {
-  const [options, setOptions] = useState<{ label: string; value: string | number }[]>([]);
-  useEffect(() => {
-    let live = true;
-    call<{ label: string; value: string | number }[]>(endpoint, { all: true }).then((r) => live && setOptions(r.data ?? []));
-    return () => {
-      live = false;
-    };
-  }, [endpoint]);
-  return <AntSelect showSearch optionFilterProp="label" {...props} options={options} />;
-}
-
 const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 
-const DictSelect = connect(DictSelectBase, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
-const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(PreviewText.Select));
+const DictSelect = connect(PlainDictSelect, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
+const RemoteSelect = connect(PlainRemoteSelect, mapReadPretty(PreviewText.Select));
 
 /**
  * Gives an input its field's title as accessible name: Formily's FormItem draws the label

@@ -24,6 +24,14 @@ export const SUB_COMPONENTS: Partial<Record<ComponentName, string[]>> = {
   ArrayItems: ['Item', 'Addition', 'Remove', 'SortHandle', 'Index', 'MoveUp', 'MoveDown'],
 };
 
+/**
+ * What a filter form (list and report pages) may use: it is drawn with antd's own Form, not
+ * Formily, so only these, with their `x-component-props`, `enum` and `default`.
+ */
+export const FILTER_COMPONENTS = ['Input', 'Select', 'DictSelect', 'RemoteSelect', 'NumberPicker', 'DatePicker.RangePicker', 'TreeSelectRemote', 'CascaderRemote'] as const;
+
+export type FilterComponent = (typeof FILTER_COMPONENTS)[number];
+
 export function isRegisteredComponent(name: string): boolean {
   const [base, sub, extra] = name.split('.');
   if (extra !== undefined || !COMPONENT_NAMES.includes(base as ComponentName)) return false;

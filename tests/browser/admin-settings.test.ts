@@ -39,7 +39,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await select.click();
   if (await select.evaluate((e) => e.classList.contains('ant-select-show-search'))) await scope.locator('.ant-select', { has: input }).getByRole('combobox').fill(option);
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  if (await select.evaluate((e) => e.classList.contains('ant-select-multiple'))) await scope.locator('.ant-formily-item-label', { hasText: label }).first().click();
+  if (await select.evaluate((e) => e.classList.contains('ant-select-multiple'))) await scope.locator('.ant-formily-item-label, .pms-filter-item label', { hasText: label }).first().click();
 }
 
 /** Rows of the first sheet of a downloaded export, header first. */

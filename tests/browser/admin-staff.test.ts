@@ -18,7 +18,7 @@ const drawer = (page: Page) => page.locator('.ant-drawer-open');
 const modal = (page: Page) => page.locator('.ant-modal-wrap:visible');
 const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
 /** The select of a form item by its label (tree selects carry no accessible name of their own). */
-const selectOf = (scope: Locator, label: string) => scope.locator('.ant-formily-item', { has: scope.page().locator(`label:text-is("${label}")`) }).locator('.ant-select').first();
+const selectOf = (scope: Locator, label: string) => scope.locator('.ant-formily-item, .pms-filter-item', { has: scope.page().locator(`label:text-is("${label}")`) }).locator('.ant-select').first();
 /** A select by its accessible name. */
 const selectNamed = (scope: Locator, name: string) => scope.locator('.ant-select').filter({ has: scope.page().getByRole('combobox', { name, exact: true }) }).first();
 

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { Select, type SelectProps } from 'antd';
+import { call, useDictionary } from './data.ts';
+
+// Selects fed by the server, as plain antd components: the filter form uses them as they are,
+// the Formily forms through fields.tsx.
+
+/** A select whose options are the items of a dictionary code (basis getDictCode). */
+export function DictSelect({ dict, ...props }: SelectProps & { dict: string }) {
+  const items = useDictionary(dict) ?? [];
+  return <Select {...props} options={items.map((i) => ({ label: i.label, value: i.value }))} />;
+}
+
+/** A select whose options come from an endpoint answering [{ label, value }] (a resource's ".options"). */
+export function RemoteSelect({ endpoint, ...props }: SelectProps & { endpoint: string }) {
+  const [options, setOptions] = useState<{ label: string; value: string | number }[]>([]);
+  useEffect(() => {
+    let live = true;
+    call<{ label: string; value: string | number }[]>(endpoint, { all: true }).then((r) => live && setOptions(r.data ?? []));
+    return () => {
+      live = false;
+    };
+  }, [endpoint]);
+  return <Select showSearch optionFilterProp="label" {...props} options={options} />;
+}
