@@ -48,6 +48,10 @@ describe('schema lint', () => {
     expect(at(lint(corrupt('pages/label-detail.json', (d) => (d.route = '/business-settings/label-manager'))))).toContain(
       'pages/label-detail.json#/route: route "/business-settings/label-manager" is also the route of ' + path.relative(process.cwd(), path.join(copy, 'pages/business-settings-label-manager.json')),
     );
+    // A filter form draws its own few controls, not every field kind of the add and edit forms.
+    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.filters.name['x-component'] = 'Switch'))))).toEqual([
+      'pages/business-settings-label-manager.json#/filters/name/x-component: a filter takes one of Input, Select, DictSelect, RemoteSelect, NumberPicker, DatePicker.RangePicker, TreeSelectRemote, CascaderRemote (the filter form\'s own components, src/engine/FilterCard.tsx)',
+    ]);
     expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.columns[0].cell = 'sparkline'))))[0]).toMatch(/^pages\/business-settings-label-manager\.json#\/columns\/0\/cell: must be one of "text", "number"/);
   });
 
