@@ -23,7 +23,7 @@ let browser: Browser;
  */
 beforeAll(async () => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-configurator-'));
-  for (const entry of ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
+  for (const entry of ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'tsconfig.json', 'package.json']) {
     fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
