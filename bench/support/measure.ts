@@ -71,14 +71,16 @@ export async function coldLoad(path: string, ready: Ready, signedIn = true): Pro
   try {
     const page = await context.newPage();
     await page.addInitScript(readyProbe(ready));
-    const scripts: Response[] = [];
-    let done = false;
+    const responses: Response[] = [];
     page.on('response', (r) => {
-      if (!done && (r.headers()['content-type'] ?? '').includes('javascript')) scripts.push(r);
+      if ((r.headers()['content-type'] ?? '').includes('javascript')) responses.push(r);
     });
     await page.goto(server.url + path, { waitUntil: 'commit' });
     const time = await benchReady(page);
-    done = true;
+    // Only what was requested before the screen was there, by the page's own clock: this poll
+    // notices the screen later, under load after code the app loads once idle (the push client).
+    const before = new Set((await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.startTime <= ${time}).map((e) => e.name)`)) as string[]);
+    const scripts = responses.filter((r) => before.has(r.url()));
     const bodies = await Promise.all(scripts.map((r) => r.body()));
     const sent = await Promise.all(scripts.map(async (r) => (await r.request().sizes()).responseBodySize));
     return {

@@ -74,6 +74,36 @@ function receive(payload: string): void {
   });
 }
 
+/** No resource fetched for this long: the page's start-up (shell, screen, its data) is over. */
+const QUIET_MS = 500;
+/** The push client starts by then whatever the page is still fetching. */
+const MAX_WAIT_MS = 5000;
+let startUp: Promise<void> | undefined;
+
+/**
+ * Resolves once the first screen is there: no resource has come in for QUIET_MS (or MAX_WAIT_MS
+ * have passed), then the main thread is idle. The MQTT client (about 100 KB gzip) loads after
+ * it rather than beside the screen's own code and data.
+ */
+function afterStartUp(): Promise<void> {
+  return (startUp ??= new Promise<void>((resolve) => {
+    const idle = () => {
+      observer.disconnect();
+      clearTimeout(quiet);
+      clearTimeout(latest);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else resolve();
+    };
+    let quiet = window.setTimeout(idle, QUIET_MS);
+    const latest = window.setTimeout(idle, MAX_WAIT_MS);
+    const observer = new PerformanceObserver(() => {
+      clearTimeout(quiet);
+      quiet = window.setTimeout(idle, QUIET_MS);
+    });
+    observer.observe({ type: 'resource' });
+  }));
+}
+
 /**
  * Opens the push connection (spec 5, 7.6, 9) when a business account domain is stored and is not
  * the text 'null': subscribes to push/{domain} at QoS 1 on every (re)connection, reconnects after
@@ -89,6 +119,8 @@ export async function startPush(): Promise<void> {
   }
   const mine = ++generation;
   setNoticeState({ connection: 'connecting' });
+  await afterStartUp();
+  if (mine !== generation || client) return;
   // mqtt's browser build has a default export only.
   const { connect } = (await import('mqtt')).default;
   if (mine !== generation || client) return;
