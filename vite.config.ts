@@ -49,7 +49,7 @@ export default defineConfig({
       // Without it a chunk is shared by every importer of antd's (or Formily's) index: the
       // sign-in page would load the menu and tabs because the layout uses them.
       experimental: { lazyBarrel: true },
-      // A few large chunks for the start-up code instead of dozens of small ones (scripts/chunkGroups.ts).
+      // A few large chunks for the start-up code instead of dozens of small ones (src/app/chunkGroups.ts).
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: groups.name, debugName: 'pms-chunk-groups' }] } },
     },
   },

@@ -1,6 +1,7 @@
 import { Button, Input, Select, Space } from 'antd';
-import { lazy, Suspense, useId, useMemo, useState, type ComponentType } from 'react';
+import { useId, useMemo, useState, type ComponentType } from 'react';
 import { FieldGrid } from './FieldGrid.tsx';
+import { lazyComponent } from './lazyComponent.tsx';
 import { Panel } from './Panel.tsx';
 import type { FilterComponent } from './registry.ts';
 import type { FieldMap, FormilyField } from './schemaTypes.ts';
@@ -12,19 +13,8 @@ const FILTER_COLUMNS = 4;
 type Values = Record<string, unknown>;
 type AnyComponent = ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A control whose code loads the first time a filter form shows it (date pickers, trees, cascaders). */
-function lazyInput(load: () => Promise<{ default: AnyComponent }>): AnyComponent {
-  const Loaded = lazy(load);
-  return function LazyInput(props: Values) {
-    return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
-    );
-  };
-}
-
-const remoteInput = (name: 'TreeSelectRemote' | 'CascaderRemote') => lazyInput(() => import('./remoteInputs.tsx').then((m) => ({ default: m[name] as AnyComponent })));
+// Controls whose code loads the first time a filter form shows them (date pickers, trees, cascaders).
+const remoteInput = (name: 'TreeSelectRemote' | 'CascaderRemote') => lazyComponent(() => import('./remoteInputs.tsx').then((m) => m[name] as AnyComponent));
 
 /** A select over the field's `enum`: `{ label, value }` items or bare values. */
 function EnumSelect({ items, ...props }: Values & { items?: unknown[] }) {
@@ -42,8 +32,8 @@ const FILTER_INPUTS: Record<FilterComponent, AnyComponent> = {
   Select: EnumSelect,
   DictSelect,
   RemoteSelect,
-  NumberPicker: lazyInput(() => import('antd/es/input-number')),
-  'DatePicker.RangePicker': lazyInput(() => import('./DateRangeInput.tsx')),
+  NumberPicker: lazyComponent(() => import('antd/es/input-number').then((m) => m.default)),
+  'DatePicker.RangePicker': lazyComponent(() => import('./DateRangeInput.tsx').then((m) => m.default)),
   TreeSelectRemote: remoteInput('TreeSelectRemote'),
   CascaderRemote: remoteInput('CascaderRemote'),
 };

@@ -1,4 +1,5 @@
-import React, { Suspense, use } from 'react';
+import React from 'react';
+import { lazyComponent, type LazyComponent } from './lazyComponent.tsx';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
 import { evaluate } from './expressions.ts';
 import { setValidateLanguage } from '@formily/core';
@@ -34,38 +35,9 @@ const RemoteSelect = connect(PlainRemoteSelect, mapReadPretty(PreviewText.Select
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function labelled<T extends React.ComponentType<any>>(Component: T): T {
   const withName = (props: Record<string, unknown>, field: { title?: unknown }) => ({ ...props, 'aria-label': props['aria-label'] ?? field.title });
-  return Object.assign(connect(Component, mapProps(withName as never)), { preload: (Component as LazyField).preload }) as unknown as T;
+  return Object.assign(connect(Component, mapProps(withName as never)), { preload: (Component as LazyComponent).preload }) as unknown as T;
 }
 
-type AnyComponent = React.ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-/** A field component whose code is loaded on first use; `preload` fetches it ahead. */
-type LazyField = AnyComponent & { preload?: () => Promise<unknown> | undefined };
-
-/**
- * A field component whose code loads the first time a form shows it (date pickers, trees,
- * uploads, sortable lists): list pages and simple forms do not carry them. Once loaded it
- * renders at once; a form preloads the ones it uses (`preloadFields`), so its fields mount in
- * one pass instead of each date picker appearing in a second render of its own.
- */
-function lazyField(load: () => Promise<AnyComponent>): LazyField {
-  let loaded: AnyComponent | undefined;
-  let loading: Promise<AnyComponent> | undefined;
-  const preload = () => (loading ??= load().then((component) => (loaded = component)));
-  function Loaded(props: Record<string, unknown>) {
-    // The component is one and the same once loaded: React keeps its state.
-    return React.createElement(loaded ?? use(preload()), props);
-  }
-  return Object.assign(
-    function LazyField(props: Record<string, unknown>) {
-      return (
-        <Suspense fallback={null}>
-          <Loaded {...props} />
-        </Suspense>
-      );
-    },
-    { preload: () => (loaded ? undefined : preload()) },
-  );
-}
 
 const datePicker = () => import('@formily/antd-v5/esm/date-picker').then((m) => m.DatePicker);
 const timePicker = () => import('@formily/antd-v5/esm/time-picker').then((m) => m.TimePicker);
@@ -74,8 +46,8 @@ const remote = () => import('./remoteFields.tsx');
 
 /** ArrayItems and its parts (Item, Addition, Remove…), each loaded with the one chunk. */
 const ArrayItems = Object.assign(
-  lazyField(arrayItems),
-  Object.fromEntries(['Item', 'Addition', 'Remove', 'SortHandle', 'Index', 'MoveUp', 'MoveDown'].map((part) => [part, lazyField(() => arrayItems().then((a) => a[part as 'Item']))])),
+  lazyComponent(arrayItems),
+  Object.fromEntries(['Item', 'Addition', 'Remove', 'SortHandle', 'Index', 'MoveUp', 'MoveDown'].map((part) => [part, lazyComponent(() => arrayItems().then((a) => a[part as 'Item']))])),
 );
 
 /**
@@ -90,18 +62,18 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   ArrayItems,
   Input: Object.assign(labelled(Input), { TextArea: labelled(Input.TextArea) }),
   Select: labelled(Select),
-  NumberPicker: labelled(lazyField(() => import('@formily/antd-v5/esm/number-picker').then((m) => m.NumberPicker))),
-  DatePicker: Object.assign(labelled(lazyField(datePicker)), { RangePicker: labelled(lazyField(() => datePicker().then((d) => d.RangePicker))) }),
-  TimePicker: Object.assign(labelled(lazyField(timePicker)), { RangePicker: labelled(lazyField(() => timePicker().then((t) => t.RangePicker))) }),
+  NumberPicker: labelled(lazyComponent(() => import('@formily/antd-v5/esm/number-picker').then((m) => m.NumberPicker))),
+  DatePicker: Object.assign(labelled(lazyComponent(datePicker)), { RangePicker: labelled(lazyComponent(() => datePicker().then((d) => d.RangePicker))) }),
+  TimePicker: Object.assign(labelled(lazyComponent(timePicker)), { RangePicker: labelled(lazyComponent(() => timePicker().then((t) => t.RangePicker))) }),
   Switch: labelled(Switch),
   Radio: Object.assign(labelled(Radio), { Group: labelled(Radio.Group) }),
   Checkbox: Object.assign(labelled(Checkbox), { Group: labelled(Checkbox.Group) }),
   DictSelect: labelled(DictSelect),
   RemoteSelect: labelled(RemoteSelect),
-  PermissionTree: lazyField(() => remote().then((m) => m.PermissionTree)),
-  ImageUpload: lazyField(() => remote().then((m) => m.ImageUpload)),
-  TreeSelectRemote: labelled(lazyField(() => remote().then((m) => m.TreeSelectRemote))),
-  CascaderRemote: labelled(lazyField(() => remote().then((m) => m.CascaderRemote))),
+  PermissionTree: lazyComponent(() => remote().then((m) => m.PermissionTree)),
+  ImageUpload: lazyComponent(() => remote().then((m) => m.ImageUpload)),
+  TreeSelectRemote: labelled(lazyComponent(() => remote().then((m) => m.TreeSelectRemote))),
+  CascaderRemote: labelled(lazyComponent(() => remote().then((m) => m.CascaderRemote))),
   RichText: labelled(RichText),
 };
 
@@ -118,8 +90,8 @@ export function preloadFields(fields: Record<string, unknown>): Promise<unknown>
     const { 'x-component': name, properties, items } = schema as { 'x-component'?: unknown; properties?: Record<string, unknown>; items?: unknown };
     if (typeof name === 'string') {
       const [base, sub] = name.split('.');
-      const component = (FIELD_COMPONENTS as Record<string, Record<string, LazyField> | undefined>)[base!];
-      const preload = (sub ? component?.[sub] : (component as LazyField | undefined))?.preload?.();
+      const component = (FIELD_COMPONENTS as Record<string, Record<string, LazyComponent> | undefined>)[base!];
+      const preload = (sub ? component?.[sub] : (component as LazyComponent | undefined))?.preload?.();
       if (preload) loading.push(preload);
     }
     Object.values(properties ?? {}).forEach(visit);

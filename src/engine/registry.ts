@@ -25,8 +25,8 @@ export const SUB_COMPONENTS: Partial<Record<ComponentName, string[]>> = {
 };
 
 /**
- * What a filter form (list and report pages) may use: it is drawn with antd's own Form, not
- * Formily, so only these, with their `x-component-props`, `enum` and `default`.
+ * What a filter form (list and report pages) may use: FilterCard.tsx draws it without Formily,
+ * so only these, with their `x-component-props`, `enum` and `default`.
  */
 export const FILTER_COMPONENTS = ['Input', 'Select', 'DictSelect', 'RemoteSelect', 'NumberPicker', 'DatePicker.RangePicker', 'TreeSelectRemote', 'CascaderRemote'] as const;
 
