@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import type { HelmetOptions } from 'helmet';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
-
-/** The helmet that @fastify/helmet (the product's dependency) wraps, its own copy and version. */
-const require = createRequire(import.meta.url);
-const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as (options: HelmetOptions) => (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * The origin of a configured URL to allow; none for the product's own (relative) URLs, and none
@@ -61,8 +56,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
  * helmet's headers on every answer, including the embedded provider's pages under /sso: the
  * policy above, no Referer leaving the product, no framing. Strict-Transport-Security only when
  * the product is reached over https (a browser ignores it over http, and it would pin the host).
- * They depend on the configuration alone, so helmet makes them once here: @fastify/helmet's own
- * hook built helmet's middleware again for every request. Set on the raw answer before the
+ * They depend on the configuration alone, so helmet makes them once here rather than running its
+ * middleware (as @fastify/helmet's hook would) on every request. Set on the raw answer before the
  * provider's middleware, so its answers carry them too; stored files replace the policy with
  * their own sandbox (server/services/file.ts).
  */
