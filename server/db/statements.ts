@@ -10,15 +10,30 @@ import type SQLite from 'better-sqlite3';
  *   or another connection (a script, a second process) committed (SQLite's data_version). What
  *   was read at one version is still true at the same. A write that changed nothing (a sweep
  *   finding no work) leaves it: the push outbox's sweep every 10 s would otherwise drop every
- *   cached list. Writes to the session table (sign-in, and each session's idle clock once a
- *   minute of use) and those made without Kysely (the request nonces of server/http/nonces.ts)
- *   do not move it either: nothing kept under it reads those tables (the session store keeps
- *   its rows under the auth version of server/auth/authVersion.ts), and with a few hundred
- *   users at work a session write every second would drop every cached list as often.
+ *   cached list. Writes to the tables of UNVERSIONED_TABLES, and those made without Kysely (the
+ *   request nonces of server/http/nonces.ts), do not move it either.
  */
 const ROLLBACK = /^\s*rollback\b/i;
-/** Writes to tables that no list or count reads. */
-const UNREAD = /^\s*(insert\s+into|update|delete\s+from)\s+"session"\s/i;
+/**
+ * Sign-in bookkeeping that no list, count or report reads: sessions (written at each sign-in and
+ * by each session's idle clock once a minute of use; the session store keeps its rows under the
+ * auth version of server/auth/authVersion.ts), owners' SMS codes and the embedded single
+ * sign-on's storage. With a few hundred users at work these are written every second: moving the
+ * version for them would drop every cached list as often. tests/server/list-answers.test.ts
+ * checks that no resource or report reads them.
+ */
+export const UNVERSIONED_TABLES: ReadonlySet<string> = new Set(['session', 'sms_code', 'oidc_payload']);
+
+/**
+ * The table an INSERT, REPLACE, UPDATE or DELETE statement writes, its name as Kysely quotes it;
+ * none for other statements, nor for writes it cannot name for sure (WITH first, a schema
+ * prefix), which then count as writes to any table.
+ */
+export function writtenTable(sql: string): string | undefined {
+  const name = /^\s*(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"((?:[^"]|"")+)"(?!\s*\.)/i.exec(sql)?.[1];
+  return name?.replaceAll('""', '"');
+}
+
 /** Statements whose changed-row count says whether they changed anything. */
 const ROW_WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
@@ -50,7 +65,7 @@ export class StatementCache {
     }
     // A rollback undoes writes that reads inside the transaction saw: it moves the version on too.
     if (ROLLBACK.test(sql)) this.ownWrites += 1;
-    if (statement.readonly || UNREAD.test(sql)) return statement;
+    if (statement.readonly || UNVERSIONED_TABLES.has(writtenTable(sql) ?? '')) return statement;
     if (statement.reader || !ROW_WRITE.test(sql)) {
       this.ownWrites += 1;
       return statement;

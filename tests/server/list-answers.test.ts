@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { UNVERSIONED_TABLES, writtenTable } from '../../server/db/statements.ts';
 import { ListAnswers } from '../../server/http/listAnswers.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 
@@ -10,7 +12,7 @@ import { setUpApis, setUpServer } from '../support/setup.ts';
  * p2s2 are both customer service, at 翠湖天地 and at the second project.
  */
 const server = setUpServer();
-const [kefu, other] = setUpApis(server, 'kefu', 'p2s2');
+const [kefu, other, leaving] = setUpApis(server, 'kefu', 'p2s2', 'xuncha');
 const LIST = '/api/mkf/questionTask/list';
 const PAGE = { pageNum: 1, pageSize: 10, filters: { view: 'all' } };
 
@@ -41,6 +43,17 @@ describe('list answers kept while the data stands still', () => {
     const after = await list();
     expect(after.total).toBe(before.total + 1);
     expect(after.records[0]).toMatchObject({ id: added.body.data.id, title: '缓存之后新增的工单' });
+  });
+
+  it('keeps its answers over a session write (a sign-out)', async () => {
+    const before = await cachedList();
+    const version = server.app.listAnswers.current();
+    const size = server.app.listAnswers.size;
+    expect((await leaving.post('/api/auth/login/logout')).http).toBe(200);
+    expect((await leaving.post(LIST, PAGE)).http).toBe(401);
+    expect(server.app.listAnswers.current()).toBe(version);
+    expect(server.app.listAnswers.size).toBe(size);
+    expect(await list()).toEqual(before);
   });
 
   it('never answers one caller from the entry of another with other projects', async () => {
@@ -96,6 +109,36 @@ describe('list answers kept while the data stands still', () => {
     const stranger = kefu.prepare('POST', LIST, PAGE);
     const noSession = await fetch(`${server.url}${stranger.path}`, { method: 'POST', headers: { ...stranger.headers, token: 'x'.repeat(43), authtoken: 'x'.repeat(43) }, body: stranger.body });
     expect(noSession.status).toBe(401);
+  });
+});
+
+describe('tables whose writes leave the data version', () => {
+  it('names the table a write statement targets, as Kysely compiles it', () => {
+    const db = server.app.db;
+    expect(writtenTable(db.insertInto('session').values({ token_hash: 'x' } as never).compile().sql)).toBe('session');
+    expect(writtenTable(db.insertInto('sms_code').orIgnore().values({ mobile: '1' } as never).compile().sql)).toBe('sms_code');
+    expect(writtenTable(db.replaceInto('oidc_payload').values({ id: 'x' } as never).compile().sql)).toBe('oidc_payload');
+    expect(writtenTable(db.updateTable('session').set({ last_seen_at: 1 }).where('token_hash', '=', 'x').compile().sql)).toBe('session');
+    expect(writtenTable(db.deleteFrom('session').where('token_hash', '=', 'x').compile().sql)).toBe('session');
+    // Another table whose name starts the same, a read of the table, a write the pattern cannot name for sure.
+    expect(writtenTable(db.updateTable('session_x' as 'session').set({ last_seen_at: 1 }).compile().sql)).toBe('session_x');
+    expect(writtenTable(db.selectFrom('session').selectAll().compile().sql)).toBeUndefined();
+    expect(writtenTable(db.with('s', (q) => q.selectFrom('work_order').select('id')).updateTable('session').set({ last_seen_at: 1 }).compile().sql)).toBeUndefined();
+    expect(writtenTable(db.withSchema('main').updateTable('session').set({ last_seen_at: 1 }).compile().sql)).toBeUndefined();
+  });
+
+  it('are read by no resource and no report', () => {
+    const schemas = path.join(import.meta.dirname, '../../schemas');
+    const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
+    const resources = fs.readdirSync(path.join(schemas, 'resources')).filter((f) => f.endsWith('.json'));
+    const read = new Set<string>();
+    for (const file of resources) {
+      read.add(path.basename(file, '.json'));
+      for (const match of fs.readFileSync(path.join(schemas, 'resources', file), 'utf8').matchAll(/"(?:table|ref)":\s*"(\w+)"/g)) read.add(match[1]!);
+    }
+    for (const file of fs.readdirSync(path.join(schemas, 'reports'))) read.add(json(path.join(schemas, 'reports', file)).source);
+    expect(read.size).toBeGreaterThan(20);
+    expect([...UNVERSIONED_TABLES].filter((table) => read.has(table))).toEqual([]);
   });
 });
 
