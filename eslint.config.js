@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // One module per icon (src/icons.d.ts): the icons' index puts every icon any chunk uses on the first screen.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@ant-design/icons', message: "import each icon from '@ant-design/icons/es/icons/<Name>' (src/icons.d.ts)" }] }] },
+  },
+  {
     // Tests read deep into JSON answers; typing every answer would add noise, not safety.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

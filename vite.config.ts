@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdImports } from './src/app/antdImports.ts';
 import { chunkGroups } from './src/app/chunkGroups.ts';
 import { pageMeta } from './src/engine/pageMeta.ts';
 import { clientResource } from './src/engine/resourceMeta.ts';
@@ -35,7 +36,7 @@ export function pageMetaPlugin(): Plugin {
 const groups = chunkGroups();
 
 export default defineConfig({
-  plugins: [react(), pageMetaPlugin(), groups.plugin, precompressPlugin()],
+  plugins: [react(), pageMetaPlugin(), antdImports(), groups.plugin, precompressPlugin()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, ws: p === '/mqtt', changeOrigin: false }])),

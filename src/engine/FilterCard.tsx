@@ -1,4 +1,6 @@
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
+// Input alone: antd's Input index also brings TextArea, Search and OTP, which no filter uses.
+import Input from 'antd/es/input/Input';
 import { useId, useMemo, useState, type ComponentType } from 'react';
 import { FieldGrid } from './FieldGrid.tsx';
 import { lazyComponent } from './lazyComponent.tsx';

@@ -1,4 +1,4 @@
-import { Button, Input, Modal, message } from 'antd';
+import { Button, Modal, message } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { RESOURCES } from './catalogue.ts';
@@ -81,7 +81,9 @@ export function expandAction(action: Action, resource: string | undefined): Acti
 }
 
 /** Asks for the note of a transition; resolves null when the user cancels. */
-function askNote(title: string, required: boolean): Promise<string | null> {
+async function askNote(title: string, required: boolean): Promise<string | null> {
+  // The text area loads with the first note asked for: a list page shows none.
+  const { default: TextArea } = await import('antd/es/input/TextArea');
   return new Promise((resolve) => {
     let text = '';
     Modal.confirm({
@@ -89,7 +91,7 @@ function askNote(title: string, required: boolean): Promise<string | null> {
       icon: null,
       okText: '确定',
       cancelText: '取消',
-      content: <Input.TextArea aria-label="说明" rows={4} maxLength={500} showCount placeholder={required ? '请填写说明（必填）' : '说明（选填）'} onChange={(e) => (text = e.target.value)} />,
+      content: <TextArea aria-label="说明" rows={4} maxLength={500} showCount placeholder={required ? '请填写说明（必填）' : '说明（选填）'} onChange={(e) => (text = e.target.value)} />,
       // With the close argument the dialog stays open until closed here: a missing note leaves it open, no error thrown.
       onOk: (close: () => void) => {
         if (required && !text.trim()) {

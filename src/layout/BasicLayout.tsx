@@ -1,4 +1,5 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { App as AntApp, Button, Layout, Spin, Watermark } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';

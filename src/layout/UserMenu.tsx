@@ -1,4 +1,8 @@
-import { DownloadOutlined, KeyOutlined, LogoutOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { Avatar, Button, Dropdown, message } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

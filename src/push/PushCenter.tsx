@@ -1,4 +1,4 @@
-import { BellOutlined } from '@ant-design/icons';
+import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
 import { App, Badge, Button, Space, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { Button, message, theme } from 'antd';
 // Input and Password alone: antd's Input index also brings TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';

@@ -1,4 +1,5 @@
-import { IdcardOutlined, MobileOutlined } from '@ant-design/icons';
+import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
+import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
