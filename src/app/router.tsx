@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { hasQueryLogin, loginFromQuery, QUERY_LOGIN_PARAMS } from '../core/queryLogin.ts';
 import { RouteProgress } from '../layout/RouteProgress.tsx';
+import { appHistory } from './history.ts';
 import { lazyPage } from './lazyPage.ts';
 import { findRoute, HOME_ALIASES, HOME_PATH, ROUTES } from './routes.ts';
 
@@ -105,10 +106,11 @@ const route = (r: (typeof ROUTES)[number]) => <Route key={r.path} path={r.path} 
 /**
  * The routes, declared in JSX: the app loads no data through the router, so it uses the
  * declarative router, half the code of the data router (createBrowserRouter) on every first load.
+ * Its history is the app's own (history.ts), so unsaved forms can hold a navigation back.
  */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <HistoryRouter history={appHistory}>
       <Routes>
         <Route element={<Root />}>
           {ROUTES.filter((r) => r.public).map(route)}
@@ -119,6 +121,6 @@ export function AppRouter() {
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

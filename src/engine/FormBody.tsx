@@ -6,6 +6,7 @@ import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import { call } from './data.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 import { preloadFields, SchemaField } from './fields.tsx';
+import { leaveThen, markUnmodified, useLeaveGuard } from './leaveGuard.ts';
 import type { FormPage } from './schemaTypes.ts';
 
 export interface FormBodyProps {
@@ -27,6 +28,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
   const form: Form = useMemo(() => createForm({ initialValues: initialValues ?? {} }), [initialValues]);
   const [loading, setLoading] = useState(editing);
   const [saving, setSaving] = useState(false);
+  useLeaveGuard(form);
 
   useEffect(() => {
     if (!editing) return;
@@ -64,6 +66,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
       return;
     }
     message.success(res.message || '保存成功');
+    markUnmodified(form);
     onSaved(res.data);
   }
 
@@ -76,7 +79,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
             <Button type="primary" loading={saving} onClick={save}>
               保存
             </Button>
-            <Button onClick={onCancel}>取消</Button>
+            <Button onClick={() => leaveThen(onCancel)}>取消</Button>
           </Space>
         </Suspense>
       </FormProvider>

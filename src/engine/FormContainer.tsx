@@ -2,6 +2,7 @@ import { Drawer, Modal } from 'antd';
 import { Suspense } from 'react';
 import { usePage } from './pageIndex.ts';
 import { FormBody } from './FormBody.tsx';
+import { leaveThen } from './leaveGuard.ts';
 import type { FormAction, FormPage } from './schemaTypes.ts';
 
 export interface OpenForm {
@@ -26,6 +27,8 @@ function OpenedForm({ open, onClose, onSaved }: { open: OpenForm; onClose: () =>
   if (!page || page.kind !== 'form') return null;
   const editing = open.id !== undefined && open.id !== null;
   const title = `${editing ? '编辑' : '新增'}${page.title.replace(/^(新增|编辑)/, '')}`;
+  // The close button, the mask and Esc ask first when the form has unsaved changes.
+  const close = () => leaveThen(onClose);
   const body = (
     <FormBody
       page={page}
@@ -39,11 +42,11 @@ function OpenedForm({ open, onClose, onSaved }: { open: OpenForm; onClose: () =>
     />
   );
   return open.action.container === 'modal' ? (
-    <Modal open title={title} footer={null} onCancel={onClose} destroyOnHidden width={560}>
+    <Modal open title={title} footer={null} onCancel={close} destroyOnHidden width={560}>
       {body}
     </Modal>
   ) : (
-    <Drawer open title={title} onClose={onClose} destroyOnHidden width={640}>
+    <Drawer open title={title} onClose={close} destroyOnHidden width={640}>
       {body}
     </Drawer>
   );
