@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
-import { generateReturnVisits, sampled } from '../../server/returnVisit/generate.ts';
+import { generateReturnVisits, sampled, sampledSql } from '../../server/returnVisit/generate.ts';
 
 /**
  * Return visits: questionnaires checked and frozen once answered, visits generated for finished
@@ -154,6 +155,25 @@ describe('generation by rule', () => {
     expect(picked.length).toBeLessThan(350);
     expect(ids.filter((id) => sampled(id, 30))).toEqual(picked);
     expect(ids.every((id) => sampled(id, 100))).toBe(true);
+  });
+
+  it('samples in SQL exactly as in JavaScript, for any id', async () => {
+    const ids = [...Array.from({ length: 300 }, (_, i) => i + 1), 65_535, 65_536, 2 ** 31 + 5, 2 ** 32 + 7, 2 ** 40 + 123, 2 ** 53 - 1];
+    for (const rate of [1, 30, 99]) {
+      const { rows } = await sql<{ picked: string }>`select group_concat(${sampledSql(sql`value`, rate)}, '') as picked from json_each(${JSON.stringify(ids)})`.execute(db());
+      expect(rows[0]!.picked).toBe(ids.map((id) => (sampled(id, rate) ? 1 : 0)).join(''));
+    }
+  });
+
+  it('visits a sampled order in one run even behind a full batch of orders out of the sample', async () => {
+    const rule = await admin.post(`${M}/returnVisitRule/add`, { project_id: projectId, name: '测试：投诉抽样回访', kinds: ['complaint'], delay_hours: 1, rate: 20, questionnaire_id: questionnaireId });
+    expect(rule.body.message).toBe('新增成功');
+    const orders: number[] = [];
+    // Finished one minute apart: more than a batch (500) out of the sample come before the last sampled ones.
+    while (orders.filter((id) => !sampled(id, 20)).length <= 520 || !sampled(orders.at(-1)!, 20)) orders.push(await finishedOrder('complaint', T0 + 4 * HOUR + orders.length * 60_000));
+    await generateReturnVisits(server.app, T0 + 30 * HOUR);
+    for (const id of orders) expect(Boolean(await visitOf(id)), `order ${id}`).toBe(sampled(id, 20));
+    await admin.post(`${M}/returnVisitRule/enable`, { id: rule.body.data.id, enabled: 0 });
   });
 
   it('runs now for the caller’s projects from the list’s button', async () => {
