@@ -291,6 +291,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       });
     }
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
+    for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');
   }
   return errors;

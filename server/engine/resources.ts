@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import Ajv from 'ajv';
 import type { ResourceDef, ResourceField, WorkflowTransition } from '../../src/engine/schemaTypes.ts';
 import { ApiError, badRequest, conflict, notFound, ok } from '../http/envelope.ts';
@@ -79,15 +79,22 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     }
 
     const refFields = fields.filter(([, f]) => f.ref && !f.through);
-    /** Referenced records' labels as "<field>_label", so lists and details show names rather than ids. */
+    /** Referenced records' labels as "<field>_label", so lists, details and exports show names rather than ids. */
     function withRefLabels(query: AnySelect): AnySelect {
       let q = query;
       for (const [name, f] of refFields) {
         const alias = `ref_${name}`;
-        const label = app.catalogue.resources.get(f.ref!)?.labelField ?? 'name';
-        q = q.leftJoin(`${f.ref} as ${alias}`, `${alias}.id`, `${table}.${name}`).select(`${alias}.${label} as ${name}_label`);
+        q = q.leftJoin(`${f.ref} as ${alias}`, `${alias}.id`, `${table}.${name}`).select(refLabel(f.ref!, alias).as(`${name}_label`));
       }
       return q;
+    }
+
+    /** How a record of `ref` (joined as alias) is named elsewhere: its resource's refLabel, else its labelField. */
+    function refLabel(ref: string, alias: string): RawBuilder<unknown> {
+      const target = app.catalogue.resources.get(ref);
+      if (!target?.refLabel) return sql.ref(`${alias}.${target?.labelField ?? 'name'}`);
+      const parts = target.refLabel.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? sql`coalesce(${sql.ref(`${alias}.${part}`)}, '')` : sql.lit(part)));
+      return sql`case when ${sql.ref(`${alias}.id`)} is null then null else ${sql.join(parts, sql` || `)} end`;
     }
 
     /** Fields kept in a join table (staff_post...) rather than a column: lists of ids. */
@@ -101,11 +108,10 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
       const out = new Map<string, Map<unknown, { id: unknown; label: unknown }[]>>();
       for (const [name, f] of linkFields) {
         const t = f.through!;
-        const label = app.catalogue.resources.get(f.ref!)?.labelField ?? 'name';
         let query = q
           .selectFrom(`${t.table} as link`)
           .innerJoin(`${f.ref} as target`, 'target.id', `link.${t.to}`)
-          .select([`link.${t.from} as owner`, 'target.id as id', `target.${label} as label`]);
+          .select([`link.${t.from} as owner`, 'target.id as id', refLabel(f.ref!, 'target').as('label')]);
         if (ids) query = query.where(`link.${t.from}`, 'in', ids);
         const byOwner = new Map<unknown, { id: unknown; label: unknown }[]>();
         for (const l of (await query.orderBy('target.id').execute()) as Row[]) byOwner.set(l.owner, [...(byOwner.get(l.owner) ?? []), { id: l.id, label: l.label }]);

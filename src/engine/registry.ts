@@ -10,7 +10,7 @@ export const COMPONENT_NAMES = [
 ] as const;
 
 /** Core tables (hand-written migrations) a resource field may `ref` besides resources; labelled by `name`. */
-export const CORE_REF_TABLES: readonly string[] = ['staff'];
+export const CORE_REF_TABLES: readonly string[] = ['staff', 'customer'];
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 

@@ -532,6 +532,12 @@ export interface ResourceDef {
   scope?: 'project';
   /** Field shown as a record's label in selects and trees; default "name". */
   labelField?: string;
+  /**
+   * How another resource's lists, details and exports name a record that a `ref` field points at,
+   * when labelField alone is ambiguous: fields in braces, e.g. "{building_name} {unit_no}单元 {room_no}".
+   * Default: labelField.
+   */
+  refLabel?: string;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /**
    * Most rows one list call may ask for; default 200. Raise it for screens that show large

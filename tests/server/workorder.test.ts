@@ -263,6 +263,19 @@ describe('work order lifecycle', () => {
     expect(rows.slice(1).map((r) => r[state])).toEqual(['待接单']);
   });
 
+  it('exports the house and the customer by the names the order form picks them by, not their ids', async () => {
+    await create({ title: '导出房屋客户名称' });
+    const h = await db().selectFrom('house').select(['building_name', 'unit_no', 'room_no']).where('id', '=', house.id).executeTakeFirstOrThrow();
+    const customer = await db().selectFrom('customer').select('name').where('id', '=', house.customer).executeTakeFirstOrThrow();
+    const { status, rows } = await downloadSheet(admin, `${T}/export`, { title: '导出房屋客户名称' });
+    expect(status).toBe(200);
+    const [header, ...orders] = rows as string[][];
+    expect(orders.map((r) => [r[header!.indexOf('房屋')], r[header!.indexOf('客户')]])).toEqual([[`${h.building_name} ${h.unit_no}单元 ${h.room_no}`, customer.name]]);
+    // The order form's house picker names it the same way.
+    const picker = (await kefu.get(`${T}/assets`, { projectId: project })).body.data.flatMap((b: { children: { label: string; value: number }[] }) => b.children);
+    expect(picker.find((c: { value: number }) => c.value === house.id).label).toBe(`${h.building_name} ${h.unit_no}单元 ${h.room_no}`);
+  });
+
   it('saves a draft without telling anybody, lists it for its author only, edits, submits and deletes drafts', async () => {
     const id = await create({ save_as_draft: true, title: '阳台推拉门卡滞' });
     expect((await order(id)).status).toBe('draft');
