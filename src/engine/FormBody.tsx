@@ -5,7 +5,7 @@ import { Button, Space, Spin, message } from 'antd';
 import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import { call } from './data.ts';
 import { FieldGrid } from './FieldGrid.tsx';
-import { preloadFields, SchemaField } from './fields.tsx';
+import { formSchema, preloadFields, SchemaField } from './fields.tsx';
 import { leaveThen, markUnmodified, useLeaveGuard } from './leaveGuard.ts';
 import type { FormPage } from './schemaTypes.ts';
 
@@ -94,7 +94,7 @@ function Fields({ page }: { page: FormPage }) {
   return (
     <FormLayout layout="vertical">
       <FieldGrid max={page.columns ?? 2} columnGap={24} className="pms-form-fields">
-        <SchemaField schema={{ type: 'object', properties: page.fields as never }} />
+        <SchemaField schema={formSchema(page.fields)} />
       </FieldGrid>
     </FormLayout>
   );

@@ -1,4 +1,3 @@
-import React from 'react';
 import { lazyComponent, type LazyComponent } from './lazyComponent.tsx';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
 import { evaluate } from './expressions.ts';
@@ -28,17 +27,6 @@ const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 const DictSelect = connect(PlainDictSelect, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(PlainRemoteSelect, mapReadPretty(PreviewText.Select));
 
-/**
- * Gives an input its field's title as accessible name: Formily's FormItem draws the label
- * beside the control without tying them, so screen readers (and tests) would find no name.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function labelled<T extends React.ComponentType<any>>(Component: T): T {
-  const withName = (props: Record<string, unknown>, field: { title?: unknown }) => ({ ...props, 'aria-label': props['aria-label'] ?? field.title });
-  return Object.assign(connect(Component, mapProps(withName as never)), { preload: (Component as LazyComponent).preload }) as unknown as T;
-}
-
-
 const datePicker = () => import('@formily/antd-v5/esm/date-picker').then((m) => m.DatePicker);
 const timePicker = () => import('@formily/antd-v5/esm/time-picker').then((m) => m.TimePicker);
 const arrayItems = () => import('@formily/antd-v5/esm/array-items').then((m) => m.ArrayItems);
@@ -60,22 +48,51 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   FormLayout,
   Space,
   ArrayItems,
-  Input: Object.assign(labelled(Input), { TextArea: labelled(Input.TextArea) }),
-  Select: labelled(Select),
-  NumberPicker: labelled(lazyComponent(() => import('@formily/antd-v5/esm/number-picker').then((m) => m.NumberPicker))),
-  DatePicker: Object.assign(labelled(lazyComponent(datePicker)), { RangePicker: labelled(lazyComponent(() => datePicker().then((d) => d.RangePicker))) }),
-  TimePicker: Object.assign(labelled(lazyComponent(timePicker)), { RangePicker: labelled(lazyComponent(() => timePicker().then((t) => t.RangePicker))) }),
-  Switch: labelled(Switch),
-  Radio: Object.assign(labelled(Radio), { Group: labelled(Radio.Group) }),
-  Checkbox: Object.assign(labelled(Checkbox), { Group: labelled(Checkbox.Group) }),
-  DictSelect: labelled(DictSelect),
-  RemoteSelect: labelled(RemoteSelect),
+  Input,
+  Select,
+  NumberPicker: lazyComponent(() => import('@formily/antd-v5/esm/number-picker').then((m) => m.NumberPicker)),
+  DatePicker: Object.assign(lazyComponent(datePicker), { RangePicker: lazyComponent(() => datePicker().then((d) => d.RangePicker)) }),
+  TimePicker: Object.assign(lazyComponent(timePicker), { RangePicker: lazyComponent(() => timePicker().then((t) => t.RangePicker)) }),
+  Switch,
+  Radio,
+  Checkbox,
+  DictSelect,
+  RemoteSelect,
   PermissionTree: lazyComponent(() => remote().then((m) => m.PermissionTree)),
   ImageUpload: lazyComponent(() => remote().then((m) => m.ImageUpload)),
-  TreeSelectRemote: labelled(lazyComponent(() => remote().then((m) => m.TreeSelectRemote))),
-  CascaderRemote: labelled(lazyComponent(() => remote().then((m) => m.CascaderRemote))),
-  RichText: labelled(RichText),
+  TreeSelectRemote: lazyComponent(() => remote().then((m) => m.TreeSelectRemote)),
+  CascaderRemote: lazyComponent(() => remote().then((m) => m.CascaderRemote)),
+  RichText,
 };
+
+/** The controls that take their field's title as accessible name (not layouts, lists, trees or uploads). */
+const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText']);
+
+/**
+ * The title of each field whose control is in NAMED_CONTROLS as that control's `aria-label`, unless
+ * the schema gives one: Formily's FormItem draws the label beside the control without tying them,
+ * so screen readers (and tests) would find no name. Put into the schema once, not by a wrapper
+ * per control, which cost every field two more components and a reactive observer on each render.
+ */
+function named(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return schema;
+  const { 'x-component': name, 'x-component-props': props, title, properties, items } = schema as Record<string, unknown> & { 'x-component-props'?: Record<string, unknown> };
+  return {
+    ...schema,
+    ...(NAMED_CONTROLS.has(name as string) && title !== undefined && props?.['aria-label'] === undefined ? { 'x-component-props': { ...props, 'aria-label': title } } : {}),
+    ...(properties ? { properties: namedProperties(properties as Record<string, unknown>) } : {}),
+    ...(items ? { items: Array.isArray(items) ? items.map(named) : named(items) } : {}),
+  };
+}
+const namedProperties = (properties: Record<string, unknown>) => Object.fromEntries(Object.entries(properties).map(([key, field]) => [key, named(field)]));
+
+const formSchemas = new WeakMap<object, object>();
+/** The object schema that renders these fields with SchemaField, built once per fields object. */
+export function formSchema(fields: Record<string, unknown>): object {
+  let schema = formSchemas.get(fields);
+  if (!schema) formSchemas.set(fields, (schema = { type: 'object', properties: namedProperties(fields) }));
+  return schema;
+}
 
 export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as never });
 
