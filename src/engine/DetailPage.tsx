@@ -1,4 +1,5 @@
-import { Card, Descriptions, Empty, Image, Result, Space, Spin, Table, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Empty, Image, Result, Space, Spin, Timeline, Typography } from 'antd';
+import { DataTable } from './DataTable.tsx';
 import { formatTime } from '../shared/format.ts';
 import { useRequest } from 'ahooks';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -75,7 +76,7 @@ function SubTable({ section, record, ctx, resource }: { section: TableSection; r
     { refreshDeps: [record] },
   );
   return (
-    <Table<Row>
+    <DataTable<Row>
       rowKey={(r) => String(r.id ?? JSON.stringify(r))}
       size="small"
       loading={loading}

@@ -1,18 +1,18 @@
-import { Space, Table, message } from 'antd';
+import { Space, message } from 'antd';
 import type { TableProps } from 'antd';
 import { useRequest } from 'ahooks';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { call, forgetDictionaries, totalText, type Page } from './data.ts';
+import { DataTable } from './DataTable.tsx';
 import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { Panel } from './Panel.tsx';
 import { usePermission } from './permissions.tsx';
 import type { ListPage as ListSchema } from './schemaTypes.ts';
 import { onPushMessage } from '../push/events.ts';
-import { ColumnWindowProvider, TableRow, useColumnWindow, VirtualRow } from './tableRows.tsx';
 
 /**
  * Past this many rows on a page the table renders only the rows in view (antd's virtual
@@ -23,10 +23,6 @@ const VIRTUAL_ROWS = 100;
 /** Width assumed for a column without one, and the virtual table's height: it needs numbers. */
 const VIRTUAL_COLUMN_WIDTH = 160;
 const VIRTUAL_HEIGHT = 600;
-
-// Rows whose cells render without rc-table's per-cell component (see tableRows.tsx).
-const PLAIN_BODY = { body: { row: TableRow } };
-const VIRTUAL_BODY = { body: { row: VirtualRow } };
 
 // The tree beside a list is rare: lists without one do not load antd's Tree.
 const TreePanel = lazy(() => import('./TreePanel.tsx'));
@@ -147,8 +143,6 @@ export default function ListPage({ page }: { page: ListSchema }) {
   const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
   const records = result?.records ?? [];
   const virtual = records.length > VIRTUAL_ROWS;
-  const tableBox = useRef<HTMLDivElement>(null);
-  const columnWindow = useColumnWindow(tableBox, virtual);
   const scroll = virtual
     ? { x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : VIRTUAL_COLUMN_WIDTH), batch.length ? 48 : 0), y: VIRTUAL_HEIGHT }
     : { x: 'max-content' as const };
@@ -177,41 +171,36 @@ export default function ListPage({ page }: { page: ListSchema }) {
           </Space>
         }
       >
-        <div ref={tableBox}>
-          <ColumnWindowProvider value={columnWindow}>
-            <Table<Row>
-              rowKey="id"
-              size="middle"
-              loading={loading}
-              columns={columns}
-              dataSource={records}
-              virtual={virtual}
-              components={virtual ? VIRTUAL_BODY : PLAIN_BODY}
-              scroll={scroll}
-              rowSelection={batch.length ? { selectedRowKeys: selected.map((r) => r.id as number), onChange: (_, rows) => setSelected(rows) } : undefined}
-              pagination={{
-                current: pageNum,
-                pageSize,
-                total: result?.total ?? 0,
-                showSizeChanger: true,
-                // Large sizes only where the resource allows them (its maxPageSize, checked by the schema lint).
-                pageSizeOptions: page.pageSizeOptions,
-                showTotal: (total) => totalText(total, result?.totalCapped),
-              }}
-              onChange={(pagination, _filters, sort, extra) => {
-                if (extra.action === 'paginate') {
-                  setPageNum(pagination.current ?? 1);
-                  setPageSize(pagination.pageSize ?? pageSize);
-                }
-                if (extra.action === 'sort') {
-                  const s = Array.isArray(sort) ? sort[0] : sort;
-                  setSorter({ field: s?.columnKey as string | undefined, order: s?.order ?? undefined });
-                  setPageNum(1);
-                }
-              }}
-            />
-          </ColumnWindowProvider>
-        </div>
+        <DataTable<Row>
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          columns={columns}
+          dataSource={records}
+          virtual={virtual}
+          scroll={scroll}
+          rowSelection={batch.length ? { selectedRowKeys: selected.map((r) => r.id as number), onChange: (_, rows) => setSelected(rows) } : undefined}
+          pagination={{
+            current: pageNum,
+            pageSize,
+            total: result?.total ?? 0,
+            showSizeChanger: true,
+            // Large sizes only where the resource allows them (its maxPageSize, checked by the schema lint).
+            pageSizeOptions: page.pageSizeOptions,
+            showTotal: (total) => totalText(total, result?.totalCapped),
+          }}
+          onChange={(pagination, _filters, sort, extra) => {
+            if (extra.action === 'paginate') {
+              setPageNum(pagination.current ?? 1);
+              setPageSize(pagination.pageSize ?? pageSize);
+            }
+            if (extra.action === 'sort') {
+              const s = Array.isArray(sort) ? sort[0] : sort;
+              setSorter({ field: s?.columnKey as string | undefined, order: s?.order ?? undefined });
+              setPageNum(1);
+            }
+          }}
+        />
       </Panel>
     </div>
   );

@@ -1,4 +1,5 @@
-import { Button, Card, Col, Empty, Row as GridRow, Space, Statistic, Table, Typography, message } from 'antd';
+import { Button, Card, Col, Empty, Row as GridRow, Space, Statistic, Typography, message } from 'antd';
+import { DataTable } from './DataTable.tsx';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { Chart } from './Chart.tsx';
@@ -83,7 +84,7 @@ export default function ReportPage({ page }: { page: ReportSchema }) {
           ) : null
         }
       >
-        <Table
+        <DataTable
           rowKey={(r) => String(r.key)}
           size="middle"
           loading={loading}
@@ -96,16 +97,16 @@ export default function ReportPage({ page }: { page: ReportSchema }) {
           ]}
           summary={() =>
             answer?.rows.length ? (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>
+              <DataTable.Summary.Row>
+                <DataTable.Summary.Cell index={0}>
                   <Typography.Text strong>合计</Typography.Text>
-                </Table.Summary.Cell>
+                </DataTable.Summary.Cell>
                 {tableMeasures.map((m, i) => (
-                  <Table.Summary.Cell key={m.name} index={i + 1} align="right">
+                  <DataTable.Summary.Cell key={m.name} index={i + 1} align="right">
                     <Typography.Text strong>{show(m.cell, answer.totals[m.name] ?? 0)}</Typography.Text>
-                  </Table.Summary.Cell>
+                  </DataTable.Summary.Cell>
                 ))}
-              </Table.Summary.Row>
+              </DataTable.Summary.Row>
             ) : null
           }
         />

@@ -1,4 +1,5 @@
-import { App, Badge, Button, Card, Descriptions, Modal, Radio, Space, Table, Tabs, Typography } from 'antd';
+import { App, Badge, Button, Card, Descriptions, Modal, Radio, Space, Tabs, Typography } from 'antd';
+import { DataTable } from '../engine/DataTable.tsx';
 import { useRequest } from 'ahooks';
 import { useEffect, useState } from 'react';
 import { messages, type MessageFilters, type MessageRow } from './api.ts';
@@ -107,7 +108,7 @@ export default function NoticeList() {
           </Button>
         </Space>
       </Space>
-      <Table<MessageRow>
+      <DataTable<MessageRow>
         rowKey="id"
         loading={list.loading}
         dataSource={page?.records ?? []}

@@ -1,4 +1,5 @@
-import { Button, Descriptions, Drawer, Form, Input, Modal, Radio, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Modal, Radio, Typography } from 'antd';
+import { DataTable } from '../../engine/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { ImageCell } from '../../engine/cells.tsx';
 import { FilterCard } from '../../engine/FilterCard.tsx';
@@ -48,7 +49,7 @@ function RecordDetail({ record, onClose }: { record: Row; onClose: () => void })
       {orders.length > 0 && (
         <>
           <Typography.Title level={5}>问题工单</Typography.Title>
-          <Table<Row>
+          <DataTable<Row>
             rowKey="id"
             size="small"
             pagination={false}

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Descriptions, Drawer, Empty, Modal, Select, Space, Switch, Table } from 'antd';
+import { Button, Checkbox, Descriptions, Drawer, Empty, Modal, Select, Space, Switch } from 'antd';
+import { DataTable } from '../../engine/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { request } from '../../core/request.ts';
 import { FilterCard } from '../../engine/FilterCard.tsx';
@@ -30,7 +31,7 @@ function PlanDetail({ planId, onClose }: { planId: number; onClose: () => void }
             <Descriptions.Item label="提前生成">{`${String(plan.leadMinutes)} 分钟`}</Descriptions.Item>
             <Descriptions.Item label="按顺序巡查">{plan.ordered ? '是' : '否'}</Descriptions.Item>
           </Descriptions>
-          <Table<Row>
+          <DataTable<Row>
             style={{ marginTop: 16 }}
             rowKey="id"
             size="small"

@@ -1,4 +1,5 @@
-import { Descriptions, Drawer, List, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { Descriptions, Drawer, List, Space, Tabs, Tag, Timeline, Typography } from 'antd';
+import { DataTable } from '../../engine/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { ImageCell } from '../../engine/cells.tsx';
 import { get, succeeded, RESULT, STATUS } from './api.ts';
@@ -63,7 +64,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose: () =>
             key: 'points',
             label: '巡查点位',
             children: (
-              <Table<Row>
+              <DataTable<Row>
                 rowKey="pointId"
                 size="small"
                 pagination={false}

@@ -1,4 +1,5 @@
-import { Card, Space, Table, Typography, message, type TableProps } from 'antd';
+import { Card, Space, Typography, message, type TableProps } from 'antd';
+import { DataTable } from '../../engine/DataTable.tsx';
 import { useRequest } from 'ahooks';
 import { useEffect, useState, type Key, type ReactNode } from 'react';
 import type { ApiResponse } from '../../core/request.ts';
@@ -68,7 +69,7 @@ export function PageStack({ children }: { children: ReactNode }) {
 export function ListCard<T extends Row>({ title, toolbar, table }: { title: string; toolbar?: ReactNode; table: TableProps<T> }) {
   return (
     <Card size="small" title={<Typography.Text strong>{title}</Typography.Text>} extra={<Space wrap>{toolbar}</Space>}>
-      <Table<T> rowKey="id" size="middle" scroll={{ x: 'max-content' }} {...table} />
+      <DataTable<T> rowKey="id" size="middle" scroll={{ x: 'max-content' }} {...table} />
     </Card>
   );
 }

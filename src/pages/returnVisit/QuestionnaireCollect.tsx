@@ -1,4 +1,5 @@
-import { Card, Empty, List, Progress, Result, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Empty, List, Progress, Result, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { DataTable } from '../../engine/DataTable.tsx';
 import { useRequest } from 'ahooks';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../engine/data.ts';
@@ -43,7 +44,7 @@ function QuestionCard({ q }: { q: Collected }) {
       }
     >
       {q.options && (
-        <Table
+        <DataTable
           size="small"
           pagination={false}
           rowKey="option"
@@ -58,7 +59,7 @@ function QuestionCard({ q }: { q: Collected }) {
       {q.spread && (
         <Space align="start" size={32}>
           <Statistic title={`平均分（满分 ${q.maxScore}）`} value={q.average ?? '-'} />
-          <Table
+          <DataTable
             size="small"
             pagination={false}
             rowKey="score"

@@ -1,0 +1,30 @@
+import { Table, type TableProps } from 'antd';
+import type { AnyObject } from 'antd/es/_util/type';
+import { useRef } from 'react';
+import { ColumnWindowProvider, TableRow, useColumnWindow, VirtualRow } from './tableRows.tsx';
+
+// Rows whose cells render without rc-table's per-cell component (see tableRows.tsx).
+const PLAIN_BODY = { body: { row: TableRow } };
+const VIRTUAL_BODY = { body: { row: VirtualRow } };
+
+/**
+ * antd's Table with the light rows of tableRows.tsx. Every table of the app is one of these,
+ * so lists, reports, detail sub-tables and the notice list render their rows the same way.
+ * A virtual table also gets the column window its rows render within; the box around it is
+ * there for every table, so turning virtual on or off (a larger page size) keeps the table's state.
+ */
+export function DataTable<T extends AnyObject>(props: Omit<TableProps<T>, 'components'>) {
+  const box = useRef<HTMLDivElement>(null);
+  const virtual = Boolean(props.virtual);
+  const columnWindow = useColumnWindow(box, virtual);
+  return (
+    <div ref={box}>
+      <ColumnWindowProvider value={columnWindow}>
+        <Table<T> {...props} components={virtual ? VIRTUAL_BODY : PLAIN_BODY} />
+      </ColumnWindowProvider>
+    </div>
+  );
+}
+
+/** The table's summary rows (a report's totals), for tables that are DataTables. */
+DataTable.Summary = Table.Summary;
