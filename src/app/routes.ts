@@ -19,8 +19,11 @@ export interface RouteDef {
   public?: boolean;
   /** The routing keys of the page schema behind the route, when it comes from schemas/pages. */
   page?: PageMeta;
-  /** The screen; `preload()` starts loading its code before it is rendered. */
-  component: ComponentType & { preload?: () => Promise<unknown> };
+  /**
+   * The screen; `preload()` starts loading its code before it is rendered, `prefetch(ready)` its
+   * first data once `ready` (requests can be signed).
+   */
+  component: ComponentType & { preload?: () => Promise<unknown>; prefetch?: (ready: Promise<unknown>) => void };
 }
 
 const ErrorPage = lazyPage(() => import('../pages/errors/ErrorPage.tsx'));
@@ -42,12 +45,19 @@ const CORE_ROUTES: RouteDef[] = [
 
 /** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk, then what the renderer needs for that schema. */
 function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): RouteDef['component'] {
-  return lazyPage(async (): Promise<{ default: ComponentType }> => {
+  const screen = lazyPage(async (): Promise<{ default: ComponentType }> => {
     const [page, { default: Renderer, preload }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind]()]);
     // The screen's lazy parts (a form's date pickers) load now, not once it has rendered: it renders in one pass.
     if (page) await preload?.(page as never);
     return { default: () => createElement(Renderer, { page: page as never }) };
   });
+  if (meta.kind !== 'list') return screen;
+  // A list's rows are asked for once its schema is known, not once the shell and the table have rendered.
+  const prefetch = (ready: Promise<unknown>) =>
+    void Promise.all([loadPage(meta.route), import('../engine/firstList.ts'), ready])
+      .then(([page, { prefetchFirstList }]) => page?.kind === 'list' && prefetchFirstList(page))
+      .catch(() => undefined);
+  return Object.assign(screen, { prefetch });
 }
 
 function schemaRoute(page: PageMeta): RouteDef {

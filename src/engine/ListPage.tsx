@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
-import { call, forgetDictionaries, totalText, type Page } from './data.ts';
+import { call, forgetDictionaries, listCall, openingState, totalText, type Page } from './data.ts';
 import { DataTable } from './DataTable.tsx';
 import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
@@ -51,8 +51,10 @@ export default function ListPage({ page }: { page: ListSchema }) {
   const can = usePermission();
   const [query] = useSearchParams();
   const [filters, setFilters] = useState<Row>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(page.pageSize ?? 10);
+  // The state the early call of a cold load assumed (firstList.ts): its answer is this first call's.
+  const [opening] = useState(() => openingState(page));
+  const [pageNum, setPageNum] = useState(opening.pageNum);
+  const [pageSize, setPageSize] = useState(opening.pageSize);
   const [sorter, setSorter] = useState<{ field?: string; order?: 'ascend' | 'descend' }>({});
   const [selected, setSelected] = useState<Row[]>([]);
   const [node, setNode] = useState<Row | null>(null);
@@ -64,17 +66,9 @@ export default function ListPage({ page }: { page: ListSchema }) {
     () => ({ ...(page.tree && node ? { ...filters, [page.tree.filterField]: node.id } : filters), ...page.fixedFilters }),
     [filters, node, page.tree, page.fixedFilters],
   );
-  const { data, loading } = useRequest(
-    () =>
-      call<Page<Row>>(`${page.resource}.list`, {
-        pageNum,
-        pageSize,
-        sortField: sorter.order ? sorter.field : undefined,
-        sortOrder: sorter.order,
-        filters: allFilters,
-      }),
-    { refreshDeps: [pageNum, pageSize, sorter, allFilters, version] },
-  );
+  const { data, loading } = useRequest(() => call<Page<Row>>(...listCall(page, { pageNum, pageSize, sorter, filters: allFilters })), {
+    refreshDeps: [pageNum, pageSize, sorter, allFilters, version],
+  });
   const result = data?.data;
   if (data && data.status !== '200' && !loading) message.error({ content: data.message, key: `list-${page.route}` });
 

@@ -3,7 +3,9 @@ import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
-import { Avatar, Button, Dropdown, message } from 'antd';
+import { Button, Dropdown, message } from 'antd';
+// Avatar alone: antd's Avatar index also brings Avatar.Group, and with it Popover.
+import Avatar from 'antd/es/avatar/Avatar';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { download } from '../core/download.ts';

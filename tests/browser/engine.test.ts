@@ -232,6 +232,29 @@ describe('keepAlive (issue 2)', () => {
     });
     await expect.poll(() => screen(page).getByPlaceholder('请输入显示名称').inputValue()).toBe('');
   });
+
+  it("asks for a list's rows once on a cold load, as soon as the route is known rather than once the list has rendered", async () => {
+    const page = await as('admin');
+    const calls: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/label/list') && calls.push(r.url())));
+    // The list renderer's code is held until the rows have been asked for: only the early call can ask.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/ListPage-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(/\/label\/list/);
+    await page.goto(`${server.url}/business-settings/label-manager`, { waitUntil: 'commit' });
+    await asked;
+    release();
+    await expect.poll(() => row(page, '有宠物').isVisible()).toBe(true);
+    // The screen's first call took the early answer; a change reloads from the server.
+    expect(calls).toHaveLength(1);
+    await row(page, '有宠物').getByRole('switch').click();
+    await expect.poll(() => calls.length).toBe(2);
+    await expect.poll(() => row(page, '有宠物').getByRole('switch').isChecked()).toBe(false);
+  });
 });
 
 describe('data dictionary: a tree of groups beside the items', () => {
