@@ -93,7 +93,7 @@ function Fields({ page }: { page: FormPage }) {
   if (loading) use(loading);
   return (
     <FormLayout layout="vertical">
-      <FieldGrid max={page.columns ?? 2} columnGap={24} className="pms-form-fields">
+      <FieldGrid max={page.columns ?? 2} columnGap={24} className="pms-form-fields" skipOffscreen>
         <SchemaField schema={formSchema(page.fields)} />
       </FieldGrid>
     </FormLayout>
