@@ -4,12 +4,13 @@ import { closures, groupName, type Graph } from '../../src/app/chunkGroups.ts';
 import { readManifest, screenWeight } from '../../scripts/bundle-size.ts';
 
 /** A module graph written out by hand: id → code, imports resolved by the specifier's name. */
-function graphOf(modules: Record<string, { code: string; imports?: string[]; exports?: string[] }>): Graph {
+function graphOf(modules: Record<string, { code: string; imports?: string[]; exports?: string[]; sideEffects?: boolean }>): Graph {
   return {
     ids: Object.keys(modules),
     code: (id) => modules[id]?.code ?? '',
     imports: (id) => modules[id]?.imports ?? [],
     exports: (id) => modules[id]?.exports ?? [],
+    sideEffects: (id) => modules[id]?.sideEffects ?? false,
     resolve: async (spec) => (spec.replace(/^\.\//, '/lib/') in modules ? spec.replace(/^\.\//, '/lib/') : spec in modules ? spec : undefined),
   };
 }
@@ -34,6 +35,33 @@ describe('chunk groups of the build', () => {
     expect([...reached.get('/lib/c2')!].sort()).toEqual(['a', 'b', 'c']);
     // A namespace import takes everything the barrel re-exports.
     expect([...reached.get('/lib/c9')!]).toEqual(['c']);
+  });
+
+  it('reads import and export statements, not text that looks like them', async () => {
+    const graph = graphOf({
+      ...LIBRARY,
+      // A barrel that imports, then exports its bindings under other names.
+      local: {
+        code: components.map((_, i) => `import L${i} from './c${i}';`).join('\n') + `\nexport { ${components.map((_, i) => `L${i} as K${i}`).join(', ')} };`,
+        imports: components,
+      },
+      '/src/d.tsx': {
+        code: `const text = "import { C5 } from 'lib'";\n// import { C6 } from "lib";\nimport { C3 } from "lib";\nimport { K7 as seven } from "local";`,
+        imports: ['lib', 'local'],
+      },
+    });
+    const reached = await closures(graph, { d: '/src/d.tsx' });
+    expect([...reached.keys()].filter((id) => id.startsWith('/lib/')).sort()).toEqual(['/lib/c3', '/lib/c7']);
+  });
+
+  it('takes along what a barrel imports for its side effects: it runs whichever names are taken', async () => {
+    const graph = graphOf({
+      ...LIBRARY,
+      '/lib/c4': { code: 'globalThis.styles = 1; export default 1;', exports: ['default'], sideEffects: true },
+      '/src/e.tsx': { code: `import { C1 } from "lib";`, imports: ['lib'] },
+    });
+    const reached = await closures(graph, { e: '/src/e.tsx' });
+    expect([...reached.keys()].filter((id) => id.startsWith('/lib/')).sort()).toEqual(['/lib/c1', '/lib/c4']);
   });
 
   it('names a group by the roots that need a module: what sign-in shares goes with the entry, the shell is one chunk', () => {
