@@ -78,68 +78,118 @@ export default function ListPage({ page }: { page: ListSchema }) {
   }, []);
   useRefreshOnPush(page.refreshOnPush, reload);
 
-  const ctx: ActionContext = {
-    query: Object.fromEntries(query.entries()),
-    selected,
-    node: node ?? undefined,
-    filters: allFilters,
-    resource: page.resource,
-    reload,
-    openForm: (action, id, initialValues) => setForm({ action, id, initialValues }),
-  };
+  // The table and its inputs are memoized: a render of the page that changes none of them does
+  // not render its rows again. Every route change renders each hidden keepAlive page: React
+  // passes a change of the router's location context on into hidden (Activity) trees to every
+  // reader of that context, here useSearchParams, though the page reads its own nested
+  // provider (KeepAliveOutlet). Unmemoized, that was each hidden list's 2,000 cells again (#11).
+  const ctx: ActionContext = useMemo(
+    () => ({
+      query: Object.fromEntries(query.entries()),
+      selected,
+      node: node ?? undefined,
+      filters: allFilters,
+      resource: page.resource,
+      reload,
+      openForm: (action, id, initialValues) => setForm({ action, id, initialValues }),
+    }),
+    [query, selected, node, allFilters, page.resource, reload],
+  );
 
-  async function toggle(row: Row, enabled: 0 | 1): Promise<boolean> {
-    const res = await call(`${page.resource}.enable`, { id: row.id, enabled });
-    if (res.status !== '200') {
-      message.error(res.message);
+  const toggle = useCallback(
+    async (row: Row, enabled: 0 | 1): Promise<boolean> => {
+      const res = await call(`${page.resource}.enable`, { id: row.id, enabled });
+      if (res.status !== '200') {
+        message.error(res.message);
+        return true;
+      }
+      message.success(res.message);
+      if (page.resource.startsWith('dict_')) forgetDictionaries();
+      reload();
       return true;
-    }
-    message.success(res.message);
-    if (page.resource.startsWith('dict_')) forgetDictionaries();
-    reload();
-    return true;
-  }
+    },
+    [page.resource, reload],
+  );
 
-  const columns: TableProps<Row>['columns'] = page.columns
-    .filter((c) => c.cell === 'enableSwitch' || !c.btnCode || can(c.btnCode))
-    .map((c) => ({
-      key: c.field,
-      dataIndex: c.field.split('.'),
-      title: c.title,
-      width: c.width,
-      fixed: c.fixed,
-      ellipsis: c.ellipsis,
-      sorter: c.sortable,
-      sortOrder: sorter.field === c.field ? sorter.order : null,
-      render: (_: unknown, row: Row) =>
-        c.cell === 'enableSwitch' ? (
-          <EnableSwitch value={readField(row, c.field)} editable={can(c.btnCode)} onToggle={(enabled) => toggle(row, enabled)} />
-        ) : (
-          renderCell(withStates(c, page.resource), readField(row, c.field))
+  const columns = useMemo(() => {
+    const columns: NonNullable<TableProps<Row>['columns']> = page.columns
+      .filter((c) => c.cell === 'enableSwitch' || !c.btnCode || can(c.btnCode))
+      .map((c) => ({
+        key: c.field,
+        dataIndex: c.field.split('.'),
+        title: c.title,
+        width: c.width,
+        fixed: c.fixed,
+        ellipsis: c.ellipsis,
+        sorter: c.sortable,
+        sortOrder: sorter.field === c.field ? sorter.order : null,
+        render: (_: unknown, row: Row) =>
+          c.cell === 'enableSwitch' ? (
+            <EnableSwitch value={readField(row, c.field)} editable={can(c.btnCode)} onToggle={(enabled) => toggle(row, enabled)} />
+          ) : (
+            renderCell(withStates(c, page.resource), readField(row, c.field))
+          ),
+      }));
+    const rowActions = (page.rowActions ?? []).map((a) => expandAction(a, page.resource));
+    if (rowActions.some((a) => can(a.btnCode))) {
+      columns.push({
+        key: '__actions',
+        title: '操作',
+        fixed: 'right',
+        width: Math.max(120, rowActions.length * 64),
+        render: (_: unknown, row: Row) => (
+          <Space size={0}>
+            {rowActions.map((a) => (
+              <ActionButton key={a.label} action={a} ctx={{ ...ctx, row }} link />
+            ))}
+          </Space>
         ),
-    }));
-  const rowActions = (page.rowActions ?? []).map((a) => expandAction(a, page.resource));
-  if (rowActions.some((a) => can(a.btnCode))) {
-    columns.push({
-      key: '__actions',
-      title: '操作',
-      fixed: 'right',
-      width: Math.max(120, rowActions.length * 64),
-      render: (_: unknown, row: Row) => (
-        <Space size={0}>
-          {rowActions.map((a) => (
-            <ActionButton key={a.label} action={a} ctx={{ ...ctx, row }} link />
-          ))}
-        </Space>
-      ),
-    });
-  }
+      });
+    }
+    return columns;
+  }, [page, can, sorter, toggle, ctx]);
   const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
-  const records = result?.records ?? [];
-  const virtual = records.length > VIRTUAL_ROWS;
-  const scroll = virtual
-    ? { x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : VIRTUAL_COLUMN_WIDTH), batch.length ? 48 : 0), y: VIRTUAL_HEIGHT }
-    : { x: 'max-content' as const };
+  const hasBatch = batch.length > 0;
+
+  const table = useMemo(() => {
+    const records = result?.records ?? [];
+    const virtual = records.length > VIRTUAL_ROWS;
+    const scroll = virtual
+      ? { x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : VIRTUAL_COLUMN_WIDTH), hasBatch ? 48 : 0), y: VIRTUAL_HEIGHT }
+      : { x: 'max-content' as const };
+    return (
+      <DataTable<Row>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={records}
+        virtual={virtual}
+        scroll={scroll}
+        rowSelection={hasBatch ? { selectedRowKeys: selected.map((r) => r.id as number), onChange: (_, rows) => setSelected(rows) } : undefined}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: result?.total ?? 0,
+          showSizeChanger: true,
+          // Large sizes only where the resource allows them (its maxPageSize, checked by the schema lint).
+          pageSizeOptions: page.pageSizeOptions,
+          showTotal: (total) => totalText(total, result?.totalCapped),
+        }}
+        onChange={(pagination, _filters, sort, extra) => {
+          if (extra.action === 'paginate') {
+            setPageNum(pagination.current ?? 1);
+            setPageSize(pagination.pageSize ?? pageSize);
+          }
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sort) ? sort[0] : sort;
+            setSorter({ field: s?.columnKey as string | undefined, order: s?.order ?? undefined });
+            setPageNum(1);
+          }
+        }}
+      />
+    );
+  }, [columns, result, loading, hasBatch, selected, pageNum, pageSize, page.pageSizeOptions]);
 
   const list = (
     <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -165,36 +215,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
           </Space>
         }
       >
-        <DataTable<Row>
-          rowKey="id"
-          size="middle"
-          loading={loading}
-          columns={columns}
-          dataSource={records}
-          virtual={virtual}
-          scroll={scroll}
-          rowSelection={batch.length ? { selectedRowKeys: selected.map((r) => r.id as number), onChange: (_, rows) => setSelected(rows) } : undefined}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: result?.total ?? 0,
-            showSizeChanger: true,
-            // Large sizes only where the resource allows them (its maxPageSize, checked by the schema lint).
-            pageSizeOptions: page.pageSizeOptions,
-            showTotal: (total) => totalText(total, result?.totalCapped),
-          }}
-          onChange={(pagination, _filters, sort, extra) => {
-            if (extra.action === 'paginate') {
-              setPageNum(pagination.current ?? 1);
-              setPageSize(pagination.pageSize ?? pageSize);
-            }
-            if (extra.action === 'sort') {
-              const s = Array.isArray(sort) ? sort[0] : sort;
-              setSorter({ field: s?.columnKey as string | undefined, order: s?.order ?? undefined });
-              setPageNum(1);
-            }
-          }}
-        />
+        {table}
       </Panel>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { request } from '../core/request.ts';
 import { getStaffId } from '../core/session.ts';
@@ -123,13 +123,14 @@ export function hasPermission(guard: BtnGuard | undefined): boolean {
   return codes.length === 0 || codes.some((c) => buttons.some((b) => b.btnCode === c));
 }
 
-/** Re-renders when the stored button list changes. */
+/** Re-renders when the stored button list changes; the function is a new one then, so memos that use it update. */
 export function usePermission(): (guard: BtnGuard | undefined) => boolean {
-  useSyncExternalStore(
+  const list = useSyncExternalStore(
     (l) => (listeners.add(l), () => listeners.delete(l)),
     () => buttons,
   );
-  return hasPermission;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function for each list
+  return useMemo(() => (guard: BtnGuard | undefined) => hasPermission(guard), [list]);
 }
 
 /** Shows its children only with the permission. */
