@@ -6,6 +6,18 @@ type History = HistoryRouterProps['history'];
 export type NavigationCheck = () => true | Promise<boolean>;
 
 let check: NavigationCheck | null = null;
+let watcher: ((to: History['location']) => void) | null = null;
+
+/**
+ * Tells `watch` of every navigation that goes ahead, before the router renders it: a screen's
+ * first data can be asked for while it renders (KeepAliveOutlet). One watcher at a time.
+ */
+export function watchNavigation(watch: (to: History['location']) => void): () => void {
+  watcher = watch;
+  return () => {
+    if (watcher === watch) watcher = null;
+  };
+}
 
 /**
  * Puts every in-app navigation (links, navigate(), back and forward) behind `ask` until the
@@ -45,13 +57,17 @@ export const appHistory: History = {
   go: (delta) => whenAllowed(() => browser.go(delta)),
   listen: (listener) =>
     browser.listen((update) => {
-      if (update.action !== 'POP' || !update.delta) return listener(update);
+      const go = () => {
+        watcher?.(update.location);
+        listener(update);
+      };
+      if (update.action !== 'POP' || !update.delta) return go();
       if (undoingPop) {
         undoingPop = false;
         return;
       }
       const answer = check?.() ?? true;
-      if (answer === true) return listener(update);
+      if (answer === true) return go();
       // Back/forward has already moved the address bar: move it back while the user decides,
       // then redo the move if they leave (the check lets it through by then).
       const delta = update.delta;

@@ -1,4 +1,4 @@
-import { Table, type TableProps } from 'antd';
+import { Spin, Table, type TableProps } from 'antd';
 import type { AnyObject } from 'antd/es/_util/type';
 import { useRef } from 'react';
 import { ColumnWindowProvider, TableRow, useColumnWindow, VirtualRow } from './tableRows.tsx';
@@ -13,14 +13,23 @@ const VIRTUAL_BODY = { body: { row: VirtualRow } };
  * A virtual table also gets the column window its rows render within; the box around it is
  * there for every table, so turning virtual on or off (a larger page size) keeps the table's state.
  */
-export function DataTable<T extends AnyObject>(props: Omit<TableProps<T>, 'components'>) {
+export function DataTable<T extends AnyObject>({ loading, locale, ...props }: Omit<TableProps<T>, 'components'>) {
   const box = useRef<HTMLDivElement>(null);
   const virtual = Boolean(props.virtual);
   const columnWindow = useColumnWindow(box, virtual);
+  // Until there are rows, a spinner stands in the empty area instead of antd's Spin over the
+  // table: that Spin's blur class, taken off a frame after the rows come, made the browser
+  // restyle every element of the table a second time (antd's descendant class selectors, #11).
+  const waiting = Boolean(loading) && !props.dataSource?.length;
   return (
     <div ref={box}>
       <ColumnWindowProvider value={columnWindow}>
-        <Table<T> {...props} components={virtual ? VIRTUAL_BODY : PLAIN_BODY} />
+        <Table<T>
+          {...props}
+          loading={waiting ? false : loading}
+          locale={waiting ? { ...locale, emptyText: <Spin /> } : locale}
+          components={virtual ? VIRTUAL_BODY : PLAIN_BODY}
+        />
       </ColumnWindowProvider>
     </div>
   );

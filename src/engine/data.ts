@@ -13,14 +13,20 @@ const EARLY_MS = 10_000;
 let early: { key: string; answer: Promise<ApiResponse<unknown>>; until: number } | undefined;
 const callKey = (id: string, params?: Params) => JSON.stringify([id, params ?? {}]);
 
-/** Set by the first call: from then on the screens are talking to the services themselves. */
+/** Set by each call, cleared as a new screen opens: from then on the screens are talking to the services themselves. */
 let called = false;
 
+/** A navigation is about to render a new screen (KeepAliveOutlet): its first call may be made early. */
+export function screenOpening(): void {
+  called = false;
+}
+
 /**
- * Makes a call before its screen does (firstList.ts): the screen's first identical call, within
- * EARLY_MS, takes the answer instead of asking again. Served once; a call that may write (any
- * but GET) drops it first, so a screen never shows rows from before a change. Only before any
- * other call: once the screen has asked, asking early would only ask twice.
+ * Makes a call before its screen does (firstList.ts, at a cold load or a navigation): the
+ * screen's first identical call, within EARLY_MS, takes the answer instead of asking again.
+ * Served once; a call that may write (any but GET) drops it first, so a screen never shows rows
+ * from before a change. Only before any other call since the screen began to open: once the
+ * screen has asked, asking early would only ask twice.
  */
 export function callEarly(id: string, params: Params): void {
   if (called) return;

@@ -1,6 +1,8 @@
-import { Activity, Suspense, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Activity, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router-dom';
+import { watchNavigation } from '../app/history.ts';
 import { findRoute } from '../app/routes.ts';
+import { screenOpening } from '../engine/data.ts';
 import { RouteProgress } from './RouteProgress.tsx';
 
 interface CachedPage {
@@ -45,6 +47,19 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
     setRenderedKey(key);
     if (keepAlive) setCache(remember(cache, key, { element: outlet, context: { location, navigationType } }));
   }
+
+  // A navigation to a page not in the cache asks for its first data at once (a list's rows),
+  // while the page renders: not once it has rendered and its effects run (~50 ms later, #11).
+  useEffect(
+    () =>
+      watchNavigation((to) => {
+        const route = findRoute(to.pathname);
+        if (!route?.component.prefetch || (route.keepAlive && cache.has(to.pathname + to.search))) return;
+        screenOpening();
+        route.component.prefetch(Promise.resolve());
+      }),
+    [cache],
+  );
 
   useLayoutEffect(() => {
     const element = scrollRef.current;

@@ -211,6 +211,27 @@ describe('rich text field (RichText over a field of type html)', () => {
   });
 });
 
+/** The label list calls the page makes from now on. */
+function labelListCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/label/list') && calls.push(r.url())));
+  return calls;
+}
+
+/** Opens the label list with the list renderer's code held until its rows have been asked for: only an early call can ask. */
+async function whileListCodeHeld(page: Page, open: () => Promise<unknown>): Promise<void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ListPage-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest(/\/label\/list/);
+  await open();
+  await asked;
+  release();
+}
+
 describe('keepAlive (issue 2)', () => {
   it('keeps a list\'s filters, results and page when the user leaves and comes back', async () => {
     const page = await as('admin');
@@ -235,25 +256,37 @@ describe('keepAlive (issue 2)', () => {
 
   it("asks for a list's rows once on a cold load, as soon as the route is known rather than once the list has rendered", async () => {
     const page = await as('admin');
-    const calls: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/label/list') && calls.push(r.url())));
-    // The list renderer's code is held until the rows have been asked for: only the early call can ask.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/ListPage-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const asked = page.waitForRequest(/\/label\/list/);
-    await page.goto(`${server.url}/business-settings/label-manager`, { waitUntil: 'commit' });
-    await asked;
-    release();
+    const calls = labelListCalls(page);
+    await whileListCodeHeld(page, () => page.goto(`${server.url}/business-settings/label-manager`, { waitUntil: 'commit' }));
     await expect.poll(() => row(page, '有宠物').isVisible()).toBe(true);
     // The screen's first call took the early answer; a change reloads from the server.
     expect(calls).toHaveLength(1);
     await row(page, '有宠物').getByRole('switch').click();
     await expect.poll(() => calls.length).toBe(2);
     await expect.poll(() => row(page, '有宠物').getByRole('switch').isChecked()).toBe(false);
+  });
+
+  it("asks for a list's rows once on an in-app navigation, as it starts, and not for a kept page shown again", async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/index/home_index`);
+    await expect.poll(() => page.title()).toBe('首页-PMS');
+    const go = (path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    const calls = labelListCalls(page);
+    await whileListCodeHeld(page, () => go('/business-settings/label-manager'));
+    await expect.poll(() => row(page, '有宠物').isVisible()).toBe(true);
+    expect(calls).toHaveLength(1);
+    // Back to the kept page: no call. Another instance (a new query string): one more.
+    await go('/index/home_index');
+    await expect.poll(() => page.title()).toBe('首页-PMS');
+    await go('/business-settings/label-manager');
+    await expect.poll(() => row(page, '有宠物').isVisible()).toBe(true);
+    await go('/business-settings/label-manager?view=2');
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
+    expect(calls).toHaveLength(2);
   });
 });
 
