@@ -43,6 +43,11 @@ const CORE_ROUTES: RouteDef[] = [
   { path: '/noauth', title: '暂无权限', keepAlive: false, show: false, public: true, component: ErrorPage },
 ];
 
+// One promise for the module: a new import() of a loaded module still waits a task, here behind
+// the navigation's render (~20-60 ms), where a settled promise answers within the same task.
+let firstList: Promise<typeof import('../engine/firstList.ts')> | undefined;
+const loadFirstList = () => (firstList ??= import('../engine/firstList.ts'));
+
 /** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk, then what the renderer needs for that schema. */
 function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): RouteDef['component'] {
   const screen = lazyPage(async (): Promise<{ default: ComponentType }> => {
@@ -54,7 +59,7 @@ function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): Route
   if (meta.kind !== 'list') return screen;
   // A list's rows are asked for once its schema is known, not once the shell and the table have rendered.
   const prefetch = (ready: Promise<unknown>) =>
-    void Promise.all([loadPage(meta.route), import('../engine/firstList.ts'), ready])
+    void Promise.all([loadPage(meta.route), loadFirstList(), ready])
       .then(([page, { prefetchFirstList }]) => page?.kind === 'list' && prefetchFirstList(page))
       .catch(() => undefined);
   return Object.assign(screen, { prefetch });
