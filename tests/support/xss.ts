@@ -404,6 +404,9 @@ export async function checkScreens(browser: Browser, baseUrl: string, screens: S
       if (!planted.length) continue;
       if (screen.kind === 'list') {
         await go(page, screen.route, `${screen.api}/list`);
+        // The rows call starts with the navigation, so it can answer before the page has rendered:
+        // wait for what the user sees, rows or the empty table, not only for quiet requests.
+        await active(page).locator('tr.ant-table-row, .ant-table-placeholder .ant-empty').first().waitFor({ timeout: 30_000 });
         await settle();
         const seen = new Set<number>();
         await browseList(page, settle, new Map(planted.map((r) => [r.id, r.marker])), seen);
