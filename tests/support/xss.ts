@@ -351,6 +351,21 @@ async function go(page: Page, url: string, call: string): Promise<void> {
 
 const active = (page: Page) => page.locator('.pms-page[data-active="true"]');
 
+/**
+ * Waits until the active detail screen shows its record: the detail call can answer before React
+ * has drawn it, and quiet requests alone do not say it is on screen. The record's descriptions (or
+ * its not-found result) are drawn once no loading blur covers them: a detail page mounts loading.
+ */
+const detailDrawn = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const shown = document.querySelector('.pms-page[data-active="true"]')?.querySelector('.ant-descriptions-item-content, .ant-result');
+      return Boolean(shown && !shown.closest('.ant-spin-blur'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+
 /** Ids of the rows the active list shows. */
 const rowKeys = async (page: Page): Promise<number[]> =>
   active(page)
@@ -421,6 +436,7 @@ export async function checkScreens(browser: Browser, baseUrl: string, screens: S
         for (const record of last.filter((_, i) => i % step === 0)) {
           const url = screen.route.includes(':id') ? screen.route.replace(':id', String(record.id)) : `${screen.route}?${screen.idParam ?? 'id'}=${record.id}`;
           await go(page, url, `${screen.api}/detail`);
+          await detailDrawn(page);
           await look(url);
           if (await active(page).locator('.ant-descriptions-item-content').count()) findings.displayed.add(record.marker);
           if ((await active(page).innerText()).includes(codeFor(record.marker, true))) findings.textShown.add(record.marker);
