@@ -198,8 +198,8 @@ export interface OidcPayloadTable {
 }
 
 export interface RequestNonceTable {
-  nonce: string;
   expires_at: number;
+  nonce: string;
 }
 
 export interface FileObjectTable {

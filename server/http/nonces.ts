@@ -12,9 +12,10 @@ const PURGE_SLICE = 5000;
  * A restart keeps every nonce but those of the last flush interval.
  */
 export class NonceStore {
-  private pending = new Map<string, number>();
-  private readonly has: SQLite.Statement<[string]>;
-  private readonly insert: SQLite.Statement<[string, number]>;
+  /** Claimed and not yet written, by "expiresAt nonce". */
+  private pending = new Map<string, [number, string]>();
+  private readonly has: SQLite.Statement<[number, string]>;
+  private readonly insert: SQLite.Statement<[number, string]>;
   private readonly purge: SQLite.Statement<[number]>;
   private readonly timer: NodeJS.Timeout;
   private lastPurge = 0;
@@ -26,18 +27,23 @@ export class NonceStore {
     private readonly now: () => number = Date.now,
     flushEveryMs = 100,
   ) {
-    this.has = sqlite.prepare('select 1 from request_nonce where nonce = ?');
-    this.insert = sqlite.prepare('insert or ignore into request_nonce (nonce, expires_at) values (?, ?)');
-    // In slices, so that a busy minute's expired nonces never stall the event loop at once.
-    this.purge = sqlite.prepare(`delete from request_nonce where rowid in (select rowid from request_nonce where expires_at < ? limit ${PURGE_SLICE})`);
+    // Keyed by (expires_at, nonce): a replay repeats the signed timestamp, so its expiry too.
+    this.has = sqlite.prepare('select 1 from request_nonce where expires_at = ? and nonce = ?');
+    this.insert = sqlite.prepare('insert or ignore into request_nonce (expires_at, nonce) values (?, ?)');
+    // In slices, so that a busy minute's expired nonces never stall the event loop at once: up to
+    // the slice's last expiry, a range at the start of the table's one b-tree (time order).
+    this.purge = sqlite.prepare(
+      `delete from request_nonce where expires_at < ? and expires_at <= coalesce((select expires_at from request_nonce order by expires_at limit 1 offset ${PURGE_SLICE - 1}), 9e15)`,
+    );
     this.timer = setInterval(() => this.flush(), flushEveryMs);
     this.timer.unref();
   }
 
   /** Records a nonce; false when it was seen before (a replay). */
   claim(nonce: string, expiresAt: number): boolean {
-    if (this.pending.has(nonce) || this.has.get(nonce)) return false;
-    this.pending.set(nonce, expiresAt);
+    const key = `${expiresAt} ${nonce}`;
+    if (this.pending.has(key) || this.has.get(expiresAt, nonce)) return false;
+    this.pending.set(key, [expiresAt, nonce]);
     return true;
   }
 
@@ -56,10 +62,10 @@ export class NonceStore {
     this.sqlite.pragma('synchronous = NORMAL');
     try {
       this.sqlite.transaction(() => {
-        for (const [nonce, expiresAt] of batch) this.insert.run(nonce, expiresAt);
+        for (const [expiresAt, nonce] of batch.values()) this.insert.run(expiresAt, nonce);
         if (purge) {
           this.lastPurge = t;
-          this.morePurge = this.purge.run(t).changes === PURGE_SLICE;
+          this.morePurge = this.purge.run(t).changes >= PURGE_SLICE;
         }
       })();
     } finally {
