@@ -28,7 +28,8 @@ export interface Ready {
  * A script for the page: on every frame, counts the visible matches and records in
  * window.__benchReady the time (ms since navigation, or since `window.__benchFrom`) of the
  * first frame that has them all. A string, not a function: tsx would wrap a function with
- * helpers the page does not have.
+ * helpers the page does not have. Visible is checkVisibility(): it needs styles only, where
+ * offsetParent lays out every match, also fields that content-visibility lets the browser skip.
  */
 export function readyProbe({ selector, count }: Ready): string {
   return `(() => {
@@ -36,7 +37,7 @@ export function readyProbe({ selector, count }: Ready): string {
     const from = window.__benchFrom ?? 0;
     const poll = () => {
       let n = 0;
-      for (const e of document.querySelectorAll(${JSON.stringify(selector)})) if (e.offsetParent !== null && ++n >= ${count}) break;
+      for (const e of document.querySelectorAll(${JSON.stringify(selector)})) if (e.checkVisibility() && ++n >= ${count}) break;
       if (n >= ${count}) window.__benchReady = performance.now() - from;
       else requestAnimationFrame(poll);
     };
