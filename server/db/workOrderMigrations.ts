@@ -2,7 +2,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * Service work orders (issue 9): the core work_order table becomes the engine resource
- * schemas/resources/work_order.json with a lifecycle declared as data. Keys 2026_11_060 to 069.
+ * schemas/resources/work_order.json with a lifecycle declared as data. Keys 2026_11_060 to 069,
+ * and 093 (after others had run).
  */
 
 /** Columns of the lifecycle: assignment, the steps' times, the SLA clock, the handling, evaluation. */
@@ -80,7 +81,20 @@ const sla: Migration = {
   },
 };
 
+/**
+ * The return-visit scan reads ids over work_order(project_id, finished_at, status, kind,
+ * contact_phone, customer_id) (schemas/resources/work_order.json). Its prefix, the index on
+ * (project_id, finished_at), goes: left, the planner walked it for its order, under the limit of
+ * a batch, and read the table row of every order in the window each minute.
+ */
+const returnVisitScan: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.dropIndex('work_order_project_id_finished_at').ifExists().execute();
+  },
+};
+
 export const workOrderMigrations: Record<string, Migration> = {
   '2026_11_060_work_order_lifecycle': lifecycle,
   '2026_11_061_work_order_sla': sla,
+  '2026_11_093_return_visit_scan': returnVisitScan,
 };

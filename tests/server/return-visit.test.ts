@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
-import { generateReturnVisits, sampled, sampledSql } from '../../server/returnVisit/generate.ts';
+import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../../server/returnVisit/generate.ts';
 
 /**
  * Return visits: questionnaires checked and frozen once answered, visits generated for finished
@@ -174,6 +174,13 @@ describe('generation by rule', () => {
     await generateReturnVisits(server.app, T0 + 30 * HOUR);
     for (const id of orders) expect(Boolean(await visitOf(id)), `order ${id}`).toBe(sampled(id, 20));
     await admin.post(`${M}/returnVisitRule/enable`, { id: rule.body.data.id, enabled: 0 });
+  });
+
+  it('finds the orders to visit from the covering index alone, the orders’ rows unread', async () => {
+    const rule = { project_id: projectId, kinds: '["repair"]', delay_hours: 24, rate: 30 };
+    const { sql: text, parameters } = visitCandidates(db(), rule, T0).compile();
+    const plan = (server.app.sqlite.prepare(`explain query plan ${text}`).all(...(parameters as unknown[])) as { detail: string }[]).map((step) => step.detail);
+    expect(plan.find((step) => /^SEARCH w /.test(step))).toMatch(/^SEARCH w USING COVERING INDEX work_order_project_id_finished_at_status_kind_contact_phone_customer_id /);
   });
 
   it('runs now for the caller’s projects from the list’s button', async () => {
