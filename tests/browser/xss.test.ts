@@ -132,7 +132,17 @@ describe('XSS through the services\' own routes', () => {
     expect(driving.refused).toEqual([]);
     // A new route that takes text fails here until it has a recipe or a reason (xssRoutes.ts).
     expect(driving.unknown).toEqual([]);
-    expect([...driving.driven].sort()).toEqual(['/api/mkf/callHistory/finish', '/api/mkf/returnVisit/carryOut', '/api/patrol/patrol/addClassify', '/api/patrol/pt/add', '/api/patrol/tbpRecord/updateRecord']);
+    expect([...driving.driven].sort()).toEqual([
+      '/api/mkf/callHistory/finish',
+      '/api/mkf/returnVisit/carryOut',
+      '/api/patrol/patrol/addClassify',
+      '/api/patrol/patrol/updateClassify',
+      '/api/patrol/pt/add',
+      '/api/patrol/pt/update',
+      '/api/patrol/tbpPlan/add',
+      '/api/patrol/tbpPlan/update',
+      '/api/patrol/tbpRecord/updateRecord',
+    ]);
     // Every reason still names a route.
     expect(Object.keys(NOT_SHOWN).filter((url) => !driving.routes.some((r) => r.url === url))).toEqual([]);
   });
@@ -142,15 +152,15 @@ describe('XSS through the services\' own routes', () => {
     const screens = findTargets(server.app.catalogue).screens.filter((s) => resources.has(s.resource));
     const views = await checkScreens(browser, server.url, screens, catalogueRecords(driving.records), 2);
     const bespoke = await checkBespoke(browser, server.url, driving.records);
-    expect(bespoke).toHaveLength(3);
+    expect(bespoke).toHaveLength(4);
     for (const findings of [views, ...bespoke]) {
       expect(findings.markersRun).toEqual([]);
       expect(findings.dialogs).toEqual([]);
       expect(findings.dangerousNodes).toEqual([]);
     }
     expect(views.displayed.size).toBeGreaterThan(0);
-    // Each patrol screen shows some payload as text (the inspection log in its drawers).
-    expect(bespoke.map((f) => f.textShown.size > 0)).toEqual([true, true, true]);
+    // Each patrol screen shows some payload as text (the inspection log and the plans in their drawers).
+    expect(bespoke.map((f) => f.textShown.size > 0)).toEqual([true, true, true, true]);
     const exports = await checkExports(api, server.app.catalogue, catalogueRecords(driving.records));
     expect(exports.formulaCells).toBe(0);
     expect(exports.unescaped).toEqual([]);

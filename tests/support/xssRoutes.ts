@@ -61,19 +61,12 @@ export const NOT_SHOWN: Record<string, string> = {
  * Routes whose text the console shows (the patrol library's bespoke screens, the service types'
  * AI labels) with no recipe yet: the verify table counts them as not covered.
  */
-export const NOT_YET = new Set([
-  '/api/patrol/patrol/updateClassify',
-  '/api/patrol/classifyStandard/save',
-  '/api/patrol/tbpStripe/update',
-  '/api/patrol/pt/update',
-  '/api/patrol/tbpPlan/add',
-  '/api/patrol/tbpPlan/update',
-  '/api/patrol/tbpRecord/submit',
-  '/api/workorder/serverType/aiLabels',
-]);
+export const NOT_YET = new Set(['/api/patrol/classifyStandard/save', '/api/patrol/tbpStripe/update', '/api/patrol/tbpRecord/submit', '/api/workorder/serverType/aiLabels']);
 
 /** The payload with its marker in at most `max` characters: the long form, the short one, or cut. */
 const fit = (payload: Payload, marker: number, max: number) => [payload.make(codeFor(marker)), payload.make(codeFor(marker, true))].find((t) => t.trim().length <= max) ?? payload.make(codeFor(marker, true)).slice(0, max);
+/** The same, ending with its marker: a name kept unique, which a cut payload would repeat between recipes. */
+const fitNamed = (payload: Payload, marker: number, max: number) => `${fit(payload, marker, max - 8)} #${marker}`;
 
 export interface RouteDrive {
   api: Api;
@@ -82,9 +75,32 @@ export interface RouteDrive {
   marker: number;
 }
 
+/** Posts a call and answers its data, or throws with the server's message. */
+async function expectOk(api: Api, url: string, body: Row): Promise<Row> {
+  const answer = await api.post(url, body);
+  if (answer.body.status !== '200') throw new Error(`${url}: ${answer.body.message}`);
+  return (answer.body.data ?? {}) as Row;
+}
+
+/** A patrol point as the add form sends it: in the project and category of an existing one. */
+async function pointBody(app: FastifyInstance, name: string, location: string, remark: string): Promise<Row> {
+  const like = await app.db.selectFrom('tbp_point').select(['project_id', 'classify_id']).orderBy('id').executeTakeFirstOrThrow();
+  return { projectId: like.project_id, classifyId: like.classify_id, name, location, remark };
+}
+
+/** What the plan form sends: an existing plan's settings and points (read as the edit form reads them), with the given name and remark. */
+async function planBody(api: Api, name: string, remark: string): Promise<Row> {
+  const first = ((await api.post('/api/patrol/tbpPlan/query', { pageNum: 1, pageSize: 1 })).body.data?.records as Row[])[0];
+  if (!first) throw new Error('tbpPlan: 没有可作模板的巡查计划');
+  const plan = (await api.get(`/api/patrol/tbpPlan/${Number(first.id)}`)).body.data as Row;
+  const keys = ['projectId', 'stripeCode', 'assignType', 'postId', 'staffIds', 'freqType', 'freqDays', 'intervalDays', 'startDate', 'endDate', 'startTime', 'endTime', 'leadMinutes', 'ordered', 'pointIds'];
+  return { ...Object.fromEntries(keys.filter((k) => plan[k] !== null && plan[k] !== undefined).map((k) => [k, plan[k]])), name, remark };
+}
+
 /**
  * Recipes: each writes one payload through its route the way the screen does and answers the
  * records holding it (a resource's rows the schema screens show, or a bespoke screen's rows).
+ * An update recipe first adds a record of its own with plain text, then writes the payload over it.
  */
 const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
   /** A call received from a customer's number (the latest customer: a planted one when xss.ts planted customers), ended with a summary. */
@@ -129,13 +145,33 @@ const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
     if (answer.body.status !== '200') throw new Error(`patrol/addClassify: ${answer.body.message}`);
     return [{ marker, resource: 'tbp_classify', id: Number(answer.body.data?.id ?? 0), payload: payload.name, fields: ['name', 'remark'] }];
   },
+  /** A patrol category written again: the payload as its name (what fits) and remark. */
+  '/api/patrol/patrol/updateClassify': async ({ api, payload, marker }) => {
+    const { id } = await expectOk(api, '/api/patrol/patrol/addClassify', { name: `改名分类${marker}` });
+    await expectOk(api, '/api/patrol/patrol/updateClassify', { id, name: fitNamed(payload, marker, 50), remark: fit(payload, marker, 200) });
+    return [{ marker, resource: 'tbp_classify', id: Number(id), payload: payload.name, fields: ['name', 'remark'] }];
+  },
   /** A patrol point in the project and category of an existing one: the payload as name, location and remark. */
   '/api/patrol/pt/add': async ({ api, app, payload, marker }) => {
-    const like = await app.db.selectFrom('tbp_point').select(['project_id', 'classify_id']).orderBy('id').executeTakeFirstOrThrow();
-    const body = { projectId: like.project_id, classifyId: like.classify_id, name: fit(payload, marker, 50), location: fit(payload, marker, 100), remark: fit(payload, marker, 200) };
-    const answer = await api.post('/api/patrol/pt/add', body);
-    if (answer.body.status !== '200') throw new Error(`pt/add: ${answer.body.message}`);
-    return [{ marker, resource: 'tbp_point', id: Number(answer.body.data?.id ?? 0), payload: payload.name, fields: ['name', 'location', 'remark'] }];
+    const { id } = await expectOk(api, '/api/patrol/pt/add', await pointBody(app, fit(payload, marker, 50), fit(payload, marker, 100), fit(payload, marker, 200)));
+    return [{ marker, resource: 'tbp_point', id: Number(id), payload: payload.name, fields: ['name', 'location', 'remark'] }];
+  },
+  /** A patrol point written again: the payload as name, location and remark. */
+  '/api/patrol/pt/update': async ({ api, app, payload, marker }) => {
+    const { id } = await expectOk(api, '/api/patrol/pt/add', await pointBody(app, `改名点位${marker}`, '一号楼大堂', '待改'));
+    await expectOk(api, '/api/patrol/pt/update', { id, name: fitNamed(payload, marker, 50), location: fit(payload, marker, 100), remark: fit(payload, marker, 200) });
+    return [{ marker, resource: 'tbp_point', id: Number(id), payload: payload.name, fields: ['name', 'location', 'remark'] }];
+  },
+  /** A patrol plan like an existing one: the payload as its name (what fits) and remark. */
+  '/api/patrol/tbpPlan/add': async ({ api, payload, marker }) => {
+    const { id } = await expectOk(api, '/api/patrol/tbpPlan/add', await planBody(api, fit(payload, marker, 50), fit(payload, marker, 200)));
+    return [{ marker, resource: 'tbp_plan', id: Number(id), payload: payload.name, fields: ['name', 'remark'] }];
+  },
+  /** A patrol plan written again: the payload as its name (what fits) and remark. */
+  '/api/patrol/tbpPlan/update': async ({ api, payload, marker }) => {
+    const { id } = await expectOk(api, '/api/patrol/tbpPlan/add', await planBody(api, `改名计划${marker}`, '待改'));
+    await expectOk(api, '/api/patrol/tbpPlan/update', { id, ...(await planBody(api, fitNamed(payload, marker, 50), fit(payload, marker, 200))) });
+    return [{ marker, resource: 'tbp_plan', id: Number(id), payload: payload.name, fields: ['name', 'remark'] }];
   },
   /** A patrol record on the inspection log's first page gets the payload as its remark and, when it has problems, as the handling note. */
   '/api/patrol/tbpRecord/updateRecord': async ({ api, payload, marker }) => {
@@ -190,6 +226,7 @@ const BESPOKE: Record<string, { route: string; call: string; details?: string }>
   tbp_record: { route: '/routingInspectionV2/inspectionLog', call: '/api/patrol/tbpRecord/pageQueryPost', details: '详情' },
   tbp_point: { route: '/routingInspectionV2/locationManage', call: '/api/patrol/pt/query' },
   tbp_classify: { route: '/routingInspectionV2/locationType', call: '/api/patrol/newTbpClassify/treeList' },
+  tbp_plan: { route: '/routingInspectionV2/routingPlan', call: '/api/patrol/tbpPlan/query', details: '查看' },
 };
 
 /** Opens each bespoke screen holding planted rows, and the details of every planted row on its first page. */
