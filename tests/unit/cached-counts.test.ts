@@ -1,33 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../server/db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { temporaryDatabases } from '../support/tempDatabases.ts';
 import { CappedCounts, COUNT_CAP } from '../../server/http/paging.ts';
 
 // The list counts kept between requests must never be older than the data: every way the data
 // can change (a write, a rollback, another process's commit) moves the data version on.
 describe('cached list counts', () => {
-  const opened: OpenedDatabase[] = [];
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const d of opened.splice(0)) await d.close();
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const databases = temporaryDatabases('pms-counts-');
 
   async function database() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-counts-'));
-    dirs.push(dir);
-    const d = openDatabase(dir);
-    opened.push(d);
+    const d = databases.open();
     await sql`create table item (id integer primary key, kind text not null)`.execute(d.db);
     const db = d.db as any;
     const counts = new CappedCounts(() => d.statements.dataVersion());
     const count = (kind: string, q = db) => counts.of(q, q.selectFrom('item').selectAll().where('kind', '=', kind));
     const add = (kind: string, n = 1) => db.insertInto('item').values(Array.from({ length: n }, () => ({ kind }))).execute();
-    return { d, db, count, add, file: path.join(dir, 'pms.sqlite') };
+    return { d, db, count, add, file: path.join(d.dir, 'pms.sqlite') };
   }
 
   it('follows writes, rollbacks and other processes, and caps at COUNT_CAP', async () => {

@@ -1,32 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type OpenedDatabase } from '../../server/db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, type OpenedDatabase } from '../../server/db/index.ts';
 import { NonceStore } from '../../server/http/nonces.ts';
+import { temporaryDatabases } from '../support/tempDatabases.ts';
 
 // Replay protection over a real, migrated database: a nonce is refused again until its window
 // has passed, across flushes and restarts; expired nonces go in slices, live ones stay.
 describe('request nonce store', () => {
-  const dirs: string[] = [];
-  const opened: OpenedDatabase[] = [];
-  afterEach(async () => {
-    for (const d of opened.splice(0)) await d.close();
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function open(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-nonces-'))) {
-    if (!dirs.includes(dir)) dirs.push(dir);
-    const d = openDatabase(dir);
-    opened.push(d);
+  const databases = temporaryDatabases('pms-nonces-');
+  async function open(dir?: string) {
+    const d = databases.open(dir);
     await migrateToLatest(d.db);
-    return { dir, d };
+    return d;
   }
   const count = (d: OpenedDatabase) => (d.sqlite.prepare('select count(*) as n from request_nonce').get() as { n: number }).n;
 
   it('refuses a nonce seen before, pending, written and after a restart', async () => {
     const clock = { t: 1_000_000 };
-    const { dir, d } = await open();
+    const d = await open();
     const store = new NonceStore(d.sqlite, () => clock.t, 60_000);
     expect(store.claim('nonce-one', clock.t + 300_000)).toBe(true);
     expect(store.claim('nonce-one', clock.t + 300_000)).toBe(false);
@@ -35,11 +25,10 @@ describe('request nonce store', () => {
     expect(store.claim('nonce-one', clock.t + 300_000)).toBe(false);
     expect(store.claim('nonce-two', clock.t + 300_000)).toBe(true);
     store.close();
-    await d.close();
-    opened.splice(opened.indexOf(d), 1);
+    await databases.close(d);
 
-    const again = await open(dir);
-    const restarted = new NonceStore(again.d.sqlite, () => clock.t, 60_000);
+    const again = await open(d.dir);
+    const restarted = new NonceStore(again.sqlite, () => clock.t, 60_000);
     expect(restarted.claim('nonce-one', clock.t + 300_000)).toBe(false);
     expect(restarted.claim('nonce-two', clock.t + 300_000)).toBe(false);
     restarted.close();
@@ -47,7 +36,7 @@ describe('request nonce store', () => {
 
   it('drops expired nonces in slices and keeps the live ones', async () => {
     const clock = { t: 1_000_000 };
-    const { d } = await open();
+    const d = await open();
     const store = new NonceStore(d.sqlite, () => clock.t, 60_000);
     // 12,000 nonces of a busy minute, some sharing a timestamp, then 100 of the last moment.
     for (let i = 0; i < 12_000; i++) store.claim(`old-${i}`, clock.t + Math.floor(i / 3));
