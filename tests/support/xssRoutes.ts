@@ -55,13 +55,14 @@ export const NOT_SHOWN: Record<string, string> = {
   '/api/mkf/callHistory/receive': '来电号码按电话号码格式校验；显示的客户姓名来自客户档案（由 hotline 通话记录覆盖）',
   '/api/patrol/ptTask/pmsFinishTask/:id': '完成说明只进任务日志，控制台不显示（移动端接口）',
   '/api/patrol/ptTask/transfer': '转派原因只进任务日志，控制台不显示（移动端接口）',
+  '/api/patrol/tbpStripe/update': '业务线编码只用来查找业务线（未知的编码被拒绝），不保存；保存的是岗位 id',
 };
 
 /**
  * Routes whose text the console shows (the patrol library's bespoke screens, the service types'
  * AI labels) with no recipe yet: the verify table counts them as not covered.
  */
-export const NOT_YET = new Set(['/api/patrol/classifyStandard/save', '/api/patrol/tbpStripe/update', '/api/patrol/tbpRecord/submit', '/api/workorder/serverType/aiLabels']);
+export const NOT_YET = new Set(['/api/patrol/classifyStandard/save', '/api/patrol/tbpRecord/submit', '/api/workorder/serverType/aiLabels']);
 
 /** The payload with its marker in at most `max` characters: the long form, the short one, or cut. */
 const fit = (payload: Payload, marker: number, max: number) => [payload.make(codeFor(marker)), payload.make(codeFor(marker, true))].find((t) => t.trim().length <= max) ?? payload.make(codeFor(marker, true)).slice(0, max);

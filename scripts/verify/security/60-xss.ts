@@ -60,7 +60,7 @@ export default async function xss(): Promise<VerifyRow[]> {
       { area, figure: '流程记录 / 步骤移动', value: `${flow.records.length} / ${flow.moves}` },
       { area, figure: '打开的界面（列表、详情、编辑器、协议页）', value: views.screensOpened + rich.views.screensOpened },
       { area, figure: '服务自有的写文本路由：覆盖 / 控制台不显示 / 未覆盖', value: `${routes.driven.size} / ${routes.notShown.length} / ${routes.uncovered.length + routes.unknown.length}` },
-      { area, figure: '未覆盖的路由（巡查标准、业务线岗位，巡查打卡，AI 标签）', value: [...routes.uncovered, ...routes.unknown].map((r) => r.split(' ')[0]!.replace('/api/', '')).join('、') || '无' },
+      { area, figure: '未覆盖的路由（巡查标准，巡查打卡，AI 标签）', value: [...routes.uncovered, ...routes.unknown].map((r) => r.split(' ')[0]!.replace('/api/', '')).join('、') || '无' },
       mustBeZero(area, '路由写入被拒', routes.refused.length),
       { area, figure: '打开的界面（流程与路由记录的列表、详情、巡查记录抽屉）', value: sum((v) => v.screensOpened) },
       { area, figure: '详情界面以文本显示出的流程载荷记录', value: `${flowViews.textShown.size} / ${flow.records.length}` },
