@@ -5,7 +5,7 @@ const MIN_COLUMN_WIDTH = 100;
 const ROW_GAP = 4;
 
 /**
- * Widens the fields whose FormItem has a gridSpan (its data-grid-span attribute) as Formily's
+ * Widens the fields whose FieldItem has a gridSpan (its data-grid-span attribute) as Formily's
  * FormGrid does: never past the columns left in the row, -1 to the row's end. Reads attributes
  * only, never a computed style, so it forces no layout.
  */
@@ -50,11 +50,11 @@ export function FieldGrid({ max, min = 1, columnGap, className, skipOffscreen, c
   }, [columns]);
   useEffect(() => {
     if (!skipOffscreen) return;
-    // From the frame after the first render on (styles.css [data-skip-offscreen]): in that frame each
-    // of Formily's FormItems measures its label (useOverflow, in a requestAnimationFrame of its mount
-    // effect, which runs before this parent's). A measure inside a skipped field lays that field out
-    // on its own, a layout each (a 200-field form: 201 layouts, about 0.45 s under load); unskipped,
-    // the first measure lays out the grid once and the others read it.
+    // From the frame after the first render on (styles.css [data-skip-offscreen]): a read of layout
+    // inside a skipped field (a control measuring itself, a script asking for offsetParent) lays that
+    // field out on its own, a layout each (with Formily's FormItem, which measured every label in its
+    // first frame, a 200-field form took 201 layouts, about 0.45 s under load); unskipped, the first
+    // read lays out the grid once and the others read it.
     const frame = requestAnimationFrame(() => ref.current?.setAttribute('data-skip-offscreen', ''));
     return () => cancelAnimationFrame(frame);
   }, [skipOffscreen]);

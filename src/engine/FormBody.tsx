@@ -5,6 +5,7 @@ import { Button, Space, Spin, message } from 'antd';
 import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import { call } from './data.ts';
 import { FieldGrid } from './FieldGrid.tsx';
+import { FieldItemStyles } from './FieldItem.tsx';
 import { formSchema, preloadFields, SchemaField } from './fields.tsx';
 import { leaveThen, markUnmodified, useLeaveGuard } from './leaveGuard.ts';
 import type { FormPage } from './schemaTypes.ts';
@@ -93,9 +94,11 @@ function Fields({ page }: { page: FormPage }) {
   if (loading) use(loading);
   return (
     <FormLayout layout="vertical">
-      <FieldGrid max={page.columns ?? 2} columnGap={24} className="pms-form-fields" skipOffscreen>
-        <SchemaField schema={formSchema(page.fields)} />
-      </FieldGrid>
+      <FieldItemStyles>
+        <FieldGrid max={page.columns ?? 2} columnGap={24} className="pms-form-fields" skipOffscreen>
+          <SchemaField schema={formSchema(page.fields)} />
+        </FieldGrid>
+      </FieldItemStyles>
     </FormLayout>
   );
 }

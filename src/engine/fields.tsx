@@ -6,21 +6,30 @@ import { setValidateLanguage } from '@formily/core';
 // effects): each is imported from its own module, and the large ones only when a form uses them.
 import { Checkbox } from '@formily/antd-v5/esm/checkbox';
 import { FormGrid } from '@formily/antd-v5/esm/form-grid';
-import { FormItem } from '@formily/antd-v5/esm/form-item';
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
-import { Input } from '@formily/antd-v5/esm/input';
+import { Input as FormilyInput } from '@formily/antd-v5/esm/input';
 import { PreviewText } from '@formily/antd-v5/esm/preview-text';
 import { Radio } from '@formily/antd-v5/esm/radio';
 import { Select } from '@formily/antd-v5/esm/select';
 import { Space } from '@formily/antd-v5/esm/space';
 import { Switch } from '@formily/antd-v5/esm/switch';
+import { FieldItem } from './FieldItem.tsx';
 import { RichTextField, RichTextView } from './RichText.tsx';
+import AntdInput from 'antd/es/input/Input';
 import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect } from './selects.tsx';
 import type { ComponentName } from './registry.ts';
 
 setValidateLanguage('zh-CN');
 // Schema expressions go through the safe evaluator, never `new Function` (CSP without unsafe-eval).
 Schema.registerCompiler((expression: string, scope: Record<string, unknown>) => evaluate(expression, scope ?? {}));
+
+/**
+ * Formily's Input less its loading slot: it gives every input a suffix (an icon while the field
+ * validates asynchronously, which no schema does), so antd wrapped each one in an affix wrapper
+ * with a suffix span, behind one more connect layer: three elements and about ten components
+ * a text field instead of one input.
+ */
+const Input = Object.assign(connect(AntdInput, mapReadPretty(PreviewText.Input)), { TextArea: FormilyInput.TextArea });
 
 const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 
@@ -43,7 +52,7 @@ const ArrayItems = Object.assign(
  * A name used in `x-component` must be registered here (the schema lint checks it).
  */
 export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
-  FormItem,
+  FormItem: FieldItem,
   FormGrid,
   FormLayout,
   Space,

@@ -3,6 +3,7 @@ import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Modal } from 'antd';
 import type { Row } from './actions.tsx';
+import { FieldItemStyles } from './FieldItem.tsx';
 import { formSchema, SchemaField } from './fields.tsx';
 import type { WorkflowTransition } from './schemaTypes.ts';
 
@@ -26,7 +27,9 @@ export function askInputs(transition: WorkflowTransition, record: Row): Promise<
       content: (
         <FormProvider form={form}>
           <FormLayout layout="vertical">
-            <SchemaField schema={formSchema({ ...transition.inputs, ...note })} />
+            <FieldItemStyles>
+              <SchemaField schema={formSchema({ ...transition.inputs, ...note })} />
+            </FieldItemStyles>
           </FormLayout>
         </FormProvider>
       ),
