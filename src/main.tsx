@@ -1,8 +1,10 @@
 import '@ant-design/v5-patch-for-react-19';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropNestedResets } from './app/antdStyles.ts';
 import { AppRouter, preloadRoute } from './app/router.tsx';
 import { findRoute } from './app/routes.ts';
 import { hasQueryLogin } from './core/queryLogin.ts';
@@ -37,10 +39,12 @@ function Rendered() {
 void Promise.all([config, preloadRoute(window.location.pathname)]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ConfigProvider locale={zhCN}>
-        <AppRouter />
-        <Rendered />
-      </ConfigProvider>
+      <StyleProvider transformers={[dropNestedResets]}>
+        <ConfigProvider locale={zhCN}>
+          <AppRouter />
+          <Rendered />
+        </ConfigProvider>
+      </StyleProvider>
     </StrictMode>,
   ),
 );

@@ -1,0 +1,34 @@
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { Button, Input, Table } from 'antd';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { dropNestedResets } from '../../src/app/antdStyles.ts';
+
+/** The CSS antd writes for a table, an input and a button, as the app's StyleProvider has it written (or not). */
+function css(transformers: (typeof dropNestedResets)[]): string {
+  const cache = createCache();
+  const ui = [createElement(Table, { key: 't', columns: [{ title: '名称', dataIndex: 'name' }], dataSource: [{ key: 1, name: '甲' }] }), createElement(Input, { key: 'i' }), createElement(Button, { key: 'b' }, '保存')];
+  renderToString(createElement(StyleProvider, { cache, transformers }, ui));
+  return extractStyle(cache, { plain: true, types: ['style'] });
+}
+
+// A rule whose ancestor part is a component reset's attribute selector on class.
+const NESTED_RESET = /\[class\^="ant-[\w-]+"\][^{},]*\s\[class[\^*]="/;
+
+describe("antd's component resets (src/app/antdStyles.ts)", () => {
+  it('drops the nested copy of each reset, whose attribute ancestor made any class change restyle everything inside', () => {
+    expect(css([])).toMatch(NESTED_RESET);
+    const styles = css([dropNestedResets]);
+    expect(NESTED_RESET.test(styles)).toBe(false);
+    // The component roots keep their reset; a reset nested under a class (the button's) is cheap and stays.
+    expect(styles).toContain('.ant-btn [class^="ant-btn"]');
+    for (const component of ['ant-table', 'ant-input']) {
+      const root = new RegExp(`\\[class\\^="${component}"\\],[^{]*\\[class\\*=" ${component}"\\]\\{[^}]*box-sizing:border-box`);
+      expect(root.test(styles), component).toBe(true);
+    }
+    // Nothing else is dropped: but for the nested rules (and the cache's record of style hashes), the two are the same CSS.
+    const rules = (text: string) => text.split('}').filter((r) => !NESTED_RESET.test(r) && !r.includes('cssinjs-cache-path'));
+    expect(rules(styles)).toEqual(rules(css([])));
+  });
+});
