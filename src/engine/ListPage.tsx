@@ -1,12 +1,12 @@
 import { Space, message } from 'antd';
 import type { TableProps } from 'antd';
-import { useRequest } from 'ahooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { call, forgetDictionaries, listCall, openingState, totalText, type Page } from './data.ts';
 import { DataTable } from './DataTable.tsx';
+import { useAnswer } from './useAnswer.ts';
 import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { Panel } from './Panel.tsx';
@@ -66,9 +66,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
     () => ({ ...(page.tree && node ? { ...filters, [page.tree.filterField]: node.id } : filters), ...page.fixedFilters }),
     [filters, node, page.tree, page.fixedFilters],
   );
-  const { data, loading } = useRequest(() => call<Page<Row>>(...listCall(page, { pageNum, pageSize, sorter, filters: allFilters })), {
-    refreshDeps: [pageNum, pageSize, sorter, allFilters, version],
-  });
+  const { answer: data, loading } = useAnswer<Page<Row>>(...listCall(page, { pageNum, pageSize, sorter, filters: allFilters }), version);
   const result = data?.data;
   if (data && data.status !== '200' && !loading) message.error({ content: data.message, key: `list-${page.route}` });
 

@@ -10,7 +10,7 @@ const MENU_WRITES = new Set(['menu.update', 'menu.enable']);
 
 /** How long an early call's answer may wait for its screen: one the screen never asked for is not served later. */
 const EARLY_MS = 10_000;
-let early: { key: string; answer: Promise<ApiResponse<unknown>>; until: number } | undefined;
+let early: { key: string; answer: Promise<ApiResponse<unknown>>; until: number; settled?: ApiResponse<unknown> } | undefined;
 const callKey = (id: string, params?: Params) => JSON.stringify([id, params ?? {}]);
 
 /** Set by each call, cleared as a new screen opens: from then on the screens are talking to the services themselves. */
@@ -30,8 +30,17 @@ export function screenOpening(): void {
  */
 export function callEarly(id: string, params: Params): void {
   if (called) return;
-  const answer = call(id, params);
-  early = { key: callKey(id, params), answer, until: Date.now() + EARLY_MS };
+  const taken: NonNullable<typeof early> = { key: callKey(id, params), answer: call(id, params), until: Date.now() + EARLY_MS };
+  early = taken;
+  void taken.answer.then((answer) => (taken.settled = answer));
+}
+
+/**
+ * The early call's answer if it is back and is this call's, for the screen's first render to
+ * show at once. Only read: the screen's first `call` takes it, as it takes one still under way.
+ */
+export function earlyAnswer<T>(id: string, params?: Params): ApiResponse<T> | undefined {
+  return early && early.key === callKey(id, params) && Date.now() < early.until ? (early.settled as ApiResponse<T> | undefined) : undefined;
 }
 
 /** Calls a catalogued endpoint by id: the one way the renderer talks to services. */
