@@ -3,10 +3,10 @@
 // the time to the 100 rows, the main thread's CPU time until then (thread time, which load from
 // other processes inflates far less than wall time) and that time by kind, and the tasks over 1.5 ms.
 import type { CDPSession } from 'playwright-core';
-import { benchApp, closeBenchApp } from './support/benchApp.ts';
+import { closeBenchApp } from './support/benchApp.ts';
 import { ROUTES } from './support/benchSchemas.ts';
-import { benchReady, median, readyProbe, VIEWPORT } from './support/measure.ts';
-import { LIST_SCREEN } from './support/pages.ts';
+import { median } from './support/measure.ts';
+import { routeChange, warmListPage } from './support/routeChange.ts';
 
 interface TraceEvent {
   name: string;
@@ -20,11 +20,10 @@ interface TraceEvent {
 }
 
 const changes = Number(process.argv[2] ?? 8);
-const { selector, count } = LIST_SCREEN.ours.ready;
 
 async function trace(cdp: CDPSession, during: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
   await during();
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -51,32 +50,13 @@ function withSelfTime(events: TraceEvent[]): (TraceEvent & { self: number; paren
 
 const KIND: Record<string, string> = { UpdateLayoutTree: 'style', Layout: 'layout', Paint: 'paint', PrePaint: 'paint', Layerize: 'paint', Commit: 'paint' };
 
-const { browser, server, session } = await benchApp();
-const context = await browser.newContext({ viewport: VIEWPORT, storageState: session });
+const { page, close } = await warmListPage(3);
 try {
-  const page = await context.newPage();
-  await page.goto(server.url + ROUTES.list);
-  await page.waitForSelector(selector);
-  const go = async (to: string) => {
-    await page.evaluate(`(() => {
-      for (const e of document.querySelectorAll(${JSON.stringify(selector)})) e.setAttribute('data-bench-old', '');
-      performance.mark('bench-change');
-      window.__benchFrom = performance.now();
-      window.history.pushState({}, '', ${JSON.stringify(to)});
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      ${readyProbe({ selector: `${selector}:not([data-bench-old])`, count })};
-    })()`);
-    return benchReady(page, 60_000);
-  };
-  for (let i = 0; i < 3; i++) {
-    await go(`${ROUTES.otherList}?warm=${i}`);
-    await go(`${ROUTES.list}?warm=${i}`);
-  }
   const times: number[] = [];
-  const events = await trace(await context.newCDPSession(page), async () => {
+  const events = await trace(await page.context().newCDPSession(page), async () => {
     for (let i = 0; i < changes / 2; i++) {
-      times.push(await go(`${ROUTES.otherList}?run=${i}`));
-      times.push(await go(`${ROUTES.list}?run=${i}`));
+      times.push(await routeChange(page, `${ROUTES.otherList}?run=${i}`));
+      times.push(await routeChange(page, `${ROUTES.list}?run=${i}`));
     }
   });
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')!;
@@ -99,6 +79,6 @@ try {
   });
   console.log(`median: ${median(times).toFixed(0)} ms to rows, main thread ${median(cpu).toFixed(0)} ms`);
 } finally {
-  await context.close();
+  await close();
   await closeBenchApp();
 }
