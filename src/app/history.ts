@@ -5,14 +5,28 @@ type History = HistoryRouterProps['history'];
 /** Answers whether a navigation may go ahead: true at once, or later (the user is asked). */
 export type NavigationCheck = () => true | Promise<boolean>;
 
+/**
+ * Told of a navigation before the router renders it; may answer a promise of the new screen's
+ * first data, which the router then waits for, at most HOLD_MS.
+ */
+export type NavigationWatcher = (to: History['location']) => Promise<unknown> | undefined;
+
+/**
+ * How long a navigation may wait for its screen's first data. The old screen stays meanwhile;
+ * the new one then renders once, with its rows, instead of an empty table painted first and the
+ * rows a render later (#11). Past it the screen renders without them, as it would have.
+ */
+export const HOLD_MS = 300;
+
 let check: NavigationCheck | null = null;
-let watcher: ((to: History['location']) => void) | null = null;
+let watcher: NavigationWatcher | null = null;
 
 /**
  * Tells `watch` of every navigation that goes ahead, before the router renders it: a screen's
- * first data can be asked for while it renders (KeepAliveOutlet). One watcher at a time.
+ * first data can be asked for at once and the screen rendered when it is back (KeepAliveOutlet).
+ * One watcher at a time.
  */
-export function watchNavigation(watch: (to: History['location']) => void): () => void {
+export function watchNavigation(watch: NavigationWatcher): () => void {
   watcher = watch;
   return () => {
     if (watcher === watch) watcher = null;
@@ -38,6 +52,20 @@ function whenAllowed(go: () => void): void {
 }
 
 const browser = UNSAFE_createBrowserHistory({ v5Compat: true });
+/** Counts navigations: a held one is rendered only if no later one went ahead meanwhile. */
+let navigations = 0;
+
+/** Passes a navigation on to the router once its screen's first data is back, or HOLD_MS on. */
+function whenDataBack(location: History['location'], render: () => void): void {
+  const mine = ++navigations;
+  const waiting = watcher?.(location);
+  if (!waiting) return render();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  void Promise.race([waiting, new Promise((resolve) => (timer = setTimeout(resolve, HOLD_MS)))]).then(() => {
+    clearTimeout(timer);
+    if (mine === navigations) render();
+  });
+}
 /** Set while the address bar is put back after a blocked back/forward: that pop is ours, not the user's. */
 let undoingPop = false;
 
@@ -57,10 +85,7 @@ export const appHistory: History = {
   go: (delta) => whenAllowed(() => browser.go(delta)),
   listen: (listener) =>
     browser.listen((update) => {
-      const go = () => {
-        watcher?.(update.location);
-        listener(update);
-      };
+      const go = () => whenDataBack(update.location, () => listener(update));
       if (update.action !== 'POP' || !update.delta) return go();
       if (undoingPop) {
         undoingPop = false;

@@ -106,11 +106,14 @@ const route = (r: (typeof ROUTES)[number]) => <Route key={r.path} path={r.path} 
 /**
  * The routes, declared in JSX: the app loads no data through the router, so it uses the
  * declarative router, half the code of the data router (createBrowserRouter) on every first load.
- * Its history is the app's own (history.ts), so unsaved forms can hold a navigation back.
+ * Its history is the app's own (history.ts), so unsaved forms can hold a navigation back and a
+ * list's navigation can wait for its rows. Navigations render at once, not as transitions: a
+ * transition renders in 5 ms slices with the browser's turn between them, ~35 ms more to a new
+ * list's rows (#11); a screen whose code is still loading shows its progress bar either way.
  */
 export function AppRouter() {
   return (
-    <HistoryRouter history={appHistory}>
+    <HistoryRouter history={appHistory} useTransitions={false}>
       <Routes>
         <Route element={<Root />}>
           {ROUTES.filter((r) => r.public).map(route)}

@@ -21,9 +21,9 @@ export interface RouteDef {
   page?: PageMeta;
   /**
    * The screen; `preload()` starts loading its code before it is rendered, `prefetch(ready)` its
-   * first data once `ready` (requests can be signed).
+   * first data once `ready` (requests can be signed), settling when that data is back.
    */
-  component: ComponentType & { preload?: () => Promise<unknown>; prefetch?: (ready: Promise<unknown>) => void };
+  component: ComponentType & { preload?: () => Promise<unknown>; prefetch?: (ready: Promise<unknown>) => Promise<unknown> };
 }
 
 const ErrorPage = lazyPage(() => import('../pages/errors/ErrorPage.tsx'));
@@ -59,8 +59,8 @@ function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): Route
   if (meta.kind !== 'list') return screen;
   // A list's rows are asked for once its schema is known, not once the shell and the table have rendered.
   const prefetch = (ready: Promise<unknown>) =>
-    void Promise.all([loadPage(meta.route), loadFirstList(), ready])
-      .then(([page, { prefetchFirstList }]) => page?.kind === 'list' && prefetchFirstList(page))
+    Promise.all([loadPage(meta.route), loadFirstList(), ready])
+      .then(([page, { prefetchFirstList }]) => (page?.kind === 'list' ? prefetchFirstList(page) : undefined))
       .catch(() => undefined);
   return Object.assign(screen, { prefetch });
 }

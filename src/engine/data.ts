@@ -26,13 +26,14 @@ export function screenOpening(): void {
  * screen's first identical call, within EARLY_MS, takes the answer instead of asking again.
  * Served once; a call that may write (any but GET) drops it first, so a screen never shows rows
  * from before a change. Only before any other call since the screen began to open: once the
- * screen has asked, asking early would only ask twice.
+ * screen has asked, asking early would only ask twice. Answers when the answer is back, if it asked.
  */
-export function callEarly(id: string, params: Params): void {
-  if (called) return;
+export function callEarly(id: string, params: Params): Promise<unknown> | undefined {
+  if (called) return undefined;
   const taken: NonNullable<typeof early> = { key: callKey(id, params), answer: call(id, params), until: Date.now() + EARLY_MS };
   early = taken;
-  void taken.answer.then((answer) => (taken.settled = answer));
+  // Settled first, then answered: whoever waits for the answer finds it in earlyAnswer().
+  return taken.answer.then((answer) => (taken.settled = answer));
 }
 
 /**

@@ -5,8 +5,8 @@ import type { ListPage } from './schemaTypes.ts';
  * Starts the rows call of the list page a cold load opens (main.tsx), as soon as requests can be
  * signed and the page's schema is known, while the shell and the table's code still load: the
  * page's first call takes its answer (data.ts `callEarly`). A lazy chunk of its own, so that
- * it loads with the first list screen only.
+ * it loads with the first list screen only. Answers when the rows are back.
  */
-export function prefetchFirstList(page: ListPage): void {
-  callEarly(...listCall(page, openingState(page)));
+export function prefetchFirstList(page: ListPage): Promise<unknown> | undefined {
+  return callEarly(...listCall(page, openingState(page)));
 }

@@ -48,15 +48,16 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
     if (keepAlive) setCache(remember(cache, key, { element: outlet, context: { location, navigationType } }));
   }
 
-  // A navigation to a page not in the cache asks for its first data at once (a list's rows),
-  // while the page renders: not once it has rendered and its effects run (~50 ms later, #11).
+  // A navigation to a page not in the cache asks for its first data at once (a list's rows), and
+  // the router renders the page when it is back (history.ts HOLD_MS): not once the page has
+  // rendered and its effects run (~50 ms later), then again with the rows (#11).
   useEffect(
     () =>
       watchNavigation((to) => {
         const route = findRoute(to.pathname);
-        if (!route?.component.prefetch || (route.keepAlive && cache.has(to.pathname + to.search))) return;
+        if (!route?.component.prefetch || (route.keepAlive && cache.has(to.pathname + to.search))) return undefined;
         screenOpening();
-        route.component.prefetch(Promise.resolve());
+        return route.component.prefetch(Promise.resolve());
       }),
     [cache],
   );
