@@ -96,17 +96,68 @@ function lightCell(column: CellColumn, fixed: FixedInfo | undefined, place: Cell
 
 type RowProps = React.HTMLAttributes<HTMLElement> & { children?: ReactNode };
 
-/** The plain table's row: `<tr>` with rc-table's cells rendered light. */
+/** Shallow equality of two objects' own values (a cell's onCell props are a new object every time). */
+function sameValues(a: object | undefined, b: object | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+}
+
+/** Whether a cell's props (from rc-table) would render the same cell: its onCell props compared by value. */
+function sameCell(a: TableCellProps, b: TableCellProps): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    const x = (a as unknown as Record<string, unknown>)[k];
+    const y = (b as unknown as Record<string, unknown>)[k];
+    if (x !== y && !(k === 'additionalProps' && sameValues(x as object, y as object))) return false;
+  }
+  return true;
+}
+
+/**
+ * The cells a row rendered last, by key. A cell whose props are the same as then is the same
+ * element as then, which React skips, as it did rc-table's memoised Cell. A cache of pure
+ * results: an element kept from a render React threw away still shows the same cell.
+ */
+class RowCells {
+  private last = new Map<unknown, { props: TableCellProps; cell: ReactElement }>();
+  private next = new Map<unknown, { props: TableCellProps; cell: ReactElement }>();
+
+  cell(key: string | number, props: TableCellProps): ReactElement {
+    const before = this.last.get(key);
+    const cell = before && sameCell(before.props, props) ? before.cell : lightCell(props, props, props, 'td', key);
+    this.next.set(key, { props, cell });
+    return cell;
+  }
+
+  /** The row's render is over: its cells are the ones to compare with next time. */
+  done(): void {
+    this.last = this.next;
+    this.next = new Map();
+  }
+}
+
+/**
+ * The plain table's row: `<tr>` with rc-table's cells rendered light. A new table sets its column
+ * widths and sticky offsets from layout effects right after it mounts, which renders every row
+ * twice more before the first paint, with new objects but the same cells: 2 x 2,000 cells of a
+ * 100 x 20 list that RowCells lets React skip (#11).
+ */
 export function TableRow({ children, className, ...row }: RowProps) {
+  const [cells] = useState(() => new RowCells());
+  const rendered = Children.map(children, (child) => {
+    if (!isValidElement(child)) return child;
+    const p = (child as ReactElement<TableCellProps>).props;
+    // The empty table's one cell (no record) is rare and cheap: rc-table renders it.
+    if (!p.record) return child;
+    return cells.cell(child.key ?? p.index, p);
+  });
+  cells.done();
   return (
     <tr {...row} className={`${className ?? ''} pms-table-row`}>
-      {Children.map(children, (child) => {
-        if (!isValidElement(child)) return child;
-        const p = (child as ReactElement<TableCellProps>).props;
-        // The empty table's one cell (no record) is rare and cheap: rc-table renders it.
-        if (!p.record) return child;
-        return lightCell(p, p, p, 'td', child.key ?? p.index);
-      })}
+      {rendered}
     </tr>
   );
 }
