@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { Api } from '../support/api.ts';
+import { navigateInApp } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { addSignIns } from '../support/signIns.ts';
 
@@ -248,10 +249,7 @@ describe('keepAlive (issue 2)', () => {
     expect(await screen(page).getByPlaceholder('请输入显示名称').inputValue()).toBe('业');
     expect(await screen(page).locator('.ant-table-row').count()).toBe(1);
     // A different query string is another instance, with its own state.
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/business-settings/data-dictionary?view=2');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigateInApp(page, '/business-settings/data-dictionary?view=2');
     await expect.poll(() => screen(page).getByPlaceholder('请输入显示名称').inputValue()).toBe('');
   });
 
@@ -271,11 +269,7 @@ describe('keepAlive (issue 2)', () => {
     const page = await as('admin');
     await page.goto(`${server.url}/index/home_index`);
     await expect.poll(() => page.title()).toBe('首页-PMS');
-    const go = (path: string) =>
-      page.evaluate((to) => {
-        window.history.pushState({}, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+    const go = (path: string) => navigateInApp(page, path);
     const calls = labelListCalls(page);
     await whileListCodeHeld(page, () => go('/business-settings/label-manager'));
     await expect.poll(() => row(page, '有宠物').isVisible()).toBe(true);
@@ -297,11 +291,7 @@ describe('in-app navigation to a list (issue 11)', () => {
     const page = await as('admin');
     await page.goto(`${server.url}/business-settings/label-manager`);
     await expect.poll(() => row(page, '有宠物').isVisible()).toBe(true);
-    const go = (path: string) =>
-      page.evaluate((to) => {
-        window.history.pushState({}, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+    const go = (path: string) => navigateInApp(page, path);
     await go('/index/home_index');
     await expect.poll(() => page.title()).toBe('首页-PMS');
     // Whether a list was ever drawn on screen without rows (its empty area, the spinner while it waits).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, signInViaSso } from '../support/browser.ts';
+import { navigateInApp, signIn, signInViaSso } from '../support/browser.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';
 
 const server = setUpServer();
@@ -98,10 +98,7 @@ describe('app shell', () => {
     page.on('load', () => loads++);
     // The signed-in shell loads after the sign-in page: a navigation before its router listens is lost.
     await page.locator('.pms-page[data-active="true"]').waitFor();
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/alter/password');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigateInApp(page, '/alter/password');
     await expect.poll(() => page.getByText('确认修改').isVisible()).toBe(true);
     expect(failed).toBe(2);
     expect(loads).toBe(1);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn, watchProblems, type PageProblems } from '../support/browser.ts';
+import { launchBrowser, navigateInApp, signIn, watchProblems, type PageProblems } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -169,10 +169,7 @@ describe('office-automation detail routes (spec 2.1)', () => {
       await expect.poll(() => screen(page).getByText(order.title).first().isVisible()).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { __oaHelperLoads: number }).__oaHelperLoads)).toBe(1);
       // Another OA route of the same page: the script is there already and is not loaded again.
-      await page.evaluate((id) => {
-        window.history.pushState({}, '', `/action_oadetail?id=${id}`);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, order.id);
+      await navigateInApp(page, `/action_oadetail?id=${order.id}`);
       await expect.poll(() => page.title()).toBe('工单处理（OA）-PMS');
       await expect.poll(() => screen(page).getByText(order.title).first().isVisible()).toBe(true);
       expect(await page.evaluate(() => [(window as unknown as { __oaHelperLoads: number }).__oaHelperLoads, document.querySelectorAll('script[data-oa-helper]').length])).toEqual([1, 1]);

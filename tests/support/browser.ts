@@ -76,3 +76,11 @@ export async function signInViaSso(page: Page, baseUrl: string, account = 'admin
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((u) => u.pathname === path);
 }
+
+/** Navigates inside the single-page app (no reload), as a menu click or back/forward would: react-router hears a popstate. */
+export function navigateInApp(page: Page, path: string): Promise<void> {
+  return page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
