@@ -2,6 +2,7 @@
 // the thread really spent on it. On a machine shared with other work a task's wall time also
 // holds the time the thread waited for a core; its CPU time is what the page itself costs.
 import type { Page } from 'playwright-core';
+import { startTrace } from './trace.ts';
 
 export interface Task {
   /** Milliseconds from start to end. */
@@ -10,29 +11,15 @@ export interface Task {
   cpu: number;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 /** The top-level task event, by its name in this chromium and in older ones. */
 const TASK_EVENTS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
 
 /** Starts tracing the page; the answer stops it and gives the tasks of its renderer's main thread. */
 export async function traceTasks(page: Page): Promise<() => Promise<Task[]>> {
   const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
+  const stop = await startTrace(cdp, 'toplevel,__metadata');
   return async () => {
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    await complete;
+    const events = await stop();
     await cdp.detach();
     const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
     const tasks = events.filter((e) => TASK_EVENTS.has(e.name) && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
