@@ -1,7 +1,7 @@
 // `npx tsx bench/profileKeystroke.ts [keys]`: where a keystroke's time goes in suite 12's 200-field
 // form. Types into one input with the main thread traced over CDP and prints, per key (from each
 // keydown to the end of its next frame), the thread's self time by trace event, and under which
-// events the forced style and layout updates ran (the browser's own input handling, or script).
+// events the forced style and layout updates ran, and the slowest keys (the p95's) with their events over 0.7 ms.
 import { benchApp, closeBenchApp } from './support/benchApp.ts';
 import { benchReady, median, readyProbe, VIEWPORT } from './support/measure.ts';
 import { FORM_INPUT, FORM_SCREEN } from './support/pages.ts';
@@ -62,6 +62,14 @@ try {
   for (const [name, { ms, n }] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(`  ${ms.toFixed(2).padStart(6)} ms ${n.toFixed(1).padStart(6)} ×  ${name}`);
   console.log('style and layout updates per key, by what asked for them:');
   for (const [under, n] of [...forcedUnder].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${n.toFixed(1).padStart(6)} ×  ${under || '(no traced parent: native work of its own task)'}`);
+  // The slowest keys (the p95's): the events of over 0.7 ms, to 6 deep, between their keydown and their paint.
+  const slowest = starts.map((start, i) => ({ start, end: painted.find((t) => t > start) ?? start, i })).sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 5);
+  for (const { start, end, i } of slowest) {
+    console.log(`key ${i}: ${((end - start) / 1000).toFixed(1)} ms to the paint`);
+    for (const e of onMain.filter((e) => e.ts >= start - 5000 && e.ts < end && (e.tdur ?? 0) > 700 && e.parents.length < 6)) {
+      console.log(`   at ${((e.ts - start) / 1000).toFixed(1).padStart(6)} ${'  '.repeat(e.parents.length)}${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${((e.tdur ?? 0) / 1000).toFixed(1)} ms (wall ${((e.dur ?? 0) / 1000).toFixed(1)})`);
+    }
+  }
 } finally {
   await context.close();
   await closeBenchApp();
