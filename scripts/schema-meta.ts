@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export const META = { 'page.schema.json': 'PageSchema', 'resource.schema.json': 'ResourceDef', 'endpoints.schema.json': 'EndpointCatalogue', 'menus.schema.json': 'MenuCatalogue', 'report.schema.json': 'ReportDef' } as const;
 
 export function generateMeta(): Record<string, string> {
-  const generator = createGenerator({ path: path.join(root, 'src/engine/schemaTypes.ts'), tsconfig: path.join(root, 'tsconfig.json'), skipTypeCheck: true, additionalProperties: false });
+  const generator = createGenerator({ path: path.join(root, 'src/engine/schemaTypes.ts'), tsconfig: path.join(root, 'scripts/schema-meta.tsconfig.json'), skipTypeCheck: true, additionalProperties: false });
   return Object.fromEntries(
     Object.entries(META).map(([file, type]) => {
       const schema = generator.createSchema(type);
