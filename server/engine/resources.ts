@@ -10,6 +10,7 @@ import { bodySchema, describeIssue, fieldSchema, filtersSchema, resourceErrorFor
 import { SYSTEM_ACTOR, type ResourceHooks } from './hooks.ts';
 import { tableColumns } from './tables.ts';
 import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
+import { exportDateTimeFormatter } from '../http/exportDateTime.ts';
 import { maxPageSize } from '../../src/engine/endpoints.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
@@ -530,6 +531,8 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     }
 
     const exportFields = fields.filter(([, f]) => !f.noExport);
+    /** The table's columns an export reads: the id, its own fields' (link fields are read apart) and the enabled flag. */
+    const exportColumns = ['id', ...exportFields.filter(([, f]) => !f.through).map(([name]) => name), ...(resource.enable ? ['enabled'] : [])].map((c) => `${table}.${c}`);
 
     /**
      * The exported columns' texts of a row read as a list (by column position, see exportRows):
@@ -538,6 +541,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     async function exportCells(at: (column: string) => number): Promise<((row: unknown[]) => unknown)[]> {
       const links = await linksOf(null);
       const id = at('id');
+      const datetime = exportDateTimeFormatter();
       const cells: ((row: unknown[]) => unknown)[] = [];
       for (const [name, f] of exportFields) {
         if (f.through) {
@@ -558,7 +562,7 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
           if (f.ref) return row[label] ?? value;
           if (f.type === 'boolean') return value ? '是' : '否';
           if (f.type === 'html') return htmlToText(String(value));
-          if (f.type === 'datetime') return EXPORT_DATETIME.format(Number(value));
+          if (f.type === 'datetime') return datetime(Number(value));
           return value;
         };
         cells.push((row) => {
@@ -620,7 +624,8 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
           }
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('筛选条件格式不正确');
           if (!validateFilters(parsed)) throw badRequest(describeIssue(resource, { ...validateFilters.errors![0]!, instancePath: `/filters${validateFilters.errors![0]!.instancePath}` }));
-          const query = withRefLabels(await ownFilters(applyFilters(await scoped(db.selectFrom(table).selectAll(table), request.staff!), parsed), request.staff!, parsed));
+          // Only the columns the file shows (exportCells): a row of all ~60 cost a third more to read.
+          const query = withRefLabels(await ownFilters(applyFilters(await scoped(db.selectFrom(table).select(exportColumns), request.staff!), parsed), request.staff!, parsed));
           const { at, rows } = await exportRows(query);
           const cells = await exportCells(at);
           const header = [...exportFields.map(([name, f]) => ({ header: f.title, key: name })), ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : [])];
@@ -723,7 +728,6 @@ class ImportRejected extends Error {}
  * Export's date-time text, as toLocaleString('zh-CN', { hour12: false }) writes it ("2026/11/22 20:56:11"):
  * one formatter made once, since toLocaleString builds a new one per call (70 µs, a minute per 100,000 rows).
  */
-const EXPORT_DATETIME = new Intl.DateTimeFormat('zh-CN', { hour12: false, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
 
 export function dayRange(value: unknown[]): [number | null, number | null] {
   const at = (v: unknown, end: boolean): number | null => {
