@@ -3,25 +3,11 @@
 // keydown to the end of its next frame), the thread's self time by trace event, and under which
 // events the forced style and layout updates ran, and the slowest keys (the p95's) with their events over 0.7 ms.
 import { benchApp, closeBenchApp } from './support/benchApp.ts';
-import { benchReady, median, readyProbe, VIEWPORT } from './support/measure.ts';
+import { benchReady, keyProbe, median, readyProbe, VIEWPORT } from './support/measure.ts';
 import { FORM_INPUT, FORM_SCREEN } from './support/pages.ts';
 import { mainThreadEvents, markTimes, startTrace, withSelfTime } from './support/trace.ts';
 
 const keys = Number(process.argv[2] ?? 40);
-
-// Suite 12's probe, with a mark at each keydown and at the frame's end for the trace.
-const KEY_PROBE = `(() => {
-  window.__keys = [];
-  document.addEventListener('keydown', (e) => {
-    const start = e.timeStamp;
-    performance.mark('bench-key');
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => { window.__keys.push(performance.now() - start); performance.mark('bench-painted'); };
-      channel.port2.postMessage(0);
-    });
-  }, true);
-})()`;
 
 const { browser, server, session } = await benchApp();
 const context = await browser.newContext({ viewport: VIEWPORT, storageState: session });
@@ -30,7 +16,7 @@ try {
   await page.addInitScript(readyProbe(FORM_SCREEN.ours.ready));
   await page.goto(server.url + FORM_SCREEN.ours.path);
   await benchReady(page, 180_000);
-  await page.evaluate(KEY_PROBE);
+  await page.evaluate(keyProbe(true));
   await page.locator(FORM_INPUT.ours(4)).click();
   const stop = await startTrace(await context.newCDPSession(page), 'devtools.timeline,blink.user_timing,blink');
   for (let k = 0; k < keys; k++) {

@@ -4,22 +4,10 @@
 // The peers' figures are given beside ours.
 import type { VerifyRow } from '../../scripts/verify/rows.ts';
 import { benchApp } from '../support/benchApp.ts';
-import { benchReady, median, ms, p95, readyProbe, RUNS, VIEWPORT } from '../support/measure.ts';
+import { benchReady, keyProbe, median, ms, p95, readyProbe, RUNS, VIEWPORT } from '../support/measure.ts';
 import { FORM_INPUT, FORM_SCREEN, type Version } from '../support/pages.ts';
 
 const KEYS_PER_ROUND = 20;
-
-const KEY_PROBE = `(() => {
-  window.__keys = [];
-  document.addEventListener('keydown', (e) => {
-    const start = e.timeStamp;
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => window.__keys.push(performance.now() - start);
-      channel.port2.postMessage(0);
-    });
-  }, true);
-})()`;
 
 async function keystrokes(version: Version): Promise<number[]> {
   const { browser, server, session } = await benchApp();
@@ -29,7 +17,7 @@ async function keystrokes(version: Version): Promise<number[]> {
     await page.addInitScript(readyProbe(FORM_SCREEN[version].ready));
     await page.goto(server.url + FORM_SCREEN[version].path);
     await benchReady(page, 180_000);
-    await page.evaluate(KEY_PROBE);
+    await page.evaluate(keyProbe());
     for (let round = 0; round < RUNS; round++) {
       await page.locator(FORM_INPUT[version](1 + 3 * round)).click();
       for (let k = 0; k < KEYS_PER_ROUND; k++) {

@@ -46,6 +46,27 @@ export function readyProbe({ selector, count }: Ready): string {
 }
 
 /**
+ * A script for the page: each keydown's time from the event to the end of the next frame (a
+ * requestAnimationFrame callback, then a message posted from it, which runs after that frame's
+ * paint), pushed to window.__keys. With `marks`, performance marks `bench-key` and
+ * `bench-painted` at both ends, for traces.
+ */
+export function keyProbe(marks = false): string {
+  return `(() => {
+  window.__keys = [];
+  document.addEventListener('keydown', (e) => {
+    const start = e.timeStamp;
+    ${marks ? "performance.mark('bench-key');" : ''}
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__keys.push(performance.now() - start); ${marks ? "performance.mark('bench-painted');" : ''} };
+      channel.port2.postMessage(0);
+    });
+  }, true);
+})()`;
+}
+
+/**
  * Waits until the page's `window.__benchReady` is set and answers it. Polled with evaluate:
  * waitForFunction compiles its predicate in the page, which the product's CSP (no eval) refuses.
  */
