@@ -22,11 +22,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two cores: one chromium at a time keeps the figures steady and the run reliable.
           fileParallelism: false,
-          // On CI a failed browser test runs once more and is reported as retried: a whole user
-          // journey on a loaded two-core machine (the server suites run beside it) can lose a race
-          // the product does not (CI once failed an organisation edit that 6 runs here, 3 under
-          // extra load, passed). A test that fails twice still fails the run.
-          retry: process.env.CI ? 1 : 0,
+          // No retry of a single test: on CI a file with a failure runs again whole, with a fresh
+          // server (scripts/test-browser.mjs).
         },
       },
     ],
