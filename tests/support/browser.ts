@@ -22,6 +22,62 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   context.on('console', (m) => m.type() === 'error' && m.text().startsWith('Refused to') && cspViolations.push(m.text()));
 }
 
+/** The last requests and console messages of a page, for the report of a failed test (describeOpenPages). */
+const recent = new WeakMap<Page, string[]>();
+const RECENT = 25;
+
+function remember(page: Page, line: string): void {
+  const lines = recent.get(page) ?? [];
+  lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+  if (lines.length > RECENT) lines.shift();
+  recent.set(page, lines);
+}
+
+/** Keeps each page's recent requests (with status and time) and console messages. */
+function watchRecent(context: BrowserContext): void {
+  context.on('page', (page) => {
+    page.on('console', (m) => remember(page, `console.${m.type()} ${m.text().slice(0, 200)}`));
+    page.on('requestfinished', (r) => void r.response().then((answer) => remember(page, `${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 120)} ${answer?.status() ?? '-'} ${Math.round(r.timing().responseEnd)} ms`)));
+    page.on('requestfailed', (r) => remember(page, `${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 120)} failed ${r.failure()?.errorText ?? ''}`));
+  });
+}
+
+const browsers = new Set<Browser>();
+
+/**
+ * What every page still open shows, for a failed test (cspGuard.ts): its address and title,
+ * the open dropdowns, dialogs and messages, the focused element, its recent requests and
+ * console, and a screenshot written under `dir`. Printed with the test's output, so a failure
+ * on CI says more than its assertion.
+ */
+export async function describeOpenPages(dir: string): Promise<string> {
+  const parts: string[] = [];
+  let n = 0;
+  for (const browser of browsers) {
+    if (!browser.isConnected()) continue;
+    for (const page of browser.contexts().flatMap((c) => c.pages())) {
+      if (page.isClosed()) continue;
+      const shot = `${dir}/page-${++n}.png`;
+      const state = await page
+        .evaluate(() => {
+          const visible = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].filter((e) => e.checkVisibility());
+          const text = (e: HTMLElement) => e.innerText.replace(/\s+/g, ' ').slice(0, 300);
+          return {
+            dropdowns: visible('.ant-select-dropdown, .ant-dropdown, .ant-picker-dropdown').map(text),
+            dialogs: visible('.ant-modal-wrap, .ant-drawer-open').map(text),
+            messages: visible('.ant-message-notice, .ant-notification-notice').map(text),
+            focused: document.activeElement ? `${document.activeElement.tagName} ${document.activeElement.className}`.slice(0, 120) : '',
+            screen: visible('.pms-page[data-active="true"]').map(text),
+          };
+        })
+        .catch((error: Error) => ({ error: error.message }));
+      await page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined);
+      parts.push(`page ${n}: ${page.url()} (screenshot ${shot})\n${JSON.stringify(state, null, 1)}\nrecent:\n  ${(recent.get(page) ?? []).join('\n  ')}`);
+    }
+  }
+  return parts.join('\n\n');
+}
+
 /** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. Every context watches the CSP. */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const browser = await chromium.launch({
@@ -34,8 +90,11 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   browser.newContext = async (contextOptions) => {
     const context = await newContext(contextOptions);
     await watchCsp(context);
+    watchRecent(context);
     return context;
   };
+  browsers.add(browser);
+  browser.on('disconnected', () => browsers.delete(browser));
   return browser;
 }
 
