@@ -2,29 +2,31 @@
 // once more, whole, in a new vitest process: a new server with fresh demo data and a new
 // chromium. The journeys of a file build on each other's data (one adds the staff member the
 // next deletes), so retrying a single test on the server its first try had changed could
-// only fail again. A file that fails twice fails the run. Arguments go to vitest (file filters).
+// only fail again. A file that fails twice fails the run, and so does any unhandled error
+// (never retried: it may come from a file that passed). Arguments go to vitest (file filters).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'pms-browser-tests-'));
+const reporter = new URL('./failed-files-reporter.mjs', import.meta.url).pathname;
 
-/** Runs vitest's browser project over `files`; the files with a failed test, [] when all passed. */
-function run(files, report) {
-  const output = join(dir, report);
-  const { status } = spawnSync('npx', ['vitest', 'run', '--project', 'browser', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...files], { stdio: 'inherit' });
+/** Runs vitest's browser project over `files`: the files to run again, [] when all passed, null when a retry cannot help. */
+function run(files, name) {
+  const report = join(dir, name);
+  const { status } = spawnSync('npx', ['vitest', 'run', '--project', 'browser', '--reporter=default', `--reporter=${reporter}`, ...files], {
+    stdio: 'inherit',
+    env: { ...process.env, PMS_FAILED_FILES_REPORT: report },
+  });
   if (status === 0) return [];
-  let results;
+  let result;
   try {
-    results = JSON.parse(readFileSync(output, 'utf8')).testResults;
+    result = JSON.parse(readFileSync(report, 'utf8'));
   } catch {
-    // No report (vitest itself failed): nothing to retry file by file.
-    return null;
+    return null; // no report: vitest itself failed
   }
-  const failed = results.filter((file) => file.status !== 'passed').map((file) => relative(process.cwd(), file.name));
-  // A non-zero exit with every file passed is an error outside the tests (e.g. an unhandled rejection).
-  return failed.length ? failed : null;
+  return result.unhandledErrors === 0 && result.reason === 'failed' && result.failed.length ? result.failed : null;
 }
 
 let failed = run(process.argv.slice(2), 'first.json');

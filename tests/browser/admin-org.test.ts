@@ -22,16 +22,21 @@ const db = () => server.app.db as any;
 /** Opens a select (tree or plain) by its field name and picks an option by its exact title. */
 async function pick(within: Locator, field: string, option: string) {
   const select = within.locator('.ant-select', { has: page.getByRole('combobox', { name: field }) });
-  const choice = page.locator('.ant-select-dropdown:visible').locator(`[title="${option}"]`).first();
+  const open = page.locator('.ant-select-dropdown:visible');
+  const choice = open.locator(`[title="${option}"]`).first();
   // The dropdown of the previous pick may still be closing: start once it is gone.
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-  // A tree select opened before its nodes arrive shows none: open it again until the option is there.
-  await expect
-    .poll(async () => {
-      if (!(await choice.isVisible())) await select.click();
-      return choice.isVisible();
-    })
-    .toBe(true);
+  await expect.poll(() => open.count()).toBe(0);
+  // A tree select opened before its nodes arrive shows none: close it and open it again. Each
+  // click waits for the dropdown to have finished opening or closing, as a user would see it:
+  // a click during its animation could close it again with the option about to be clicked.
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await expect.poll(() => open.count()).toBe(1);
+    if (await choice.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    if (attempt === 3) throw new Error(`the ${field} select offers no option "${option}"`);
+    await select.click();
+    await expect.poll(() => open.count()).toBe(0);
+  }
   await choice.click();
 }
 

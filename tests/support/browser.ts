@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page, type Request } from 'playwright-core';
 
 /** Content-Security-Policy violations seen by any page of a browser launched here, until taken. */
 const cspViolations: string[] = [];
@@ -33,12 +33,26 @@ function remember(page: Page, line: string): void {
   recent.set(page, lines);
 }
 
-/** Keeps each page's recent requests (with status and time) and console messages. */
+/** Each page's requests not answered yet, with the time they were sent. */
+const pending = new WeakMap<Page, Map<Request, number>>();
+const shortUrl = (r: Request) => `${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 120)}`;
+
+/** Keeps each page's recent requests (with status and time), those still pending, and console messages. */
 function watchRecent(context: BrowserContext): void {
   context.on('page', (page) => {
+    const waiting = new Map<Request, number>();
+    pending.set(page, waiting);
     page.on('console', (m) => remember(page, `console.${m.type()} ${m.text().slice(0, 200)}`));
-    page.on('requestfinished', (r) => void r.response().then((answer) => remember(page, `${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 120)} ${answer?.status() ?? '-'} ${Math.round(r.timing().responseEnd)} ms`)));
-    page.on('requestfailed', (r) => remember(page, `${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 120)} failed ${r.failure()?.errorText ?? ''}`));
+    page.on('request', (r) => waiting.set(r, Date.now()));
+    page.on('requestfinished', (r) => {
+      waiting.delete(r);
+      // The page may close before the answer is read: then there is nothing to note.
+      r.response().then((answer) => remember(page, `${shortUrl(r)} ${answer?.status() ?? '-'} ${Math.round(r.timing().responseEnd)} ms`), () => undefined);
+    });
+    page.on('requestfailed', (r) => {
+      waiting.delete(r);
+      remember(page, `${shortUrl(r)} failed ${r.failure()?.errorText ?? ''}`);
+    });
   });
 }
 
@@ -72,7 +86,8 @@ export async function describeOpenPages(dir: string): Promise<string> {
         })
         .catch((error: Error) => ({ error: error.message }));
       await page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined);
-      parts.push(`page ${n}: ${page.url()} (screenshot ${shot})\n${JSON.stringify(state, null, 1)}\nrecent:\n  ${(recent.get(page) ?? []).join('\n  ')}`);
+      const unanswered = [...(pending.get(page) ?? [])].map(([r, at]) => `${shortUrl(r)} sent ${Date.now() - at} ms ago`);
+      parts.push(`page ${n}: ${page.url()} (screenshot ${shot})\n${JSON.stringify(state, null, 1)}\nrecent:\n  ${(recent.get(page) ?? []).join('\n  ')}\nnot answered:\n  ${unanswered.join('\n  ') || '(none)'}`);
     }
   }
   return parts.join('\n\n');

@@ -1,0 +1,11 @@
+// A vitest reporter for scripts/test-browser.mjs: writes the run's failed test files and its
+// count of unhandled errors to the file named by PMS_FAILED_FILES_REPORT.
+import { writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+export default class FailedFilesReporter {
+  onTestRunEnd(testModules, unhandledErrors, reason) {
+    const failed = testModules.filter((m) => m.state() === 'failed').map((m) => relative(process.cwd(), m.moduleId));
+    writeFileSync(process.env.PMS_FAILED_FILES_REPORT, JSON.stringify({ failed, unhandledErrors: unhandledErrors.length, reason }));
+  }
+}
