@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          setupFiles: ['tests/support/cspGuard.ts'],
+          setupFiles: ['tests/support/cspGuard.ts', 'tests/support/failureReport.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

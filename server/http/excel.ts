@@ -99,7 +99,7 @@ function columnLetters(n: number): string {
  * control characters XML cannot hold) after escapeCell. A row without values is not written; its
  * number is still used, as in exceljs.
  */
-export function rowXml(number: number, cells: readonly unknown[], letters: readonly string[]): string {
+function rowXml(number: number, cells: readonly unknown[], letters: readonly string[]): string {
   let xml = '';
   let min = 0;
   let max = 0;

@@ -22,36 +22,31 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   context.on('console', (m) => m.type() === 'error' && m.text().startsWith('Refused to') && cspViolations.push(m.text()));
 }
 
-/** The last requests and console messages of a page, for the report of a failed test (describeOpenPages). */
-const recent = new WeakMap<Page, string[]>();
+/** A page's last requests and console messages, and its requests not answered yet (with when they were sent): for describeOpenPages. */
+const watched = new WeakMap<Page, { recent: string[]; waiting: Map<Request, number> }>();
 const RECENT = 25;
-
-function remember(page: Page, line: string): void {
-  const lines = recent.get(page) ?? [];
-  lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
-  if (lines.length > RECENT) lines.shift();
-  recent.set(page, lines);
-}
-
-/** Each page's requests not answered yet, with the time they were sent. */
-const pending = new WeakMap<Page, Map<Request, number>>();
 const shortUrl = (r: Request) => `${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 120)}`;
 
 /** Keeps each page's recent requests (with status and time), those still pending, and console messages. */
 function watchRecent(context: BrowserContext): void {
   context.on('page', (page) => {
+    const recent: string[] = [];
     const waiting = new Map<Request, number>();
-    pending.set(page, waiting);
-    page.on('console', (m) => remember(page, `console.${m.type()} ${m.text().slice(0, 200)}`));
+    watched.set(page, { recent, waiting });
+    const remember = (line: string) => {
+      recent.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+      if (recent.length > RECENT) recent.shift();
+    };
+    page.on('console', (m) => remember(`console.${m.type()} ${m.text().slice(0, 200)}`));
     page.on('request', (r) => waiting.set(r, Date.now()));
     page.on('requestfinished', (r) => {
       waiting.delete(r);
       // The page may close before the answer is read: then there is nothing to note.
-      r.response().then((answer) => remember(page, `${shortUrl(r)} ${answer?.status() ?? '-'} ${Math.round(r.timing().responseEnd)} ms`), () => undefined);
+      r.response().then((answer) => remember(`${shortUrl(r)} ${answer?.status() ?? '-'} ${Math.round(r.timing().responseEnd)} ms`), () => undefined);
     });
     page.on('requestfailed', (r) => {
       waiting.delete(r);
-      remember(page, `${shortUrl(r)} failed ${r.failure()?.errorText ?? ''}`);
+      remember(`${shortUrl(r)} failed ${r.failure()?.errorText ?? ''}`);
     });
   });
 }
@@ -59,7 +54,7 @@ function watchRecent(context: BrowserContext): void {
 const browsers = new Set<Browser>();
 
 /**
- * What every page still open shows, for a failed test (cspGuard.ts): its address and title,
+ * What every page still open shows, for a failed test (failureReport.ts): its address and title,
  * the open dropdowns, dialogs and messages, the focused element, its recent requests and
  * console, and a screenshot written under `dir`. Printed with the test's output, so a failure
  * on CI says more than its assertion.
@@ -86,8 +81,10 @@ export async function describeOpenPages(dir: string): Promise<string> {
         })
         .catch((error: Error) => ({ error: error.message }));
       await page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined);
-      const unanswered = [...(pending.get(page) ?? [])].map(([r, at]) => `${shortUrl(r)} sent ${Date.now() - at} ms ago`);
-      parts.push(`page ${n}: ${page.url()} (screenshot ${shot})\n${JSON.stringify(state, null, 1)}\nrecent:\n  ${(recent.get(page) ?? []).join('\n  ')}\nnot answered:\n  ${unanswered.join('\n  ') || '(none)'}`);
+      const { recent = [], waiting = new Map() } = watched.get(page) ?? {};
+      const unanswered = [...waiting].map(([r, at]) => `${shortUrl(r)} sent ${Date.now() - at} ms ago`);
+      const title = await page.title().catch(() => '');
+      parts.push(`page ${n}: ${page.url()} 「${title}」 (screenshot ${shot})\n${JSON.stringify(state, null, 1)}\nrecent:\n  ${recent.join('\n  ')}\nnot answered:\n  ${unanswered.join('\n  ') || '(none)'}`);
     }
   }
   return parts.join('\n\n');
