@@ -3,23 +3,32 @@ import type { CSSObject, Transformer } from '@ant-design/cssinjs';
 /** A component reset's own selector, `[class^="ant-x"], [class*=" ant-x"]`. */
 const RESET_SELECTOR = /^\[class\^="[\w-]+"\], \[class\*=" [\w-]+"\]$/;
 
+/** antd's reset of the elements inside a component: box-sizing on them and their ::before and ::after, nothing else. */
+function onlyBoxSizing(rule: unknown): boolean {
+  if (!rule || typeof rule !== 'object') return false;
+  const { boxSizing, '&::before, &::after': pseudo, ...rest } = rule as CSSObject;
+  return boxSizing === 'border-box' && Object.keys(rest).length === 0 && JSON.stringify(pseudo) === '{"boxSizing":"border-box"}';
+}
+
 /**
  * Drops the nested copy of antd's (and Formily's) component resets. Each component's root gets
- * `[class^="ant-x"], [class*=" ant-x"] { font…; box-sizing: border-box }`, and the elements
- * inside it get box-sizing again from a nested rule, `[class^="ant-x"] [class^="ant-x"]`. That
- * rule's ancestor part is an attribute selector on `class`, so to Chrome a class change on any
- * element means restyling every element with a class inside it: a table of 100 rows was
- * restyled whole (~25 ms) each time its root's class changed (rows arriving, its scroll shadow
- * coming a moment later), a class on <html> restyled the whole page (#11). styles.css gives the
- * same box-sizing to every element of a component with a selector on the element itself.
- * Resets under a class (antd's `.ant-btn [class^="ant-btn"]`) are cheap and stay.
+ * `[class^="ant-x"], [class*=" ant-x"]` (or `.ant-x` where antd knows the root class)
+ * `{ font…; box-sizing: border-box }`, and the elements inside it get box-sizing again from a
+ * nested rule, `… [class^="ant-x"], … [class*=" ant-x"]`, with ::before and ::after. styles.css
+ * gives the same box-sizing to every element of a component with a selector on the element
+ * itself, so the nested rules only cost (#11):
+ * - Under an attribute ancestor, a class change on any element meant restyling every element
+ *   with a class inside it: a table of 100 rows was restyled whole (~25 ms) each time its root's
+ *   class changed, a class on <html> restyled the whole page.
+ * - Under any ancestor, a selector whose last part is an attribute is tried on every element
+ *   Chrome styles: the ~60 of them were most of the ~25 ms of style for a list's new 100 rows.
  */
 export const dropNestedResets: Transformer = {
   visit(style) {
     let kept: typeof style | undefined;
     for (const [selector, rule] of Object.entries(style)) {
-      if (!RESET_SELECTOR.test(selector) || !rule || typeof rule !== 'object') continue;
-      const nested = Object.keys(rule).filter((k) => RESET_SELECTOR.test(k));
+      if (!rule || typeof rule !== 'object') continue;
+      const nested = Object.keys(rule).filter((k) => RESET_SELECTOR.test(k) && onlyBoxSizing((rule as CSSObject)[k]));
       if (!nested.length) continue;
       const outer: CSSObject = { ...(rule as CSSObject) };
       for (const k of nested) delete outer[k];

@@ -1,11 +1,19 @@
-import { Spin, Table, type TableProps } from 'antd';
+import { Spin, Table, theme, type TableProps } from 'antd';
 import type { AnyObject } from 'antd/es/_util/type';
 import { useRef } from 'react';
-import { ColumnWindowProvider, TableRow, useColumnWindow, VirtualRow } from './tableRows.tsx';
+import { ColumnWindowProvider, RowHeightProvider, TableRow, useColumnWindow, VirtualRow } from './tableRows.tsx';
 
 // Rows whose cells render without rc-table's per-cell component (see tableRows.tsx).
 const PLAIN_BODY = { body: { row: TableRow } };
 const VIRTUAL_BODY = { body: { row: VirtualRow } };
+
+type GlobalToken = ReturnType<typeof theme.useToken>['token'];
+
+/** One line's row of a table of `size`: antd's estimate for its virtual list (InternalTable's listItemHeight). */
+function lineRowHeight(token: GlobalToken, size: TableProps['size']): number {
+  const padding = size === 'small' ? token.paddingXS : size === 'middle' ? token.paddingSM : token.padding;
+  return padding * 2 + Math.floor(token.fontSize * token.lineHeight) + token.lineWidth;
+}
 
 /**
  * antd's Table with the light rows of tableRows.tsx. Every table of the app is one of these,
@@ -17,6 +25,9 @@ export function DataTable<T extends AnyObject>({ loading, locale, ...props }: Om
   const box = useRef<HTMLDivElement>(null);
   const virtual = Boolean(props.virtual);
   const columnWindow = useColumnWindow(box, virtual);
+  // The virtual list places its rows by this height and every row has it (VirtualRow): given to
+  // both here, so they agree whatever antd estimates.
+  const rowHeight = lineRowHeight(theme.useToken().token, props.size);
   // Until there are rows, a spinner stands in the empty area instead of antd's Spin over the
   // table: that Spin's blur class, taken off a frame after the rows come, made the browser
   // restyle every element of the table a second time (antd's descendant class selectors, #11).
@@ -24,12 +35,15 @@ export function DataTable<T extends AnyObject>({ loading, locale, ...props }: Om
   return (
     <div ref={box}>
       <ColumnWindowProvider value={columnWindow}>
-        <Table<T>
-          {...props}
-          loading={waiting ? false : loading}
-          locale={waiting ? { ...locale, emptyText: <Spin /> } : locale}
-          components={virtual ? VIRTUAL_BODY : PLAIN_BODY}
-        />
+        <RowHeightProvider value={virtual ? rowHeight : undefined}>
+          <Table<T>
+            {...props}
+            {...(virtual ? { listItemHeight: rowHeight } : undefined)}
+            loading={waiting ? false : loading}
+            locale={waiting ? { ...locale, emptyText: <Spin /> } : locale}
+            components={virtual ? VIRTUAL_BODY : PLAIN_BODY}
+          />
+        </RowHeightProvider>
       </ColumnWindowProvider>
     </div>
   );

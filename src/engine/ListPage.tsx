@@ -160,7 +160,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
         rowKey="id"
         size="middle"
         loading={loading}
-        columns={columns}
+        columns={virtual ? columns.map((c) => ({ ellipsis: true, ...c })) : columns}
         dataSource={records}
         virtual={virtual}
         scroll={scroll}

@@ -60,7 +60,7 @@ function valueAt(record: Record<string, unknown>, dataIndex: CellColumn['dataInd
 
 /**
  * One cell as rc-table's Cell renders it (class names, sticky offsets, ellipsis title), without
- * its hooks: a `td` in the table, a `div` (with its flex width in `layout`) in the virtual table.
+ * its hooks: a `td` in the table, a `div` (with its width in `layout`) in the virtual table.
  */
 function lightCell(column: CellColumn, fixed: FixedInfo | undefined, place: CellPlace, Tag: 'td' | 'div', key: string | number, layout?: CSSProperties) {
   const { render, dataIndex, className, ellipsis, align } = column;
@@ -200,6 +200,10 @@ export class ColumnWindow {
 const ColumnWindowContext = createContext<ColumnWindow | null>(null);
 export const ColumnWindowProvider = ColumnWindowContext.Provider;
 
+/** The virtual table's row height (DataTable), which the virtual list places its rows by. */
+const RowHeightContext = createContext<number | undefined>(undefined);
+export const RowHeightProvider = RowHeightContext.Provider;
+
 /** A column window following the virtual table inside `root` while `on`. */
 export function useColumnWindow(root: RefObject<HTMLElement | null>, on: boolean): ColumnWindow {
   const [columns] = useState(() => new ColumnWindow());
@@ -224,10 +228,19 @@ function useColumnSpan(): string {
 }
 
 /**
- * The virtual table's row: a flex row of divs, each as wide as its column. Only the columns
+ * The virtual table's row: a flex row of divs, each as wide as its column (only the width is
+ * inline: setting inline styles was a tenth of a wheel step's script; styles.css keeps them
+ * from flexing). Only the columns
  * in the column window and the fixed ones are rendered; a spacer stands for each run of the others.
+ *
+ * The ref the virtual list hands its rows is left off: with it, the list measured every row it
+ * mounted (its height and margins, forcing style and layout) and rendered itself again with the
+ * heights, twice the work of each wheel step through new rows (#11). Instead every row is the
+ * height the list places it by (RowHeightProvider); its cells are ellipsed, and clip what is
+ * taller than a line (styles.css). rc-table leaves the ref off the same way for expandable rows.
  */
-export function VirtualRow({ children, className, ...row }: RowProps) {
+export function VirtualRow({ children, className, ref: _measure, style, ...row }: RowProps & { ref?: unknown }) {
+  const height = useContext(RowHeightContext);
   const span = useColumnSpan();
   const [from, to] = span ? span.split(':').map(Number) : [-Infinity, Infinity];
   const cells: ReactNode[] = [];
@@ -244,15 +257,15 @@ export function VirtualRow({ children, className, ...row }: RowProps) {
       skipped += width;
       return;
     }
-    if (skipped) cells.push(<div key={`gap${colIndex}`} style={{ flex: `0 0 ${skipped}px` }} />);
+    if (skipped) cells.push(<div key={`gap${colIndex}`} style={{ width: skipped }} />);
     skipped = 0;
     cells.push(
-      lightCell(column, fixed, { prefixCls: rowInfo.prefixCls, record, renderIndex, additionalProps: column.onCell?.(record, index) }, 'div', colIndex, { flex: `0 0 ${width}px`, width }),
+      lightCell(column, fixed, { prefixCls: rowInfo.prefixCls, record, renderIndex, additionalProps: column.onCell?.(record, index) }, 'div', colIndex, { width }),
     );
   });
-  if (skipped) cells.push(<div key="gapEnd" style={{ flex: `0 0 ${skipped}px` }} />);
+  if (skipped) cells.push(<div key="gapEnd" style={{ width: skipped }} />);
   return (
-    <div {...row} className={`${className ?? ''} pms-table-row`}>
+    <div {...row} className={`${className ?? ''} pms-table-row`} style={height ? { ...style, height } : style}>
       {cells}
     </div>
   );

@@ -140,8 +140,10 @@ describe('a large page (login_log declares maxPageSize 5000, its page offers 100
     await holder.waitFor();
     const lastRow = holder.locator('.ant-table-row').getByText(last.account, { exact: true });
     expect(await lastRow.count()).toBe(0);
-    // Only the rows in view are in the DOM.
+    // Only the rows in view are in the DOM, each one line high: the height the list places them by, unmeasured.
     expect(await holder.locator('.ant-table-row').count()).toBeLessThan(50);
+    const heights = await holder.locator('.ant-table-row').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    expect(new Set(heights)).toEqual(new Set([47]));
     const box = (await holder.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     // A wheel turn at a time, as a hand does, until the last row shows.

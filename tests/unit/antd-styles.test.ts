@@ -13,16 +13,17 @@ function css(transformers: (typeof dropNestedResets)[]): string {
   return extractStyle(cache, { plain: true, types: ['style'] });
 }
 
-// A rule whose ancestor part is a component reset's attribute selector on class.
-const NESTED_RESET = /\[class\^="ant-[\w-]+"\][^{},]*\s\[class[\^*]="/;
+// A rule whose ancestor part is a component reset's attribute selector on class, or a component's root class.
+const NESTED_RESET = /(\[class\^="ant-[\w-]+"\]|\.ant-[\w-]+)[^{},]*\s\[class[\^*]="/;
 
 describe("antd's component resets (src/app/antdStyles.ts)", () => {
-  it('drops the nested copy of each reset, whose attribute ancestor made any class change restyle everything inside', () => {
+  it('drops the nested copy of each reset, which styles.css gives on the element itself', () => {
     expect(css([])).toMatch(NESTED_RESET);
     const styles = css([dropNestedResets]);
     expect(NESTED_RESET.test(styles)).toBe(false);
-    // The component roots keep their reset; a reset nested under a class (the button's) is cheap and stays.
-    expect(styles).toContain('.ant-btn [class^="ant-btn"]');
+    expect(css([])).toContain('.ant-btn [class^="ant-btn"]');
+    expect(styles).not.toContain('.ant-btn [class^="ant-btn"]');
+    // The component roots keep their reset.
     for (const component of ['ant-table', 'ant-input']) {
       const root = new RegExp(`\\[class\\^="${component}"\\],[^{]*\\[class\\*=" ${component}"\\]\\{[^}]*box-sizing:border-box`);
       expect(root.test(styles), component).toBe(true);
@@ -30,5 +31,7 @@ describe("antd's component resets (src/app/antdStyles.ts)", () => {
     // Nothing else is dropped: but for the nested rules (and the cache's record of style hashes), the two are the same CSS.
     const rules = (text: string) => text.split('}').filter((r) => !NESTED_RESET.test(r) && !r.includes('cssinjs-cache-path'));
     expect(rules(styles)).toEqual(rules(css([])));
+    const dropped = css([]).split('}').filter((r) => NESTED_RESET.test(r));
+    for (const rule of dropped) expect(rule).toMatch(/\{box-sizing:border-box;?$/);
   });
 });

@@ -39,7 +39,7 @@ describe('the virtual table row', () => {
     return renderToStaticMarkup(window ? createElement(ColumnWindowProvider, { value: window }, body) : body);
   };
   const shown = (html: string) => [...html.matchAll(/>(c\d)</g)].map((m) => m[1]);
-  const gaps = (html: string) => [...html.matchAll(/flex:0 0 (\d+)px"><\/div>/g)].map((m) => Number(m[1]));
+  const gaps = (html: string) => [...html.matchAll(/<div style="width:(\d+)px"><\/div>/g)].map((m) => Number(m[1]));
 
   it('renders every column before the table is measured', () => {
     expect(shown(row())).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9']);
@@ -55,6 +55,6 @@ describe('the virtual table row', () => {
     expect(shown(html)).toEqual(['c0', 'c3', 'c4', 'c5', 'c6', 'c7', 'c9']);
     expect(gaps(html)).toEqual([200, 100]);
     // Every cell keeps its column's width, so the row stays as wide as the header.
-    expect([...html.matchAll(/flex:0 0 100px;width:100px/g)]).toHaveLength(7);
+    expect([...html.matchAll(/class="ant-table-cell[^"]*" style="width:100px[;"]/g)]).toHaveLength(7);
   });
 });
