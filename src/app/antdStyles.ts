@@ -3,6 +3,13 @@ import type { CSSObject, Transformer } from '@ant-design/cssinjs';
 /** A component reset's own selector, `[class^="ant-x"], [class*=" ant-x"]`. */
 const RESET_SELECTOR = /^\[class\^="[\w-]+"\], \[class\*=" [\w-]+"\]$/;
 
+/**
+ * antd's Layout gives box-sizing to itself and every element inside it, `.ant-layout, .ant-layout *`:
+ * styles.css gives it to every element with `*`, which Chrome matches without walking up to an
+ * ancestor; this one cost the most of any selector for each element styled.
+ */
+const LAYOUT_DESCENDANTS = '&, *';
+
 /** antd's reset of the elements inside a component: box-sizing on them and their ::before and ::after, nothing else. */
 function onlyBoxSizing(rule: unknown): boolean {
   if (!rule || typeof rule !== 'object') return false;
@@ -29,9 +36,14 @@ export const dropNestedResets: Transformer = {
     for (const [selector, rule] of Object.entries(style)) {
       if (!rule || typeof rule !== 'object') continue;
       const nested = Object.keys(rule).filter((k) => RESET_SELECTOR.test(k) && onlyBoxSizing((rule as CSSObject)[k]));
-      if (!nested.length) continue;
+      const everyDescendant = LAYOUT_DESCENDANTS in rule && JSON.stringify((rule as CSSObject)[LAYOUT_DESCENDANTS]) === '{"boxSizing":"border-box"}';
+      if (!nested.length && !everyDescendant) continue;
       const outer: CSSObject = { ...(rule as CSSObject) };
       for (const k of nested) delete outer[k];
+      if (everyDescendant) {
+        delete outer[LAYOUT_DESCENDANTS];
+        outer.boxSizing = 'border-box';
+      }
       kept = { ...(kept ?? style), [selector]: outer };
     }
     return kept ?? style;
