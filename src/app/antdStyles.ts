@@ -28,7 +28,7 @@ function onlyBoxSizing(rule: unknown): boolean {
  *   with a class inside it: a table of 100 rows was restyled whole (~25 ms) each time its root's
  *   class changed, a class on <html> restyled the whole page.
  * - Under any ancestor, a selector whose last part is an attribute is tried on every element
- *   Chrome styles: dropping the ~40 under a class cut a sixth of the selector matching for a
+ *   Chrome styles: dropping the ~50 under a class cut a sixth of the selector matching for a
  *   list's new 100 rows.
  */
 export const dropNestedResets: Transformer = {
