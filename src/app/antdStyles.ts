@@ -10,11 +10,13 @@ const RESET_SELECTOR = /^\[class\^="[\w-]+"\], \[class\*=" [\w-]+"\]$/;
  */
 const LAYOUT_DESCENDANTS = '&, *';
 
+const isBoxSizing = (rule: unknown) => JSON.stringify(rule) === '{"boxSizing":"border-box"}';
+
 /** antd's reset of the elements inside a component: box-sizing on them and their ::before and ::after, nothing else. */
 function onlyBoxSizing(rule: unknown): boolean {
   if (!rule || typeof rule !== 'object') return false;
-  const { boxSizing, '&::before, &::after': pseudo, ...rest } = rule as CSSObject;
-  return boxSizing === 'border-box' && Object.keys(rest).length === 0 && JSON.stringify(pseudo) === '{"boxSizing":"border-box"}';
+  const { '&::before, &::after': pseudo, ...own } = rule as CSSObject;
+  return isBoxSizing(own) && isBoxSizing(pseudo);
 }
 
 /**
@@ -37,7 +39,7 @@ export const dropNestedResets: Transformer = {
     for (const [selector, rule] of Object.entries(style)) {
       if (!rule || typeof rule !== 'object') continue;
       const nested = Object.keys(rule).filter((k) => RESET_SELECTOR.test(k) && onlyBoxSizing((rule as CSSObject)[k]));
-      const everyDescendant = LAYOUT_DESCENDANTS in rule && JSON.stringify((rule as CSSObject)[LAYOUT_DESCENDANTS]) === '{"boxSizing":"border-box"}';
+      const everyDescendant = isBoxSizing((rule as CSSObject)[LAYOUT_DESCENDANTS]);
       if (!nested.length && !everyDescendant) continue;
       const outer: CSSObject = { ...(rule as CSSObject) };
       for (const k of nested) delete outer[k];

@@ -1,6 +1,6 @@
 import { Spin, Table, theme, type TableProps } from 'antd';
 import type { AnyObject } from 'antd/es/_util/type';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { ColumnWindowProvider, RowHeightProvider, TableRow, useColumnWindow, VirtualRow } from './tableRows.tsx';
 
 // Rows whose cells render without rc-table's per-cell component (see tableRows.tsx).
@@ -28,6 +28,8 @@ export function DataTable<T extends AnyObject>({ loading, locale, ...props }: Om
   // The virtual list places its rows by this height and every row has it (VirtualRow): given to
   // both here, so they agree whatever antd estimates.
   const rowHeight = lineRowHeight(theme.useToken().token, props.size);
+  // A virtual table's rows are one line high: its cells are ellipsed (and clip, styles.css).
+  const columns = useMemo(() => (virtual ? props.columns?.map((c) => ({ ellipsis: true, ...c })) : props.columns), [virtual, props.columns]);
   // Until there are rows, a spinner stands in the empty area instead of antd's Spin over the
   // table: that Spin's blur class, taken off a frame after the rows come, made the browser
   // restyle every element of the table a second time (antd's descendant class selectors, #11).
@@ -39,6 +41,7 @@ export function DataTable<T extends AnyObject>({ loading, locale, ...props }: Om
           <Table<T>
             {...props}
             {...(virtual ? { listItemHeight: rowHeight } : undefined)}
+            columns={columns}
             loading={waiting ? false : loading}
             locale={waiting ? { ...locale, emptyText: <Spin /> } : locale}
             components={virtual ? VIRTUAL_BODY : PLAIN_BODY}

@@ -160,8 +160,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
         rowKey="id"
         size="middle"
         loading={loading}
-        // A virtual table's rows are one line high (tableRows.tsx VirtualRow).
-        columns={virtual ? columns.map((c) => ({ ellipsis: true, ...c })) : columns}
+        columns={columns}
         dataSource={records}
         virtual={virtual}
         scroll={scroll}
