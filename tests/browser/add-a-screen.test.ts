@@ -10,6 +10,7 @@ import { launchBrowser, signIn } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { addFixtureScreens } from '../support/fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { opened } from '../support/dialogs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let copy: string;
@@ -101,12 +102,14 @@ describe('adding a screen from JSON alone', () => {
     expect(await item.getByRole('button', { name: '完成' }).count()).toBe(0);
     await item.getByRole('button', { name: '派单' }).click();
     // The move's inputs are a Formily dialog declared with the transition.
+    await opened(page.locator('.ant-modal:visible'));
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => page.locator('.ant-modal').getByText('该字段是必填字段').isVisible()).toBe(true);
     await page.getByLabel('维修人员').fill('王师傅');
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => item.getByText('已派单').isVisible()).toBe(true);
     await item.getByRole('button', { name: '完成' }).click();
+    await opened(page.locator('.ant-modal:visible'));
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => page.getByText('请填写说明').isVisible()).toBe(true);
     await page.getByLabel('说明').fill('更换灯管');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { watchProblems } from '../support/browser.ts';
+import { confirmDialog } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
 
 const server = setUpServer();
@@ -57,11 +58,6 @@ async function download(button: Locator): Promise<unknown[][]> {
   return workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? ''));
 }
 
-async function confirm(text: string) {
-  await expect.poll(() => page.getByText(text).isVisible()).toBe(true);
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
-}
-
 describe('organisation structure (/base-information/org-structure)', () => {
   it('creates, filters, edits, moves, disables, deletes and exports organisations, keeping the tree valid', async () => {
     await page.goto(`${server.url}/base-information/org-structure`);
@@ -113,7 +109,7 @@ describe('organisation structure (/base-information/org-structure)', () => {
     await expect.poll(() => toast('该组织下还有 1 个启用的下级组织，请先停用下级组织').isVisible()).toBe(true);
     await expect.poll(() => row(screen(), '西北大区').getByRole('switch').isChecked()).toBe(true);
     await row(screen(), '西北大区').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除组织「西北大区」吗？');
+    await confirmDialog(page, '确定删除组织「西北大区」吗？');
     await expect.poll(() => toast('该组织下还有 1 个下级组织，请先删除或移走下级组织').isVisible()).toBe(true);
 
     await row(screen(), '云栖雅苑').getByRole('button', { name: '调整上级' }).click();
@@ -124,7 +120,7 @@ describe('organisation structure (/base-information/org-structure)', () => {
     await expect.poll(() => toast('已停用').isVisible()).toBe(true);
     expect((await db().selectFrom('org').select('enabled').where('code', '=', 'YJ-R3').executeTakeFirstOrThrow()).enabled).toBe(0);
     await row(screen(), '西北大区').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除组织「西北大区」吗？');
+    await confirmDialog(page, '确定删除组织「西北大区」吗？');
     await expect.poll(() => row(screen(), '西北大区').count()).toBe(0);
 
     const sheet = await download(screen().getByRole('button', { name: /导\s*出/ }));
@@ -174,7 +170,7 @@ describe('departments (/base-information/dept-manager)', () => {
 
     // Staff on its posts keep a department; an empty one goes.
     await row(screen(), '客服部').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除部门「客服部」吗？');
+    await confirmDialog(page, '确定删除部门「客服部」吗？');
     await expect.poll(() => toast('该部门的岗位上还有 3 名员工，请先调整员工岗位再删除').isVisible()).toBe(true);
     await treeNode('翠湖天地服务中心', false);
     await screen().getByPlaceholder('请输入部门名称').fill('绿化');
@@ -187,7 +183,7 @@ describe('departments (/base-information/dept-manager)', () => {
     expect(sheet.slice(1)).toEqual([['绿化组', 'YJ-P001-LHZ', '翠湖天地', '工程部', '林晓雯', '021-61235678', 0, '', '停用']]);
 
     await row(screen(), '绿化组').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除部门「绿化组」吗？');
+    await confirmDialog(page, '确定删除部门「绿化组」吗？');
     await expect.poll(() => rows(screen()).count()).toBe(0);
   });
 });
@@ -238,10 +234,10 @@ describe('posts and post groups (/base-information/post-manager)', () => {
     expect(sheet.length).toBe(4);
 
     await row(tab(), '维修工程师').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除岗位「维修工程师」吗？');
+    await confirmDialog(page, '确定删除岗位「维修工程师」吗？');
     await expect.poll(() => toast('该岗位仍有员工在岗，请先调整这些员工的岗位再删除').isVisible()).toBe(true);
     await row(tab(), '工程经理').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除岗位「工程经理」吗？');
+    await confirmDialog(page, '确定删除岗位「工程经理」吗？');
     await expect.poll(() => rows(tab()).count()).toBe(2);
   });
 
@@ -273,12 +269,12 @@ describe('posts and post groups (/base-information/post-manager)', () => {
     const sheet = await download(tab().getByRole('button', { name: /导\s*出/ }));
     expect(sheet.slice(1)).toEqual([['财务类', 'finance', 0, '出纳、会计等财务岗位', '停用']]);
     await row(tab(), '财务类').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除岗位分组「财务类」吗？');
+    await confirmDialog(page, '确定删除岗位分组「财务类」吗？');
     await expect.poll(() => rows(tab()).count()).toBe(0);
 
     await tab().getByRole('button', { name: /重\s*置/ }).click();
     await row(tab(), '客服类').getByRole('button', { name: '删除' }).click();
-    await confirm('确定删除岗位分组「客服类」吗？');
+    await confirmDialog(page, '确定删除岗位分组「客服类」吗？');
     await expect.poll(() => toast('该分组下还有岗位，请先把岗位移出该分组再删除').isVisible()).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { Api } from '../support/api.ts';
+import { confirmDialog } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 
 const server = setUpServer();
@@ -20,13 +21,6 @@ const drawer = (page: Page) => page.locator('.ant-drawer-open');
 const modal = (page: Page) => page.locator('.ant-modal-wrap:visible').last();
 const saveButton = (scope: Locator) => scope.getByRole('button', { name: /保\s*存/ });
 
-/** Answers the confirmation dialog with 确定 once it has finished opening, and waits for it to close. */
-async function confirm(page: Page): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm:visible');
-  await poll(() => dialog.evaluate((e) => /\bant-zoom/.test(e.className))).toBe(false);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await poll(() => dialog.count()).toBe(0);
-}
 
 /**
  * Chooses an option of an antd select, found by the accessible name of its input: typed first
@@ -74,7 +68,7 @@ describe('privacy agreement', () => {
     await poll(() => draft.getByText('草稿').isVisible()).toBe(true);
     await draft.getByRole('button', { name: '发布' }).click();
     await poll(() => page.getByText('发布后所有用户将看到此版本「悦家物业 PMS 隐私政策（2027 版）」，确定发布吗？').isVisible()).toBe(true);
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => draft.getByText('已发布').isVisible()).toBe(true);
     expect(await draft.getByRole('button', { name: '编辑' }).count()).toBe(0);
     expect(await draft.getByRole('button', { name: '删除' }).count()).toBe(0);
@@ -152,7 +146,7 @@ describe('project assets', () => {
     await saveButton(drawer(page)).click();
     await poll(() => house.getByText('装修中').isVisible()).toBe(true);
     await house.getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => tab(page).locator('.ant-table-row').count()).toBe(0);
 
     // A seeded house where a customer lives cannot be deleted.
@@ -169,13 +163,13 @@ describe('project assets', () => {
     await search(tab(page));
     await poll(() => tab(page).locator('.ant-table-row').count()).toBe(1);
     await tab(page).locator('.ant-table-row').getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => page.getByText(new RegExp(`房屋「${lived.building} ${lived.unit_no} 单元 ${lived.room_no}」下还有 \\d+ 位客户，不能删除`)).isVisible()).toBe(true);
     expect(await tab(page).locator('.ant-table-row').count()).toBe(1);
 
     await screen(page).getByRole('tab', { name: '楼栋' }).click();
     await rowIn(tab(page), '8栋').getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => tab(page).locator('.ant-table-row').count()).toBe(0);
   });
 
@@ -207,7 +201,7 @@ describe('project opening', () => {
     const planned = rowIn(screen(page), '云栖雅苑');
     await poll(() => planned.getByText('筹备中').isVisible()).toBe(true);
     await planned.getByRole('button', { name: '开通' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => page.getByText('开通前请填写上线日期').isVisible()).toBe(true);
 
     await planned.getByRole('button', { name: '编辑' }).click();
@@ -226,14 +220,14 @@ describe('project opening', () => {
 
     await planned.getByRole('button', { name: '开通' }).click();
     await poll(() => page.getByText('开通后「云栖雅苑」的住户即可使用已勾选的服务，确定开通吗？').isVisible()).toBe(true);
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => planned.getByRole('button', { name: '暂停' }).isVisible()).toBe(true);
     await poll(() => planned.locator('.ant-tag', { hasText: '已开通' }).count()).toBe(1);
     expect(await planned.getByRole('button', { name: '删除' }).count()).toBe(0);
 
     await planned.getByRole('button', { name: '暂停' }).click();
     await page.getByRole('textbox', { name: '说明' }).fill('物业交接，暂停线上服务一周');
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => planned.getByText('已暂停').isVisible()).toBe(true);
 
     await choose(page, screen(page), '开通状态', '已暂停');
@@ -283,7 +277,7 @@ describe('customer portrait levels', () => {
     expect(sheet.rows[1]).toEqual(['黑金客户', 'BLACK', 50, 101, 150, '#262626', '私人管家，全年免费家电清洗', '停用']);
 
     await level.getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => screen(page).locator('.ant-table-row').count()).toBe(0);
   });
 });
@@ -333,18 +327,18 @@ describe('knowledge tables and columns', () => {
 
     await screen(page).getByRole('tab', { name: '知识表' }).click();
     await rowIn(tab(page), '家电信息').getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => page.getByText('该知识表下还有字段，请先删除字段').isVisible()).toBe(true);
     await rowIn(tab(page), '家电信息').getByRole('switch').click();
     await poll(() => rowIn(tab(page), '家电信息').getByRole('switch').getAttribute('aria-checked')).toBe('false');
 
     await screen(page).getByRole('tab', { name: '字段定义' }).click();
     await rowIn(tab(page), '家电类型').getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => rowIn(tab(page), '家电类型').count()).toBe(0);
     await screen(page).getByRole('tab', { name: '知识表' }).click();
     await rowIn(tab(page), '家电信息').getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => rowIn(tab(page), '家电信息').count()).toBe(0);
   });
 });
@@ -387,7 +381,7 @@ describe('message manager and /message-create', () => {
     await poll(() => notice.getByText('草稿').isVisible()).toBe(true);
     await notice.getByRole('button', { name: '立即发送' }).click();
     await poll(() => page.getByText('确定立即发送通知「明日 9:00-12:00 计划停水」吗？发送后不能撤回。').isVisible()).toBe(true);
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => notice.getByText('已发送').isVisible()).toBe(true);
     await poll(() => notice.textContent()).toContain('按岗位');
     expect(await notice.getByRole('button', { name: '编辑' }).count()).toBe(0);
@@ -426,7 +420,7 @@ describe('message manager and /message-create', () => {
     const edited = rowIn(tab(page), '值班安排（修订）');
     await poll(() => edited.getByText('指定人员').isVisible()).toBe(true);
     await edited.getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => edited.count()).toBe(0);
   });
 });
@@ -462,7 +456,7 @@ describe('category manager', () => {
     await parent.getByRole('switch').click();
     await poll(() => parent.getByRole('switch').getAttribute('aria-checked')).toBe('false');
     await parent.getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => page.getByText('该分类下还有子分类，请先删除子分类').isVisible()).toBe(true);
 
     await screen(page).getByPlaceholder('请输入分类名称').fill('助餐');
@@ -482,7 +476,7 @@ describe('category manager', () => {
     expect(sheet.rows[1]).toEqual(['服务分类', '社区养老', '助餐服务', 'elderly_meal', 3, undefined, '停用']);
 
     await child.getByRole('button', { name: '删除' }).click();
-    await confirm(page);
+    await confirmDialog(page);
     await poll(() => child.count()).toBe(0);
   });
 });

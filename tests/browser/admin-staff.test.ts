@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { watchProblems } from '../support/browser.ts';
 import { Api } from '../support/api.ts';
+import { confirmDialog } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 
 const server = setUpServer();
@@ -50,11 +51,6 @@ async function exported(page: Page, button = /导\s*出/): Promise<{ name: strin
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await file.path())!);
   return { name: file.suggestedFilename(), rows: workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1)) };
-}
-
-async function confirm(page: Page, text: string): Promise<void> {
-  await until(() => page.getByText(text).isVisible()).toBe(true);
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
 }
 
 describe('personnel (/base-information/personal-manager)', () => {
@@ -129,7 +125,7 @@ describe('personnel (/base-information/personal-manager)', () => {
     await until(() => page.getByText('已启用').first().isVisible()).toBe(true);
 
     await row(page, 'weixiu').getByRole('button', { name: '重置密码' }).click();
-    await confirm(page, '确定将「王建设」的密码重置为初始密码（Pms@ 加手机号后 6 位）吗？重置后其所有登录将立即退出。');
+    await confirmDialog(page, '确定将「王建设」的密码重置为初始密码（Pms@ 加手机号后 6 位）吗？重置后其所有登录将立即退出。');
     await until(() => page.getByText(/已将「王建设」的密码重置为初始密码/).isVisible()).toBe(true);
     const mobile = (await server.app.db.selectFrom('staff').select('mobile').where('account', '=', 'weixiu').executeTakeFirstOrThrow()).mobile;
     expect((await new Api(server.url).login('weixiu', `Pms@${mobile.slice(-6)}`)).http).toBe(200);
@@ -153,7 +149,7 @@ describe('personnel (/base-information/personal-manager)', () => {
     await screen(page).getByPlaceholder('请输入账号').fill('shenjy');
     await search(page);
     await row(page, 'shenjy').getByRole('button', { name: '删除' }).click();
-    await confirm(page, '确定删除员工「沈佳怡」吗？已有业务记录的员工不能删除，请改为停用。');
+    await confirmDialog(page, '确定删除员工「沈佳怡」吗？已有业务记录的员工不能删除，请改为停用。');
     await until(() => page.getByText('删除成功').isVisible()).toBe(true);
     await until(() => rows(page).count()).toBe(0);
   });
@@ -209,7 +205,7 @@ describe('external staff (/base-information/external-manager)', () => {
     expect(exportedWorker).toContain('停用');
 
     await worker.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '确定删除外部人员「蒋师傅」吗？');
+    await confirmDialog(page, '确定删除外部人员「蒋师傅」吗？');
     await until(() => rows(page).count()).toBe(1);
   });
 });
@@ -250,12 +246,12 @@ describe('business lines (/base-information/line-manager)', () => {
     expect(file.rows).toContainEqual(['消防安全条线', 'FIRE', '消防设施与消防通道巡查', 0, '秩序维护员', '停用']);
 
     await row(page, 'FIRE').getByRole('button', { name: '删除' }).click();
-    await confirm(page, '确定删除条线「消防安全条线」吗？');
+    await confirmDialog(page, '确定删除条线「消防安全条线」吗？');
     await until(() => row(page, 'FIRE').count()).toBe(0);
     // A line that external staff work in stays.
     await resetFilters(page);
     await row(page, 'ENG').getByRole('button', { name: '删除' }).click();
-    await confirm(page, '确定删除条线「工程条线」吗？');
+    await confirmDialog(page, '确定删除条线「工程条线」吗？');
     await until(() => page.getByText('该条线下仍有外部人员，请先调整这些人员的条线再删除').isVisible()).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { Api } from '../support/api.ts';
 import { navigateInApp } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { addSignIns } from '../support/signIns.ts';
+import { confirmDialog } from '../support/dialogs.ts';
 
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -70,8 +71,7 @@ describe('label manager, built from schemas only', () => {
     expect(workbook.worksheets[0]!.getColumn(1).values).toContain('VIP 尊享业主');
 
     await row(page, '装修中').getByRole('button', { name: '删除' }).click();
-    await expect.poll(() => page.getByText('确定删除标签「装修中」吗？').isVisible()).toBe(true);
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page, '确定删除标签「装修中」吗？');
     await expect.poll(() => row(page, '装修中').count()).toBe(0);
   });
 });
@@ -356,7 +356,7 @@ describe('data dictionary: a tree of groups beside the items', () => {
 
     // A group that still has items is kept, with the reason.
     await page.getByRole('button', { name: '删除分组' }).click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page);
     await expect.poll(() => page.getByText('该字典下还有字典项，请先删除字典项').isVisible()).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { watchProblems } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { generateReturnVisits } from '../../server/returnVisit/generate.ts';
+import { confirmDialog } from '../support/dialogs.ts';
 
 /**
  * Return visits in the browser: 林晓雯 (kefu) carries out a visit with its questionnaire, and
@@ -78,7 +79,7 @@ describe('return visits', () => {
     await row(page, '回访测试：门禁卡失灵').getByRole('button', { name: /回\s*访/ }).click();
     await page.waitForURL(/\/returnQuestionnaire\?id=\d+$/);
     await screen(page).getByRole('button', { name: '电话未接通' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page, '确定记录本次回访电话未接通吗？');
     await page.waitForURL(/\/returnQuestionnaireInfo\?id=\d+$/);
     await expect.poll(() => page.getByText('已记录电话未接通，回访转入异常列表，可稍后重新回访').isVisible()).toBe(true);
 
@@ -88,7 +89,7 @@ describe('return visits', () => {
     await expect.poll(() => failed.getByText('未接通', { exact: true }).isVisible()).toBe(true);
     // It may be tried again: back among the visits to do.
     await failed.getByRole('button', { name: '重新回访' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page);
     await expect.poll(() => page.getByText('重新回访成功').isVisible()).toBe(true);
     await page.goto(`${server.url}/returnVisitListNew`);
     await expect.poll(() => row(page, '回访测试：门禁卡失灵').isVisible()).toBe(true);

@@ -5,6 +5,7 @@ import { signIn, signInViaSso } from '../support/browser.ts';
 import { freePort, startServer } from '../support/server.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
+import { confirmDialog } from '../support/dialogs.ts';
 
 const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '135790' });
 const browser = setUpBrowser();
@@ -115,8 +116,7 @@ describe('session end (spec 8)', () => {
       localStorage.setItem('authtoken', 'forged-token');
     });
     await page.reload();
-    await expect.poll(() => page.getByText('登录失效，请重新登录').isVisible()).toBe(true);
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page, '登录失效，请重新登录');
     await page.waitForURL(/\/sso-interaction\//);
     expect(await staffId(page)).toBeNull();
   });
