@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'public', 'schemas', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'package.json'];
+const sources = ['src', 'public', 'schemas', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/antdStaticStyle.ts', 'package.json'];
 
 function newest(entry) {
   const full = path.join(root, entry);

@@ -17,8 +17,8 @@ import { writeBenchSchemas } from './benchSchemas.ts';
 import { cached, fingerprint } from './fingerprint.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-// vite.config.ts imports scripts/precompress.ts.
-const SOURCES = ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'tsconfig.json', 'package.json'];
+// vite.config.ts imports scripts/precompress.ts and scripts/antdStaticStyle.ts.
+const SOURCES = ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/antdStaticStyle.ts', 'tsconfig.json', 'package.json'];
 
 export interface BenchApp {
   server: TestServer;
@@ -27,8 +27,11 @@ export interface BenchApp {
   session: NonNullable<BrowserContextOptions['storageState']>;
 }
 
+/** `BENCH_UNMINIFIED=1` builds the copy unminified, so a CPU profile names the functions (profile*.ts); its figures are not the product's. */
+const UNMINIFIED = process.env.BENCH_UNMINIFIED === '1';
+
 async function buildCopy(): Promise<string> {
-  const copy = path.join(os.tmpdir(), `pms-bench-app-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`);
+  const copy = path.join(os.tmpdir(), `pms-bench-app-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}${UNMINIFIED ? '-unminified' : ''}`);
   const print = fingerprint(ROOT, SOURCES, fs.readFileSync(path.join(import.meta.dirname, 'benchSchemas.ts'), 'utf8'));
   await cached(copy, print, async () => {
     console.error('… building the app with the bench screens');
@@ -36,7 +39,7 @@ async function buildCopy(): Promise<string> {
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     writeBenchSchemas(path.join(copy, 'schemas'));
     const { build } = await import('vite');
-    await build({ root: copy, logLevel: 'warn' });
+    await build({ root: copy, logLevel: 'warn', ...(UNMINIFIED ? { build: { minify: false } } : undefined) });
   });
   fs.cpSync(await buildPeers(), path.join(copy, 'dist/peers'), { recursive: true });
   return copy;
