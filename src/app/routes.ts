@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { lazyPage } from './lazyPage.ts';
 import { loadPage, PAGE_METAS } from '../engine/pageIndex.ts';
 import { PAGE_KINDS } from '../engine/pageKinds.ts';
+import { LAZY_FIELD_LOADERS } from '../engine/lazyFieldLoaders.ts';
 import type { PageMeta } from '../engine/pageMeta.ts';
 import { BESPOKE_PAGES } from '../pages/bespoke.ts';
 
@@ -51,7 +52,8 @@ const loadFirstList = () => (firstList ??= import('../engine/firstList.ts'));
 /** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk, then what the renderer needs for that schema. */
 function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): RouteDef['component'] {
   const screen = lazyPage(async (): Promise<{ default: ComponentType }> => {
-    const [page, { default: Renderer, preload }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind]()]);
+    const lazyFields = (meta.lazyFields ?? []).map((chunk) => LAZY_FIELD_LOADERS[chunk]());
+    const [page, { default: Renderer, preload }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind](), ...lazyFields]);
     // The screen's lazy parts (a form's date pickers) load now, not once it has rendered: it renders in one pass.
     if (page) await preload?.(page as never);
     return { default: () => createElement(Renderer, { page: page as never }) };

@@ -18,6 +18,7 @@ import { RichTextField, RichTextView } from './RichText.tsx';
 import AntdInput from 'antd/es/input/Input';
 import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect } from './selects.tsx';
 import type { ComponentName } from './registry.ts';
+import { LAZY_FIELD_LOADERS } from './lazyFieldLoaders.ts';
 
 setValidateLanguage('zh-CN');
 // Schema expressions go through the safe evaluator, never `new Function` (CSP without unsafe-eval).
@@ -36,10 +37,10 @@ const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 const DictSelect = connect(PlainDictSelect, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(PlainRemoteSelect, mapReadPretty(PreviewText.Select));
 
-const datePicker = () => import('@formily/antd-v5/esm/date-picker').then((m) => m.DatePicker);
-const timePicker = () => import('@formily/antd-v5/esm/time-picker').then((m) => m.TimePicker);
-const arrayItems = () => import('@formily/antd-v5/esm/array-items').then((m) => m.ArrayItems);
-const remote = () => import('./remoteFields.tsx');
+const datePicker = () => LAZY_FIELD_LOADERS.datePicker().then((m) => m.DatePicker);
+const timePicker = () => LAZY_FIELD_LOADERS.timePicker().then((m) => m.TimePicker);
+const arrayItems = () => LAZY_FIELD_LOADERS.arrayItems().then((m) => m.ArrayItems);
+const remote = LAZY_FIELD_LOADERS.remote;
 
 /** ArrayItems and its parts (Item, Addition, Remove…), each loaded with the one chunk. */
 const ArrayItems = Object.assign(
@@ -59,7 +60,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   ArrayItems,
   Input,
   Select,
-  NumberPicker: lazyComponent(() => import('@formily/antd-v5/esm/number-picker').then((m) => m.NumberPicker)),
+  NumberPicker: lazyComponent(() => LAZY_FIELD_LOADERS.numberPicker().then((m) => m.NumberPicker)),
   DatePicker: Object.assign(lazyComponent(datePicker), { RangePicker: lazyComponent(() => datePicker().then((d) => d.RangePicker)) }),
   TimePicker: Object.assign(lazyComponent(timePicker), { RangePicker: lazyComponent(() => timePicker().then((t) => t.RangePicker)) }),
   Switch,

@@ -1,3 +1,4 @@
+import { lazyFieldChunks, type LazyFieldChunk } from './lazyFieldCode.ts';
 import type { PageSchema } from './schemaTypes.ts';
 
 /**
@@ -16,10 +17,17 @@ export type PageMeta = Pick<PageSchema, 'route' | 'title' | 'kind' | 'keepAlive'
    * are the server's permission catalogue, and half the routing keys' weight.
    */
   hasButtons?: true;
+  /**
+   * A form's lazy field code (lazyFieldCode.ts), fetched with its screen: a form renders once its
+   * fields' code is there (FormRoute's preload). Other pages show their fields later, in dialogs
+   * or filters that render without waiting, so fetching theirs first would only delay them.
+   */
+  lazyFields?: LazyFieldChunk[];
 };
 
 /** The meta keys of a page schema. */
 export function pageMeta(page: AnyPage): PageMeta {
   const meta = Object.fromEntries(PAGE_META_KEYS.filter((k) => k in page).map((k) => [k, page[k]])) as PageMeta;
-  return page.buttons?.length ? { ...meta, hasButtons: true } : meta;
+  const lazyFields = page.kind === 'form' ? lazyFieldChunks(page) : [];
+  return { ...meta, ...(page.buttons?.length ? { hasButtons: true } : undefined), ...(lazyFields.length ? { lazyFields } : undefined) };
 }
