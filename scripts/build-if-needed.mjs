@@ -2,10 +2,11 @@
 // always serves what is in the tree without rebuilding on every start.
 import fs from 'node:fs';
 import path from 'node:path';
+import { BUILD_SOURCES } from './buildSources.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'public', 'schemas', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/antdStaticStyle.ts', 'package.json'];
+const sources = BUILD_SOURCES;
 
 function newest(entry) {
   const full = path.join(root, entry);

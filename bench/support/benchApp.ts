@@ -11,14 +11,13 @@ import type { Kysely } from 'kysely';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchBrowser, signIn } from '../../tests/support/browser.ts';
 import { startServer, type TestServer } from '../../tests/support/server.ts';
+import { BUILD_SOURCES } from '../../scripts/buildSources.mjs';
 import { buildPeers } from '../peers/build.ts';
 import { range, LIST_COLUMNS, LIST_ROWS, WIDE_COLUMNS, WIDE_ROWS } from '../peers/shared/shape.ts';
 import { writeBenchSchemas } from './benchSchemas.ts';
 import { cached, fingerprint } from './fingerprint.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-// vite.config.ts imports scripts/precompress.ts and scripts/antdStaticStyle.ts.
-const SOURCES = ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/antdStaticStyle.ts', 'tsconfig.json', 'package.json'];
 
 export interface BenchApp {
   server: TestServer;
@@ -32,10 +31,10 @@ const UNMINIFIED = process.env.BENCH_UNMINIFIED === '1';
 
 async function buildCopy(): Promise<string> {
   const copy = path.join(os.tmpdir(), `pms-bench-app-${crypto.createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}${UNMINIFIED ? '-unminified' : ''}`);
-  const print = fingerprint(ROOT, SOURCES, fs.readFileSync(path.join(import.meta.dirname, 'benchSchemas.ts'), 'utf8'));
+  const print = fingerprint(ROOT, BUILD_SOURCES, fs.readFileSync(path.join(import.meta.dirname, 'benchSchemas.ts'), 'utf8'));
   await cached(copy, print, async () => {
     console.error('… building the app with the bench screens');
-    for (const entry of SOURCES) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+    for (const entry of BUILD_SOURCES) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     writeBenchSchemas(path.join(copy, 'schemas'));
     const { build } = await import('vite');

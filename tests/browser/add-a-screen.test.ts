@@ -11,6 +11,7 @@ import { signedIn } from '../support/api.ts';
 import { addFixtureScreens } from '../support/fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { opened } from '../support/dialogs.ts';
+import { BUILD_SOURCES } from '../../scripts/buildSources.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let copy: string;
@@ -24,7 +25,7 @@ let browser: Browser;
  */
 beforeAll(async () => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-configurator-'));
-  for (const entry of ['src', 'schemas', 'public', 'index.html', 'vite.config.ts', 'scripts/precompress.ts', 'tsconfig.json', 'package.json']) {
+  for (const entry of BUILD_SOURCES) {
     fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
