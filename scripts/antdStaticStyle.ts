@@ -34,7 +34,7 @@ type AnyComponent = ComponentType<any> & { _InternalPanelDoNotUseOrYouWillBeFire
 /** The Formily components the product renders that have styles of their own: folder and class prefix. */
 const FORMILY_STYLES = { 'form-item': 'ant-formily-item', 'preview-text': 'ant-form-text', 'array-base': 'ant-formily-array-base', 'array-items': 'ant-formily-array-items' };
 
-/** What renders each antd component's (and Formily form item's) styles. */
+/** What renders the styles of each antd component the product uses, and of Formily's styled ones. */
 function everyComponent(): ReactNode[] {
   const antd = require('antd');
   const special: Record<string, () => ReactNode> = {
@@ -47,8 +47,8 @@ function everyComponent(): ReactNode[] {
     .map((name) => special[name]?.() ?? h(antd[name] as AnyComponent));
   // The dialogs and popups render into a portal, which a server render leaves out: their panels
   // have the same styles without one.
-  const panel = (name: string, props = {}) => h((antd[name] as AnyComponent)._InternalPanelDoNotUseOrYouWillBeFired!, props);
-  nodes.push(...['Popconfirm', 'Popover', 'Tooltip', 'Drawer', 'message', 'notification'].map((name) => panel(name)));
+  const panel = (name: string) => h((antd[name] as AnyComponent)._InternalPanelDoNotUseOrYouWillBeFired!);
+  nodes.push(...['Popconfirm', 'Popover', 'Tooltip', 'Drawer', 'message', 'notification'].map(panel));
   // Modal's panel has a theme of its own (no motion): a closed dialog and the confirm's style instead.
   const ConfirmStyle = require('antd/lib/modal/style/confirm').default as AnyComponent;
   nodes.push(h(antd.Modal, { open: false }), h(ConfirmStyle, { prefixCls: 'ant-modal' }));
