@@ -6,7 +6,6 @@ import { BUILD_SOURCES } from './buildSources.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, 'dist', 'index.html');
-const sources = BUILD_SOURCES;
 
 function newest(entry) {
   const full = path.join(root, entry);
@@ -17,7 +16,7 @@ function newest(entry) {
 }
 
 const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
-if (built && built >= Math.max(...sources.map(newest))) {
+if (built && built >= Math.max(...BUILD_SOURCES.map(newest))) {
   console.log('web app is up to date (dist/)');
 } else {
   console.log('building the web app…');
