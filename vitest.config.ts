@@ -4,6 +4,9 @@ import { pageMetaPlugin } from './vite.config.ts';
 export default defineConfig({
   // Unit tests import the route table, which reads page schemas' routing keys (`?meta`).
   plugins: [pageMetaPlugin()],
+  // Node loads antd's CommonJS build (lib/), whose rc-table has its own table context: the light
+  // rows (src/engine/tableRows.tsx) must read that one there, as they read the ES one in the app.
+  resolve: { alias: { 'rc-table/es/context/TableContext': 'rc-table/lib/context/TableContext' } },
   test: {
     projects: [
       // The schema lint runs the meta-schema generator and a child process: seconds, not milliseconds.

@@ -1,10 +1,10 @@
 import { Spin, Table, theme, type TableProps } from 'antd';
 import type { AnyObject } from 'antd/es/_util/type';
 import { useMemo, useRef } from 'react';
-import { ColumnWindowProvider, RowHeightProvider, TableRow, useColumnWindow, VirtualRow } from './tableRows.tsx';
+import { ColumnWindowProvider, RowHeightProvider, PlainBody, useColumnWindow, VirtualRow } from './tableRows.tsx';
 
 // Rows whose cells render without rc-table's per-cell component (see tableRows.tsx).
-const PLAIN_BODY = { body: { row: TableRow } };
+const PLAIN_BODY = { body: { wrapper: PlainBody } };
 const VIRTUAL_BODY = { body: { row: VirtualRow } };
 
 type GlobalToken = ReturnType<typeof theme.useToken>['token'];

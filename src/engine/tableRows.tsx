@@ -1,18 +1,21 @@
-import { Children, createContext, isValidElement, useContext, useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { useContext as useTableContext } from '@rc-component/context';
+import { Children, createContext, isValidElement, memo, useContext, useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactElement, type ReactNode, type RefObject } from 'react';
+import TableContext from 'rc-table/es/context/TableContext';
 
 /**
- * A light body row for antd's Table (its documented `components.body.row` override). The table
- * still lays out the rows: it hands each row the cell elements it made for it, holding the
- * column's render, the record and the fixed-column offsets it measured. Rendering those
- * elements would mount rc-table's Cell for every cell: two context subscriptions, a hover
- * state, memo checks and event hooks each, which the profile of a route change between two
- * 100 × 20 lists found to be most of the page's render time (#11). This row renders the same
- * cells itself as plain tds (divs in the virtual table), with antd's class names and sticky
- * offsets, so sorting, selection, fixed and action columns and ellipsis look and work as before.
- * Row hover, which rc-table's Cell did in script, is the `pms-table-row` rule in styles.css.
+ * Light body rows for antd's Table. The table still lays out the rows: rc-table's Body makes
+ * one row element a record and measures the columns, and its context holds the columns as antd
+ * transformed them (selection, sorting) and the fixed-column offsets. Rendering its rows would
+ * mount rc-table's BodyRow and Cell for every row and cell: the whole table context merged into
+ * each row's props, a props object, two context subscriptions, a hover state and event hooks a
+ * cell, which the profile of a route change between two 100 × 20 lists found to be most of the
+ * page's render time (#11). These rows render the same cells themselves as plain tds (divs in
+ * the virtual table), with antd's class names and sticky offsets, so sorting, selection, fixed
+ * and action columns and ellipsis look and work as before. Row hover, which rc-table's Cell did
+ * in script, is the `pms-table-row` rule in styles.css.
  */
 
-/** What rc-table puts on each cell element of a row (Body/BodyRow.js; VirtualTable/VirtualCell.js). */
+/** A column as rc-table's context holds it (after antd's transforms), what a cell reads of it. */
 interface CellColumn {
   className?: string;
   ellipsis?: boolean | { showTitle?: boolean };
@@ -35,11 +38,6 @@ interface CellPlace {
   record: Record<string, unknown>;
   renderIndex: number;
   additionalProps?: CellProps;
-  /** A tree table's indent and expand icon. */
-  appendNode?: ReactNode;
-}
-interface TableCellProps extends CellColumn, FixedInfo, CellPlace {
-  index: number;
 }
 interface VirtualCellProps {
   column: CellColumn;
@@ -65,7 +63,7 @@ function valueAt(record: Record<string, unknown>, dataIndex: CellColumn['dataInd
 function lightCell(column: CellColumn, fixed: FixedInfo | undefined, place: CellPlace, Tag: 'td' | 'div', key: string | number, layout?: CSSProperties) {
   const { render, dataIndex, className, ellipsis, align } = column;
   const { fixLeft, fixRight, lastFixLeft, firstFixRight } = fixed ?? {};
-  const { prefixCls, record, renderIndex, additionalProps = {}, appendNode } = place;
+  const { prefixCls, record, renderIndex, additionalProps = {} } = place;
   const value = valueAt(record, dataIndex);
   let content: ReactNode = render ? render(value, record, renderIndex) : (value as ReactNode);
   const cell = `${prefixCls}-cell`;
@@ -88,7 +86,6 @@ function lightCell(column: CellColumn, fixed: FixedInfo | undefined, place: Cell
       : undefined;
   return (
     <Tag title={title} {...additionalProps} key={key} className={classes} style={style}>
-      {appendNode}
       {content}
     </Tag>
   );
@@ -104,31 +101,42 @@ function sameValues(a: object | undefined, b: object | undefined): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }
 
-/** Whether a cell's props (from rc-table) would render the same cell: its onCell props compared by value. */
-function sameCell(a: TableCellProps, b: TableCellProps): boolean {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    const x = (a as unknown as Record<string, unknown>)[k];
-    const y = (b as unknown as Record<string, unknown>)[k];
-    if (x !== y && !(k === 'additionalProps' && sameValues(x as object, y as object))) return false;
-  }
-  return true;
+/** What a body cell shows, from its column (antd makes new column objects whenever sorting or selection changes). */
+const CELL_FIELDS = ['render', 'dataIndex', 'className', 'ellipsis', 'align'] as const;
+
+/** One cell of a plain row: its column, fixed offsets and place. */
+interface CellInput {
+  column: CellColumn;
+  fixed: FixedInfo | undefined;
+  record: Record<string, unknown>;
+  renderIndex: number;
+  additionalProps: CellProps | undefined;
+}
+
+function sameCell(a: CellInput, b: CellInput): boolean {
+  return (
+    a.record === b.record &&
+    a.renderIndex === b.renderIndex &&
+    CELL_FIELDS.every((k) => a.column[k] === b.column[k]) &&
+    sameValues(a.fixed, b.fixed) &&
+    sameValues(a.additionalProps, b.additionalProps)
+  );
 }
 
 /**
- * The cells a row rendered last, by key. A cell whose props are the same as then is the same
- * element as then, which React skips, as it did rc-table's memoised Cell. A cache of pure
- * results: an element kept from a render React threw away still shows the same cell.
+ * The cells a row rendered last, by key. A cell whose input is the same as then is the same
+ * element as then, which React skips, as it did rc-table's memoised Cell: checking a row after
+ * a selection or sort renders only the cells that changed. A cache of pure results: an element
+ * kept from a render React threw away still shows the same cell.
  */
 class RowCells {
-  private last = new Map<unknown, { props: TableCellProps; cell: ReactElement }>();
-  private next = new Map<unknown, { props: TableCellProps; cell: ReactElement }>();
+  private last = new Map<unknown, { input: CellInput; cell: ReactElement }>();
+  private next = new Map<unknown, { input: CellInput; cell: ReactElement }>();
 
-  cell(key: string | number, props: TableCellProps): ReactElement {
+  cell(key: string | number, input: CellInput, prefixCls: string): ReactElement {
     const before = this.last.get(key);
-    const cell = before && sameCell(before.props, props) ? before.cell : lightCell(props, props, props, 'td', key);
-    this.next.set(key, { props, cell });
+    const cell = before && sameCell(before.input, input) ? before.cell : lightCell(input.column, input.fixed, { prefixCls, record: input.record, renderIndex: input.renderIndex, additionalProps: input.additionalProps }, 'td', key);
+    this.next.set(key, { input, cell });
     return cell;
   }
 
@@ -139,27 +147,92 @@ class RowCells {
   }
 }
 
-/**
- * The plain table's row: `<tr>` with rc-table's cells rendered light. A new table sets its column
- * widths and sticky offsets from layout effects right after it mounts, which renders every row
- * twice more before the first paint, with new objects but the same cells: 2 x 2,000 cells of a
- * 100 x 20 list that RowCells lets React skip (#11).
- */
-export function TableRow({ children, className, ...row }: RowProps) {
+/** What rc-table's Body hands each of its rows (Body/index.js), read from the row elements it made. */
+interface BodyRowProps {
+  record: Record<string, unknown>;
+  rowKey: React.Key;
+  index: number;
+  renderIndex: number;
+  indent: number;
+}
+
+const isBodyRow = (child: ReactNode): child is ReactElement<BodyRowProps> =>
+  isValidElement<Partial<BodyRowProps>>(child) && child.props.record !== undefined && child.props.renderIndex !== undefined;
+
+interface PlainRowProps {
+  record: Record<string, unknown>;
+  rowKey: React.Key;
+  index: number;
+  renderIndex: number;
+  className: string;
+  prefixCls: string;
+  columns: readonly CellColumn[];
+  fixedInfoList: readonly FixedInfo[];
+}
+
+/** Whether two lists have entries of the same values (rc-table makes a new fixed-offset list whenever it measures). */
+const sameEntries = <T extends object>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((x, i) => sameValues(x, b[i])));
+
+/** Whether a row would render the same: its props, the fixed offsets compared by value. */
+function samePlainRow(a: PlainRowProps, b: PlainRowProps): boolean {
+  return (Object.keys(a) as (keyof PlainRowProps)[]).every((k) => (k === 'fixedInfoList' ? sameEntries(a[k], b[k]) : a[k] === b[k]));
+}
+
+/** A body row: `<tr>` with its cells rendered light (lightCell), each only when its input changed (RowCells). */
+const PlainRow = memo(function PlainRow({ record, rowKey, index, renderIndex, className, prefixCls, columns, fixedInfoList }: PlainRowProps) {
   const [cells] = useState(() => new RowCells());
-  const rendered = Children.map(children, (child) => {
-    if (!isValidElement(child)) return child;
-    const p = (child as ReactElement<TableCellProps>).props;
-    // The empty table's one cell (no record) is rare and cheap: rc-table renders it.
-    if (!p.record) return child;
-    return cells.cell(child.key ?? p.index, p);
-  });
+  const rendered = columns.map((column, colIndex) =>
+    cells.cell((column as { key?: string }).key ?? colIndex, { column, fixed: fixedInfoList[colIndex], record, renderIndex, additionalProps: column.onCell?.(record, index) }, prefixCls),
+  );
   cells.done();
   return (
-    <tr {...row} className={`${className ?? ''} pms-table-row`}>
+    <tr data-row-key={rowKey} className={className}>
       {rendered}
     </tr>
   );
+}, samePlainRow);
+
+const NO_FIXED: readonly FixedInfo[] = [];
+
+/**
+ * The plain table's body (antd's documented `components.body.wrapper`): rc-table's Body hands it
+ * its measure row and one BodyRow element a record, which this renders as light rows instead
+ * (PlainRow). rc-table's BodyRow merged the whole table context into each row's props and made a
+ * props object for each of its cells, every render; a route change between two 100 × 20 lists
+ * spent most of its script there and in rc-table's Cell (#11). A row renders again only when its
+ * record, class, columns or fixed offsets change: rc-table measures the columns right after the
+ * table mounts and renders its body again, which these rows skip. Expandable and tree tables,
+ * and tables with onRow, keep rc-table's own rows.
+ */
+export function PlainBody({ children, ...body }: RowProps) {
+  const { prefixCls = 'ant-table', flattenColumns, fixedInfoList, rowClassName, onRow, expandableType } = useTableContext(TableContext, [
+    'prefixCls',
+    'flattenColumns',
+    'fixedInfoList',
+    'rowClassName',
+    'onRow',
+    'expandableType',
+  ]);
+  const own = !expandableType && !onRow;
+  const rows = Children.map(children, (child) => {
+    if (!own || !isBodyRow(child)) return child;
+    const { record, rowKey, index, renderIndex, indent } = child.props;
+    const extra = typeof rowClassName === 'function' ? rowClassName(record, index, indent) : rowClassName;
+    return (
+      <PlainRow
+        key={rowKey}
+        record={record}
+        rowKey={rowKey}
+        index={index}
+        renderIndex={renderIndex}
+        className={`${prefixCls}-row ${prefixCls}-row-level-${indent} pms-table-row${extra ? ` ${extra}` : ''}`}
+        prefixCls={prefixCls}
+        columns={flattenColumns as readonly CellColumn[]}
+        fixedInfoList={fixedInfoList ?? NO_FIXED}
+      />
+    );
+  });
+  return <tbody {...body}>{rows}</tbody>;
 }
 
 /**

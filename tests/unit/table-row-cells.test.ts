@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // A list table's cells are rendered once when it mounts (src/engine/tableRows.tsx RowCells): rc-table
 // sets the column widths it measured from layout effects right after mounting, which renders every
-// row again with the same cells. A cell whose record changes is rendered anew.
+// row again with the same cells. A cell whose record changes is rendered anew; selecting a row
+// renders only its selection cell.
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,8 @@ describe('the light rows of a list table', () => {
     const box = document.createElement('div');
     document.body.append(box);
     const root = createRoot(box);
-    const table = (dataSource: typeof rows) => createElement(DataTable<(typeof rows)[number]>, { rowKey: 'id', columns, dataSource, scroll: { x: 'max-content' }, pagination: false });
+    const table = (dataSource: typeof rows, selected: number[] = []) =>
+      createElement(DataTable<(typeof rows)[number]>, { rowKey: 'id', columns, dataSource, scroll: { x: 'max-content' }, pagination: false, rowSelection: { selectedRowKeys: selected } });
 
     await act(async () => root.render(table(rows)));
     expect(box.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10);
@@ -32,7 +34,14 @@ describe('the light rows of a list table', () => {
     const changed = rows.map((r) => (r.id === 3 ? { ...r, name: '住户三' } : r));
     await act(async () => root.render(table(changed)));
     expect(shown).toEqual(['住户三']);
-    expect(box.querySelector('tbody tr[data-row-key="3"] td')!.textContent).toBe('住户三');
+    expect(box.querySelector('tbody tr[data-row-key="3"] td:nth-child(2)')!.textContent).toBe('住户三');
+
+    // Selecting a row renders its checkbox and class anew, not the other cells.
+    shown.length = 0;
+    await act(async () => root.render(table(changed, [5])));
+    expect(shown).toEqual([]);
+    expect(box.querySelector('tbody tr[data-row-key="5"]')!.classList).toContain('ant-table-row-selected');
+    expect(box.querySelectorAll('tbody .ant-checkbox-checked')).toHaveLength(1);
     await act(async () => root.unmount());
   });
 });

@@ -1,30 +1,51 @@
-// The list tables' light rows (src/engine/tableRows.tsx) rendered to markup: the cells rc-table
-// laid out come out as antd's cells (classes, sticky offsets, ellipsis title), and the virtual
+// The list tables' light rows (src/engine/tableRows.tsx) rendered to markup: the cells of the
+// columns rc-table laid out come out as antd's cells (classes, sticky offsets, ellipsis title), and the virtual
 // table's row renders only the columns near the view, the fixed ones, and spacers for the rest.
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ColumnWindow, ColumnWindowProvider, TableRow, VirtualRow } from '../../src/engine/tableRows.tsx';
+import { DataTable } from '../../src/engine/DataTable.tsx';
+import { ColumnWindow, ColumnWindowProvider, VirtualRow } from '../../src/engine/tableRows.tsx';
 
 /** Stands for rc-table's cell components: the rows only read their elements' props. */
 const RcCell = () => null;
 const record = { id: 1, name: '张三', org: { title: '客服部' } };
 
+/** The body rows of a DataTable rendered to markup (rc-table's measure row left out). */
+function bodyRows(props: object): string {
+  const html = renderToStaticMarkup(createElement(DataTable, { rowKey: 'id', pagination: false, scroll: { x: 'max-content' }, ...props }));
+  return html.slice(html.indexOf('<tbody'), html.indexOf('</tbody>')).replace(/<tr aria-hidden="true" class="ant-table-measure-row".*?<\/tr>/, '');
+}
+
 describe('the plain table row', () => {
   it('renders each cell as antd does, with the column render over its data path', () => {
-    const cells = [
-      createElement(RcCell, { key: 'name', prefixCls: 'ant-table', record, index: 0, renderIndex: 0, dataIndex: ['name'], ellipsis: true, fixLeft: 0, lastFixLeft: true }),
-      createElement(RcCell, { key: 'org', prefixCls: 'ant-table', record, index: 0, renderIndex: 0, dataIndex: ['org', 'title'], className: 'ant-table-column-sort', render: (v: unknown) => `【${String(v)}】` }),
-      createElement(RcCell, { key: 'op', prefixCls: 'ant-table', record, index: 0, renderIndex: 0, fixRight: 0, firstFixRight: true, align: 'center', additionalProps: { className: 'extra', colSpan: 2 }, render: () => createElement('a', null, '编辑') }),
+    const columns = [
+      { key: 'name', dataIndex: 'name', title: '姓名', ellipsis: true, fixed: 'left' },
+      { key: 'org', dataIndex: ['org', 'title'], title: '部门', className: 'dept', render: (v: unknown) => `【${String(v)}】` },
+      { key: 'op', title: '操作', fixed: 'right', align: 'center', onCell: () => ({ className: 'extra', colSpan: 2 }), render: () => createElement('a', null, '编辑') },
     ];
-    const html = renderToStaticMarkup(createElement(TableRow, { className: 'ant-table-row', 'data-row-key': 1 } as object, cells));
-    expect(html).toBe(
-      '<tr data-row-key="1" class="ant-table-row pms-table-row">' +
+    expect(bodyRows({ columns, dataSource: [record] })).toBe(
+      '<tbody class="ant-table-tbody">' +
+        '<tr data-row-key="1" class="ant-table-row ant-table-row-level-0 pms-table-row">' +
         '<td title="张三" class="ant-table-cell ant-table-cell-fix-left ant-table-cell-fix-left-last ant-table-cell-ellipsis" style="position:sticky;left:0"><span class="ant-table-cell-content">张三</span></td>' +
-        '<td class="ant-table-cell ant-table-column-sort">【客服部】</td>' +
+        '<td class="ant-table-cell dept">【客服部】</td>' +
         '<td class="ant-table-cell extra ant-table-cell-fix-right ant-table-cell-fix-right-first" colSpan="2" style="position:sticky;right:0;text-align:center"><a>编辑</a></td>' +
         '</tr>',
     );
+  });
+
+  it("marks a selected row and renders antd's selection column", () => {
+    const rows = bodyRows({ columns: [{ key: 'name', dataIndex: 'name', title: '姓名' }], dataSource: [record, { id: 2, name: '李四' }], rowSelection: { selectedRowKeys: [2] } });
+    expect(rows).toContain('<tr data-row-key="1" class="ant-table-row ant-table-row-level-0 pms-table-row">');
+    expect(rows).toContain('<tr data-row-key="2" class="ant-table-row ant-table-row-level-0 pms-table-row ant-table-row-selected">');
+    expect(rows.match(/class="ant-checkbox-input"/g)).toHaveLength(2);
+    expect(rows.match(/ant-checkbox-checked/g)).toHaveLength(1);
+  });
+
+  it("leaves expandable tables to rc-table's own rows", () => {
+    const rows = bodyRows({ columns: [{ key: 'name', dataIndex: 'name', title: '姓名' }], dataSource: [record], expandable: { expandedRowRender: () => '明细' } });
+    expect(rows).toContain('ant-table-row-expand-icon-cell');
+    expect(rows).not.toContain('pms-table-row');
   });
 });
 
