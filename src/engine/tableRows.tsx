@@ -38,6 +38,8 @@ interface CellPlace {
   record: Record<string, unknown>;
   renderIndex: number;
   additionalProps?: CellProps;
+  /** The cell keeps its text on one line (a content-sized column, where it never wraps anyway). */
+  nowrap?: boolean;
 }
 interface VirtualCellProps {
   column: CellColumn;
@@ -63,7 +65,7 @@ function valueAt(record: Record<string, unknown>, dataIndex: CellColumn['dataInd
 function lightCell(column: CellColumn, fixed: FixedInfo | undefined, place: CellPlace, Tag: 'td' | 'div', key: string | number, layout?: CSSProperties) {
   const { render, dataIndex, className, ellipsis, align } = column;
   const { fixLeft, fixRight, lastFixLeft, firstFixRight } = fixed ?? {};
-  const { prefixCls, record, renderIndex, additionalProps = {} } = place;
+  const { prefixCls, record, renderIndex, additionalProps = {}, nowrap } = place;
   const value = valueAt(record, dataIndex);
   let content: ReactNode = render ? render(value, record, renderIndex) : (value as ReactNode);
   const cell = `${prefixCls}-cell`;
@@ -75,6 +77,7 @@ function lightCell(column: CellColumn, fixed: FixedInfo | undefined, place: Cell
   if (left) classes += ` ${cell}-fix-left${lastFixLeft ? ` ${cell}-fix-left-last` : ''}`;
   if (right) classes += ` ${cell}-fix-right${firstFixRight ? ` ${cell}-fix-right-first` : ''}`;
   if (ellipsis) classes += ` ${cell}-ellipsis`;
+  else if (nowrap) classes += ' pms-cell-nowrap';
   const showTitle = ellipsis === true || (typeof ellipsis === 'object' && ellipsis.showTitle);
   const text = isValidElement<{ children?: unknown }>(content) ? content.props.children : content;
   const title = showTitle && (typeof text === 'string' || typeof text === 'number') ? String(text) : undefined;
@@ -111,12 +114,14 @@ interface CellInput {
   record: Record<string, unknown>;
   renderIndex: number;
   additionalProps: CellProps | undefined;
+  nowrap: boolean;
 }
 
 function sameCell(a: CellInput, b: CellInput): boolean {
   return (
     a.record === b.record &&
     a.renderIndex === b.renderIndex &&
+    a.nowrap === b.nowrap &&
     CELL_FIELDS.every((k) => a.column[k] === b.column[k]) &&
     sameValues(a.fixed, b.fixed) &&
     sameValues(a.additionalProps, b.additionalProps)
@@ -135,7 +140,7 @@ class RowCells {
 
   cell(key: string | number, input: CellInput, prefixCls: string): ReactElement {
     const before = this.last.get(key);
-    const cell = before && sameCell(before.input, input) ? before.cell : lightCell(input.column, input.fixed, { prefixCls, record: input.record, renderIndex: input.renderIndex, additionalProps: input.additionalProps }, 'td', key);
+    const cell = before && sameCell(before.input, input) ? before.cell : lightCell(input.column, input.fixed, { prefixCls, ...input }, 'td', key);
     this.next.set(key, { input, cell });
     return cell;
   }
@@ -168,6 +173,14 @@ interface PlainRowProps {
   prefixCls: string;
   columns: readonly CellColumn[];
   fixedInfoList: readonly FixedInfo[];
+  /**
+   * The table is as wide as its content (auto layout, `scroll.x: 'max-content'`): a column without
+   * a width is as wide as its widest cell, so its cells never wrap. They are told so (nowrap),
+   * which spares the browser finding every line-break opportunity of their text, each character
+   * of Chinese text: a third of a 100 × 20 table's layout (#11). Cells of columns with a width
+   * wrap at it as before.
+   */
+  contentSized: boolean;
 }
 
 /** Whether two lists have entries of the same values (rc-table makes a new fixed-offset list whenever it measures). */
@@ -179,10 +192,14 @@ function samePlainRow(a: PlainRowProps, b: PlainRowProps): boolean {
 }
 
 /** A body row: `<tr>` with its cells rendered light (lightCell), each only when its input changed (RowCells). */
-const PlainRow = memo(function PlainRow({ record, rowKey, index, renderIndex, className, prefixCls, columns, fixedInfoList }: PlainRowProps) {
+const PlainRow = memo(function PlainRow({ record, rowKey, index, renderIndex, className, prefixCls, columns, fixedInfoList, contentSized }: PlainRowProps) {
   const [cells] = useState(() => new RowCells());
   const rendered = columns.map((column, colIndex) =>
-    cells.cell((column as { key?: string }).key ?? colIndex, { column, fixed: fixedInfoList[colIndex], record, renderIndex, additionalProps: column.onCell?.(record, index) }, prefixCls),
+    cells.cell(
+      (column as { key?: string }).key ?? colIndex,
+      { column, fixed: fixedInfoList[colIndex], record, renderIndex, additionalProps: column.onCell?.(record, index), nowrap: contentSized && column.width === undefined },
+      prefixCls,
+    ),
   );
   cells.done();
   return (
@@ -205,8 +222,10 @@ const NO_FIXED: readonly FixedInfo[] = [];
  * and tables with onRow, keep rc-table's own rows.
  */
 export function PlainBody({ children, ...body }: RowProps) {
-  const { prefixCls = 'ant-table', flattenColumns, fixedInfoList, rowClassName, onRow, expandableType } = useTableContext(TableContext, [
+  const { prefixCls = 'ant-table', flattenColumns, fixedInfoList, rowClassName, onRow, expandableType, scrollX, tableLayout } = useTableContext(TableContext, [
     'prefixCls',
+    'scrollX',
+    'tableLayout',
     'flattenColumns',
     'fixedInfoList',
     'rowClassName',
@@ -214,6 +233,7 @@ export function PlainBody({ children, ...body }: RowProps) {
     'expandableType',
   ]);
   const own = !expandableType && !onRow;
+  const contentSized = scrollX === 'max-content' && tableLayout === 'auto';
   const rows = Children.map(children, (child) => {
     if (!own || !isBodyRow(child)) return child;
     const { record, rowKey, index, renderIndex, indent } = child.props;
@@ -229,6 +249,7 @@ export function PlainBody({ children, ...body }: RowProps) {
         prefixCls={prefixCls}
         columns={flattenColumns as readonly CellColumn[]}
         fixedInfoList={fixedInfoList ?? NO_FIXED}
+        contentSized={contentSized}
       />
     );
   });

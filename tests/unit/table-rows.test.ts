@@ -22,16 +22,25 @@ describe('the plain table row', () => {
     const columns = [
       { key: 'name', dataIndex: 'name', title: '姓名', ellipsis: true, fixed: 'left' },
       { key: 'org', dataIndex: ['org', 'title'], title: '部门', className: 'dept', render: (v: unknown) => `【${String(v)}】` },
-      { key: 'op', title: '操作', fixed: 'right', align: 'center', onCell: () => ({ className: 'extra', colSpan: 2 }), render: () => createElement('a', null, '编辑') },
+      { key: 'op', title: '操作', width: 120, fixed: 'right', align: 'center', onCell: () => ({ className: 'extra', colSpan: 2 }), render: () => createElement('a', null, '编辑') },
     ];
     expect(bodyRows({ columns, dataSource: [record] })).toBe(
       '<tbody class="ant-table-tbody">' +
         '<tr data-row-key="1" class="ant-table-row ant-table-row-level-0 pms-table-row">' +
         '<td title="张三" class="ant-table-cell ant-table-cell-fix-left ant-table-cell-fix-left-last ant-table-cell-ellipsis" style="position:sticky;left:0"><span class="ant-table-cell-content">张三</span></td>' +
-        '<td class="ant-table-cell dept">【客服部】</td>' +
+        '<td class="ant-table-cell dept pms-cell-nowrap">【客服部】</td>' +
         '<td class="ant-table-cell extra ant-table-cell-fix-right ant-table-cell-fix-right-first" colSpan="2" style="position:sticky;right:0;text-align:center"><a>编辑</a></td>' +
         '</tr>',
     );
+  });
+
+  it('keeps the cells of content-sized columns on one line, and only in a content-sized table', () => {
+    const columns = [
+      { key: 'name', dataIndex: 'name', title: '姓名' },
+      { key: 'org', dataIndex: ['org', 'title'], title: '部门', width: 80 },
+    ];
+    expect(bodyRows({ columns, dataSource: [record] })).toContain('<td class="ant-table-cell pms-cell-nowrap">张三</td><td class="ant-table-cell">客服部</td>');
+    expect(bodyRows({ columns, dataSource: [record], scroll: { x: 600 } })).toContain('<td class="ant-table-cell">张三</td><td class="ant-table-cell">客服部</td>');
   });
 
   it("marks a selected row and renders antd's selection column", () => {
