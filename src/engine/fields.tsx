@@ -18,7 +18,12 @@ import { RichTextField, RichTextView } from './RichText.tsx';
 import AntdInput from 'antd/es/input/Input';
 import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect } from './selects.tsx';
 import type { ComponentName } from './registry.ts';
+import { LAZY_FIELD_CHUNK } from './lazyFieldCode.ts';
 import { LAZY_FIELD_LOADERS } from './lazyFieldLoaders.ts';
+
+type LazyFieldName = keyof typeof LAZY_FIELD_CHUNK;
+/** A lazy chunk's export: a component with its parts. */
+type LazyExport = LazyComponent & Record<string, LazyComponent | undefined>;
 
 setValidateLanguage('zh-CN');
 // Schema expressions go through the safe evaluator, never `new Function` (CSP without unsafe-eval).
@@ -37,16 +42,25 @@ const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 const DictSelect = connect(PlainDictSelect, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(PlainRemoteSelect, mapReadPretty(PreviewText.Select));
 
-const datePicker = () => LAZY_FIELD_LOADERS.datePicker().then((m) => m.DatePicker);
-const timePicker = () => LAZY_FIELD_LOADERS.timePicker().then((m) => m.TimePicker);
-const arrayItems = () => LAZY_FIELD_LOADERS.arrayItems().then((m) => m.ArrayItems);
-const remote = LAZY_FIELD_LOADERS.remote;
+/** The parts of a lazy field component that schemas name (`DatePicker.RangePicker`, `ArrayItems.Item`…), loaded with it. */
+const LAZY_PARTS: Partial<Record<LazyFieldName, string[]>> = {
+  DatePicker: ['RangePicker'],
+  TimePicker: ['RangePicker'],
+  ArrayItems: ['Item', 'Addition', 'Remove', 'SortHandle', 'Index', 'MoveUp', 'MoveDown'],
+};
 
-/** ArrayItems and its parts (Item, Addition, Remove…), each loaded with the one chunk. */
-const ArrayItems = Object.assign(
-  lazyComponent(arrayItems),
-  Object.fromEntries(['Item', 'Addition', 'Remove', 'SortHandle', 'Index', 'MoveUp', 'MoveDown'].map((part) => [part, lazyComponent(() => arrayItems().then((a) => a[part as 'Item']))])),
-);
+/**
+ * Every field component whose code loads on first use, made from the one list of them
+ * (lazyFieldCode.ts): each is its chunk's export of the same name, with its parts, so the
+ * router's early fetch and the form's rendering cannot disagree about where a field's code is.
+ */
+const LAZY_FIELDS = Object.fromEntries(
+  (Object.keys(LAZY_FIELD_CHUNK) as LazyFieldName[]).map((name) => {
+    const load = () => LAZY_FIELD_LOADERS[LAZY_FIELD_CHUNK[name]]().then((chunk) => (chunk as unknown as Record<string, LazyExport>)[name]!);
+    const parts = (LAZY_PARTS[name] ?? []).map((part) => [part, lazyComponent(() => load().then((component) => component[part]!))]);
+    return [name, Object.assign(lazyComponent(load), Object.fromEntries(parts))];
+  }),
+) as Record<LazyFieldName, LazyComponent>;
 
 /**
  * The component registry of page schemas: Formily's antd components plus the product's own.
@@ -57,22 +71,15 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   FormGrid,
   FormLayout,
   Space,
-  ArrayItems,
   Input,
   Select,
-  NumberPicker: lazyComponent(() => LAZY_FIELD_LOADERS.numberPicker().then((m) => m.NumberPicker)),
-  DatePicker: Object.assign(lazyComponent(datePicker), { RangePicker: lazyComponent(() => datePicker().then((d) => d.RangePicker)) }),
-  TimePicker: Object.assign(lazyComponent(timePicker), { RangePicker: lazyComponent(() => timePicker().then((t) => t.RangePicker)) }),
   Switch,
   Radio,
   Checkbox,
   DictSelect,
   RemoteSelect,
-  PermissionTree: lazyComponent(() => remote().then((m) => m.PermissionTree)),
-  ImageUpload: lazyComponent(() => remote().then((m) => m.ImageUpload)),
-  TreeSelectRemote: lazyComponent(() => remote().then((m) => m.TreeSelectRemote)),
-  CascaderRemote: lazyComponent(() => remote().then((m) => m.CascaderRemote)),
   RichText,
+  ...LAZY_FIELDS,
 };
 
 /** The controls that take their field's title as accessible name (not layouts, lists, trees or uploads). */
