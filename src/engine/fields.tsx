@@ -20,6 +20,7 @@ import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect } from
 import type { ComponentName } from './registry.ts';
 import { LAZY_FIELD_CHUNK } from './lazyFieldCode.ts';
 import { LAZY_FIELD_LOADERS } from './lazyFieldLoaders.ts';
+import { restingDatePicker } from './restingDatePicker.tsx';
 
 type LazyFieldName = keyof typeof LAZY_FIELD_CHUNK;
 /** A lazy chunk's export: a component with its parts. */
@@ -80,6 +81,8 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   RemoteSelect,
   RichText,
   ...LAZY_FIELDS,
+  // At rest until touched (restingDatePicker.tsx); its code still loads with the form, so it wakes at once.
+  DatePicker: Object.assign(restingDatePicker(LAZY_FIELDS.DatePicker), LAZY_FIELDS.DatePicker),
 };
 
 /** The controls that take their field's title as accessible name (not layouts, lists, trees or uploads). */

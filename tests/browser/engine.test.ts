@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
+import dayjs from 'dayjs';
 import { Api } from '../support/api.ts';
 import { navigateInApp } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
@@ -415,5 +416,33 @@ describe('menus and buttons follow the roles (spec 6)', () => {
     await kefu.getByRole('menuitem', { name: '标签管理' }).click();
     await expect.poll(() => screen(kefu).locator('.ant-table-row').count()).toBeGreaterThan(0);
     expect(await screen(kefu).getByRole('button', { name: '新增标签' }).count()).toBe(0);
+  });
+});
+
+describe('date fields of a form, at rest until touched', () => {
+  it('wake under the pointer (a click opens the calendar) and on focus (the date is selected, typing replaces it)', async () => {
+    const page = await as('admin');
+    await page.goto(`${server.url}/base-information/personal-manager`);
+    await row(page, 'kefu').getByRole('button', { name: '编辑' }).click();
+    const form = page.locator('.ant-drawer-open');
+    const date = form.getByLabel('入职日期');
+    await expect.poll(() => date.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Focus, as Tab gives it: the picker takes it with the date selected, and typing replaces the date.
+    await date.focus();
+    await page.keyboard.type('2026-01-15');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => date.inputValue()).toBe('2026-01-15');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => row(page, 'kefu').getByText('2026-01-15', { exact: true }).isVisible()).toBe(true);
+
+    // A new member: the empty date field opens its calendar on a click, and the day clicked is the value.
+    await screen(page).getByRole('button', { name: '新增员工' }).click();
+    const blank = form.getByPlaceholder('请选择入职日期');
+    await expect.poll(() => blank.inputValue()).toBe('');
+    await blank.click();
+    // The calendar opens on this month.
+    const day = dayjs().date(16).format('YYYY-MM-DD');
+    await page.locator('.ant-picker-dropdown:visible').locator(`td[title="${day}"]`).click();
+    await expect.poll(() => blank.inputValue()).toBe(day);
   });
 });

@@ -1,0 +1,106 @@
+import CalendarOutlined from '@ant-design/icons/es/icons/CalendarOutlined';
+import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
+import { ConfigProvider, theme } from 'antd';
+import dayjs from 'dayjs';
+import { use, useRef, useState, type ComponentType, type FocusEvent } from 'react';
+import { flushSync } from 'react-dom';
+
+/**
+ * A form's date picker at rest. Until the pointer comes over it or it takes focus, a date field
+ * shows the markup antd's closed DatePicker renders (the same classes, so the same look and the
+ * same hover and focus styles) without rc-picker's tree of components under it: a form of many
+ * dates renders each as a few elements. Then the real picker takes its place and stays; one
+ * woken by focus (Tab, a click into its text, a script's focus) is focused with its text
+ * selected, as a text box is when tabbed into. What the closed picker would show differently
+ * (a disabled or read-only field, another kind of picker, a look of its own, a value only the
+ * picker can read) is left to the real one from the start.
+ */
+export function restingDatePicker(Real: ComponentType<PickerProps>): ComponentType<PickerProps> {
+  return function DatePicker(props: PickerProps) {
+    const locale = use(ConfigProvider.ConfigContext).locale?.DatePicker?.lang.placeholder;
+    const [awake, setAwake] = useState<'pointer' | 'focus'>();
+    const selectOnFocus = useRef(true);
+    const look = awake ? undefined : restingLook(props, locale);
+    if (look) return <DatePickerAtRest {...look} onWake={setAwake} />;
+    if (awake !== 'focus') return <Real {...props} />;
+    const onFocus = (event: FocusEvent<HTMLInputElement>) => {
+      if (selectOnFocus.current) event.target.select?.();
+      selectOnFocus.current = false;
+      props.onFocus?.(event);
+    };
+    return <Real {...props} autoFocus onFocus={onFocus} />;
+  };
+}
+
+export interface PickerProps {
+  value?: unknown;
+  format?: unknown;
+  showTime?: unknown;
+  picker?: unknown;
+  placeholder?: string;
+  disabled?: boolean;
+  readOnly?: boolean;
+  autoFocus?: boolean;
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
+  'aria-label'?: string;
+  [prop: string]: unknown;
+}
+
+/** The props that change nothing in a closed picker's look: a picker with any other keeps its real self. */
+const LOOK_NEUTRAL = new Set(['value', 'onChange', 'onFocus', 'onBlur', 'onOk', 'format', 'showTime', 'placeholder', 'aria-label', 'disabled', 'readOnly', 'children', 'allowClear', 'disabledDate', 'disabledTime', 'showNow', 'minDate', 'maxDate', 'placement', 'getPopupContainer', 'popupClassName']);
+
+export interface RestingLook {
+  text: string;
+  placeholder?: string;
+  label?: string;
+  /** The input's size in characters, as rc-picker makes it from the format. */
+  size: number;
+  /** A value to clear: antd puts the clear button there, shown on hover. */
+  clearable: boolean;
+}
+
+/** What the closed picker shows for these props (Formily's DatePicker: value and format), or undefined when only the real one can show it. */
+export function restingLook(props: PickerProps, localePlaceholder: string | undefined): RestingLook | undefined {
+  if (props.disabled || props.readOnly || (props.picker !== undefined && props.picker !== 'date')) return undefined;
+  if (Object.keys(props).some((key) => !LOOK_NEUTRAL.has(key) && props[key] !== undefined)) return undefined;
+  if (props.allowClear !== undefined && typeof props.allowClear !== 'boolean') return undefined;
+  // Formily's DatePicker's default format (date-picker mapDateFormat).
+  const format = props.format ?? (props.showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+  if (typeof format !== 'string') return undefined;
+  const { value } = props;
+  let text = '';
+  if (value !== undefined && value !== null && value !== '') {
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+    const date = dayjs(value);
+    // A text that dayjs reads only with the picker's own parsing (customParseFormat): the real one shows it.
+    if (!date.isValid() || (typeof value === 'string' && date.format(format) !== value)) return undefined;
+    text = date.format(format);
+  }
+  return { text, placeholder: props.placeholder ?? localePlaceholder, label: props['aria-label'], size: Math.max(10, format.length) + 2, clearable: text !== '' && props.allowClear !== false };
+}
+
+/** antd's closed DatePicker, element for element (tests/unit/resting-date-picker.test.ts compares them). */
+function DatePickerAtRest({ text, placeholder, label, size, clearable, onWake }: RestingLook & { onWake: (how: 'pointer' | 'focus') => void }) {
+  const prefix = use(ConfigProvider.ConfigContext).getPrefixCls('picker');
+  const { hashId } = theme.useToken();
+  return (
+    // Woken at once (flushSync), not at React's next turn: the press that follows the pointer's
+    // arrival must reach the real picker, or the calendar would not open on the first click.
+    <div className={`${prefix} ${prefix}-outlined ${hashId}`} onPointerEnter={() => flushSync(() => onWake('pointer'))}>
+      <div className={`${prefix}-input`}>
+        <input aria-invalid="false" autoComplete="off" aria-label={label} size={size} placeholder={placeholder} value={text} onFocus={() => onWake('focus')} onChange={ignore} />
+        <span className={`${prefix}-suffix`}>
+          <CalendarOutlined />
+        </span>
+        {clearable && (
+          <span className={`${prefix}-clear`} role="button">
+            <CloseCircleFilled />
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Focus wakes the picker before a key can reach this input: there is nothing to change. */
+const ignore = () => undefined;
