@@ -17,10 +17,10 @@ import { flushSync } from 'react-dom';
  */
 export function restingDatePicker(Real: ComponentType<PickerProps>): ComponentType<PickerProps> {
   return function DatePicker(props: PickerProps) {
-    const locale = use(ConfigProvider.ConfigContext).locale?.DatePicker?.lang.placeholder;
+    const localePlaceholder = use(ConfigProvider.ConfigContext).locale?.DatePicker?.lang.placeholder;
     const [awake, setAwake] = useState<'pointer' | 'focus'>();
     const selectOnFocus = useRef(true);
-    const look = awake ? undefined : restingLook(props, locale);
+    const look = awake ? undefined : restingLook(props, localePlaceholder);
     if (look) return <DatePickerAtRest {...look} onWake={setAwake} />;
     if (awake !== 'focus') return <Real {...props} />;
     const onFocus = (event: FocusEvent<HTMLInputElement>) => {
@@ -68,14 +68,10 @@ export function restingLook(props: PickerProps, localePlaceholder: string | unde
   const format = props.format ?? (props.showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
   if (typeof format !== 'string') return undefined;
   const { value } = props;
-  let text = '';
-  if (value !== undefined && value !== null && value !== '') {
-    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-    const date = dayjs(value);
-    // A text that dayjs reads only with the picker's own parsing (customParseFormat): the real one shows it.
-    if (!date.isValid() || (typeof value === 'string' && date.format(format) !== value)) return undefined;
-    text = date.format(format);
-  }
+  const text = value === undefined || value === null ? '' : value;
+  // A value the picker would show otherwise (not text, or not text in its format, such as one
+  // only its own parsing reads) is the real one's to show.
+  if (typeof text !== 'string' || (text && dayjs(text).format(format) !== text)) return undefined;
   return { text, placeholder: props.placeholder ?? localePlaceholder, label: props['aria-label'], size: Math.max(10, format.length) + 2, clearable: text !== '' && props.allowClear !== false };
 }
 

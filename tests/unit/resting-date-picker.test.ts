@@ -36,6 +36,7 @@ describe('the date picker at rest', () => {
     ['a look of its own', { size: 'small' }],
     ['a value only its own parsing reads', { value: '08/10/2026' }],
     ['a value in another format', { value: '2026-10-08T09:30:00Z' }],
+    ['a value that is not text', { value: 1791072000000 }],
   ])('leaves to the real picker a field %s', (_, props) => {
     expect(render(Resting, { ...field, ...props })).toBe('<i>the real picker</i>');
   });
