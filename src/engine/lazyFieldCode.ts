@@ -1,8 +1,9 @@
 /**
  * The field components whose code loads on first use, by the chunk that holds them (each its
- * export of the same name): fields.tsx makes its lazy components from this list. A page's routing meta names the chunks its schema uses (pageMeta.ts), so the router
- * fetches them beside the page's schema and renderer instead of after both: a form with date
- * pickers waited one more round of fetching and parsing before it could render (#11).
+ * export of the same name): fields.tsx makes its lazy components from this list. A page's
+ * routing meta names the chunks its schema uses (pageMeta.ts), so the router fetches them
+ * beside the page's schema and renderer instead of after both: a form with date pickers
+ * waited one more round of fetching and parsing before it could render (#11).
  */
 export const LAZY_FIELD_CHUNK = {
   DatePicker: 'datePicker',

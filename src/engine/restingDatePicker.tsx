@@ -36,7 +36,6 @@ export interface PickerProps {
   value?: unknown;
   format?: unknown;
   showTime?: unknown;
-  picker?: unknown;
   placeholder?: string;
   disabled?: boolean;
   readOnly?: boolean;
@@ -61,7 +60,8 @@ export interface RestingLook {
 
 /** What the closed picker shows for these props (Formily's DatePicker: value and format), or undefined when only the real one can show it. */
 export function restingLook(props: PickerProps, localePlaceholder: string | undefined): RestingLook | undefined {
-  if (props.disabled || props.readOnly || (props.picker !== undefined && props.picker !== 'date')) return undefined;
+  // Any other prop (another kind of picker, a size, a style…) may change the look: the real one's.
+  if (props.disabled || props.readOnly) return undefined;
   if (Object.keys(props).some((key) => !LOOK_NEUTRAL.has(key) && props[key] !== undefined)) return undefined;
   if (props.allowClear !== undefined && typeof props.allowClear !== 'boolean') return undefined;
   // Formily's DatePicker's default format (date-picker mapDateFormat).
