@@ -1,11 +1,23 @@
 import { Spin, Table, theme, type TableProps } from 'antd';
 import type { AnyObject } from 'antd/es/_util/type';
 import { useMemo, useRef } from 'react';
-import { ColumnWindowProvider, RowHeightProvider, PlainBody, useColumnWindow, VirtualRow } from './tableRows.tsx';
+import { ColumnWindowProvider, InViewBody, RowHeightProvider, PlainBody, useColumnWindow, VirtualRow } from './tableRows.tsx';
 
 // Rows whose cells render without rc-table's per-cell component (see tableRows.tsx).
 const PLAIN_BODY = { body: { wrapper: PlainBody } };
 const VIRTUAL_BODY = { body: { row: VirtualRow } };
+const IN_VIEW_BODY = { body: { wrapper: InViewBody } };
+
+/** The checkbox column's width in a table of rows in view, which needs every column's. */
+const SELECTION_WIDTH = 48;
+
+/** The columns' widths if every column has one in pixels. */
+function fixedWidths(columns: TableProps['columns']): number[] | undefined {
+  const widths = columns?.map((c) => c.width);
+  return widths?.length && widths.every((w) => typeof w === 'number') ? widths : undefined;
+}
+
+const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
 
 type GlobalToken = ReturnType<typeof theme.useToken>['token'];
 
@@ -30,9 +42,17 @@ export function DataTable<T extends AnyObject>({ loading, locale, ...props }: Om
   const rowHeight = lineRowHeight(theme.useToken().token, props.size);
   // A virtual table's rows are one line high: its cells are ellipsed (and clip, styles.css).
   const columns = useMemo(() => (virtual ? props.columns?.map((c) => ({ ellipsis: true, ...c })) : props.columns), [virtual, props.columns]);
+  // A table whose columns all have widths (ListPage measures them) needs no table layout to size
+  // them: its rows are laid out one by one, only those in view (tableRows.tsx InViewBody), in a
+  // table of fixed layout as wide as its columns.
+  const widths = fixedWidths(columns);
+  const inView = !virtual && !props.expandable && !props.onRow && widths !== undefined;
+  const rowSelection = inView && props.rowSelection ? { columnWidth: SELECTION_WIDTH, ...props.rowSelection } : props.rowSelection;
+  const layout = widths && inView ? { tableLayout: 'fixed' as const, rowSelection, scroll: { ...props.scroll, x: sum(widths) + (Number(rowSelection?.columnWidth) || 0) } } : undefined;
   // Until there are rows, a spinner stands in the empty area instead of antd's Spin over the
   // table: that Spin's blur class, taken off a frame after the rows come, made the browser
   // restyle every element of the table a second time (antd's descendant class selectors, #11).
+  // It shows only if the rows take longer than a blink: most come sooner, and would only flash it.
   const waiting = Boolean(loading) && !props.dataSource?.length;
   return (
     <div ref={box}>
@@ -41,10 +61,11 @@ export function DataTable<T extends AnyObject>({ loading, locale, ...props }: Om
           <Table<T>
             {...props}
             {...(virtual ? { listItemHeight: rowHeight } : undefined)}
+            {...layout}
             columns={columns}
             loading={waiting ? false : loading}
-            locale={waiting ? { ...locale, emptyText: <Spin /> } : locale}
-            components={virtual ? VIRTUAL_BODY : PLAIN_BODY}
+            locale={waiting ? { ...locale, emptyText: <Spin delay={300} /> } : locale}
+            components={virtual ? VIRTUAL_BODY : inView ? IN_VIEW_BODY : PLAIN_BODY}
           />
         </RowHeightProvider>
       </ColumnWindowProvider>

@@ -4,7 +4,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
-import { call, forgetDictionaries, listCall, openingState, totalText, type Page } from './data.ts';
+import { cellContent } from './cellText.ts';
+import { columnWidth, MAX_WIDTH, useTableMetrics } from './columnWidths.ts';
+import { call, forgetDictionaries, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
 import { DataTable } from './DataTable.tsx';
 import { useAnswer } from './useAnswer.ts';
 import type { OpenForm } from './FormContainer.tsx';
@@ -20,9 +22,11 @@ import { onPushMessage } from '../push/events.ts';
  * plain table keeps its natural height, so ordinary pages of 10 to 100 rows look as before.
  */
 const VIRTUAL_ROWS = 100;
-/** Width assumed for a column without one, and the virtual table's height: it needs numbers. */
-const VIRTUAL_COLUMN_WIDTH = 160;
 const VIRTUAL_HEIGHT = 600;
+/** The virtual table's checkbox column. */
+const SELECTION_WIDTH = 48;
+/** A column without a width in its schema is as wide as its content on this many rows, the first. */
+const MEASURED_ROWS = 100;
 
 // The tree beside a list is rare: lists without one do not load antd's Tree.
 const TreePanel = lazy(() => import('./TreePanel.tsx'));
@@ -109,6 +113,23 @@ export default function ListPage({ page }: { page: ListSchema }) {
     [page.resource, reload],
   );
 
+  // Every column has a width, so the table lays out only the rows in view (DataTable): the
+  // schema's, or that of the column's content on the first rows, its dictionary's labels once known.
+  const metrics = useTableMetrics('middle');
+  const dictionaries = useDictionaries(useMemo(() => [...new Set(page.columns.flatMap((c) => (c.cell === 'dict' && c.dict ? [c.dict] : [])))], [page.columns]));
+  const records = result?.records;
+  const widths = useMemo(() => {
+    const measured: Record<string, number> = {};
+    const rows = (records ?? []).slice(0, MEASURED_ROWS);
+    for (const c of page.columns) {
+      if (c.width !== undefined) continue;
+      const spec = withStates(c, page.resource);
+      const cells = rows.map((row) => cellContent(spec, readField(row, c.field), c.dict ? dictionaries[c.dict] : undefined));
+      measured[c.field] = columnWidth(c.title, Boolean(c.sortable), cells, metrics);
+    }
+    return measured;
+  }, [page.columns, page.resource, records, dictionaries, metrics]);
+
   const columns = useMemo(() => {
     const columns: NonNullable<TableProps<Row>['columns']> = page.columns
       .filter((c) => c.cell === 'enableSwitch' || !c.btnCode || can(c.btnCode))
@@ -116,9 +137,10 @@ export default function ListPage({ page }: { page: ListSchema }) {
         key: c.field,
         dataIndex: c.field.split('.'),
         title: c.title,
-        width: c.width,
+        width: c.width ?? widths[c.field],
         fixed: c.fixed,
-        ellipsis: c.ellipsis,
+        // A column as wide as columns get shows the whole text of a cell cut short on hover.
+        ellipsis: c.ellipsis ?? (widths[c.field] === MAX_WIDTH || undefined),
         sorter: c.sortable,
         sortOrder: sorter.field === c.field ? sorter.order : null,
         render: (_: unknown, row: Row) =>
@@ -145,7 +167,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
       });
     }
     return columns;
-  }, [page, can, sorter, toggle, ctx]);
+  }, [page, can, sorter, toggle, ctx, widths]);
   const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
   const hasBatch = batch.length > 0;
 
@@ -153,8 +175,8 @@ export default function ListPage({ page }: { page: ListSchema }) {
     const records = result?.records ?? [];
     const virtual = records.length > VIRTUAL_ROWS;
     const scroll = virtual
-      ? { x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : VIRTUAL_COLUMN_WIDTH), hasBatch ? 48 : 0), y: VIRTUAL_HEIGHT }
-      : { x: 'max-content' as const };
+      ? { x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), hasBatch ? SELECTION_WIDTH : 0), y: VIRTUAL_HEIGHT }
+      : undefined;
     return (
       <DataTable<Row>
         rowKey="id"

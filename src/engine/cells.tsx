@@ -1,27 +1,13 @@
 import { Switch, Tag, message } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { formatDuration, formatTime } from '../shared/format.ts';
-import type { CellType, EnumOption } from './schemaTypes.ts';
 import { useDictionary } from './data.ts';
+import { cellText, dictLabel, isEmpty, type CellSpec } from './cellText.ts';
 import { RESOURCES } from './catalogue.ts';
 
-export interface CellSpec {
-  cell?: CellType;
-  dict?: string;
-  enum?: Record<string, EnumOption>;
-}
+export type { CellSpec } from './cellText.ts';
 
 export const readField = (record: Record<string, unknown>, field: string): unknown =>
   field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), record);
-
-function DictCell({ dict, value }: { dict: string; value: unknown }) {
-  const items = useDictionary(dict);
-  // A list of values (a JSON field such as a rule's order kinds) shows each item's label.
-  if (Array.isArray(value)) return <>{value.length ? value.map((v) => items?.find((i) => i.value === String(v))?.label ?? String(v)).join('、') : '-'}</>;
-  const item = items?.find((i) => i.value === String(value));
-  if (!item) return <>{value === null || value === undefined ? '' : String(value)}</>;
-  return item.color ? <Tag color={item.color}>{item.label}</Tag> : <>{item.label}</>;
-}
 
 // The image viewer and the rich-text sanitizer (DOMPurify) are heavy and few lists show them: they load with the first such cell.
 const media = () => import('./mediaCells.tsx');
@@ -62,20 +48,15 @@ export function withStates(spec: CellSpec, resource: string): CellSpec {
   return { ...spec, cell: 'enum', enum: RESOURCES.get(resource)?.workflow?.states ?? {} };
 }
 
+function DictCell({ dict, value }: { dict: string; value: unknown }) {
+  const { text, item } = dictLabel(useDictionary(dict), value);
+  return item?.color ? <Tag color={item.color}>{text}</Tag> : <>{text}</>;
+}
+
 /** Renders a value by its cell type (the cell registry of page schemas). */
 export function renderCell(spec: CellSpec, value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return spec.cell === 'enableSwitch' ? null : '-';
+  if (isEmpty(value)) return spec.cell === 'enableSwitch' ? null : '-';
   switch (spec.cell ?? 'text') {
-    case 'datetime':
-      return formatTime(value as number);
-    case 'date':
-      return formatTime(value as number, 'YYYY-MM-DD');
-    case 'duration':
-      return formatDuration(Number(value));
-    case 'number':
-      return Number(value).toLocaleString('zh-CN');
-    case 'money':
-      return `¥${Number(value).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     case 'dict':
       return <DictCell dict={spec.dict!} value={value} />;
     case 'enum':
@@ -95,7 +76,6 @@ export function renderCell(spec: CellSpec, value: unknown): ReactNode {
         </Suspense>
       );
     default:
-      return String(value);
+      return cellText(spec, value);
   }
 }
-

@@ -122,6 +122,20 @@ export function dictionary(code: string): Promise<DictItem[]> {
 /** Forgets cached dictionaries after the dictionary screen changes one. */
 export const forgetDictionaries = () => dictCache.clear();
 
+/** The items of each of several dictionaries, by code; a code is missing until its items arrive. */
+export function useDictionaries(codes: readonly string[]): Record<string, DictItem[]> {
+  const key = codes.join(',');
+  const [items, setItems] = useState<Record<string, DictItem[]>>({});
+  useEffect(() => {
+    let live = true;
+    for (const code of key ? key.split(',') : []) void dictionary(code).then((list) => live && setItems((known) => ({ ...known, [code]: list })));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return items;
+}
+
 /** The items of a dictionary for a component; null until they arrive. */
 export function useDictionary(code: string): DictItem[] | null {
   const [items, setItems] = useState<DictItem[] | null>(null);

@@ -154,8 +154,10 @@ export interface Column {
   dict?: string;
   /** For cell "enum" or "tag": value to text and colour. */
   enum?: Record<string, EnumOption>;
+  /** Pixels; without it the column is as wide as its content on the first rows (ListPage). */
   width?: number;
   sortable?: boolean;
+  /** Cut a cell's text short at the column's width and show it whole on hover (always so at the widest). */
   ellipsis?: boolean;
   fixed?: 'left' | 'right';
   /** Column shown only with this permission (for cell "enableSwitch": the right to switch). */

@@ -14,7 +14,7 @@ const screen = () => page.locator('.pms-page[data-active="true"]');
 const tab = () => screen().locator('.ant-tabs-tabpane-active');
 const rows = (within: Locator) => within.locator('.ant-table-row');
 /** The row whose first cell is exactly this name (other rows may name it as their parent). */
-const row = (within: Locator, name: string) => within.locator('.ant-table-row').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${name}$`) }) });
+const row = (within: Locator, name: string) => within.locator('.ant-table-row').filter({ has: page.locator('.ant-table-cell:first-child', { hasText: new RegExp(`^${name}$`) }) });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 const modal = () => page.locator('.ant-modal-content');
 const drawer = () => page.locator('.ant-drawer-open');

@@ -153,6 +153,37 @@ describe('a large page (login_log declares maxPageSize 5000, its page offers 100
   });
 });
 
+describe('a page of 100 rows (laid out only in view, issue 11)', () => {
+  it('has every row, columns as wide as their content under their headers, and the last row there when scrolled to', async () => {
+    await addSignIns(server, 120);
+    const page = await as('admin');
+    await page.goto(`${server.url}/logs/login`);
+    const rows = screen(page).locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(20);
+    await screen(page).locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-item-option').getByText('100 条/页', { exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(100);
+
+    // Each header cell stands over its column's cells, in every row.
+    const columns = (selector: string) =>
+      screen(page).evaluate((el, s) => [...el.querySelector(s)!.children].map((c) => ({ left: Math.round(c.getBoundingClientRect().left), width: Math.round(c.getBoundingClientRect().width) })), selector);
+    const header = await columns('thead tr');
+    expect(header).toHaveLength(8);
+    expect(await columns('.ant-table-row')).toEqual(header);
+    // No text is cut short but the device's, a column of fixed width that shows it whole on hover.
+    const cut = await rows.first().evaluate((row) => [...row.children].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.getAttribute('title')));
+    expect(cut.length).toBeLessThanOrEqual(1);
+    if (cut.length) expect(cut[0]!.length).toBeGreaterThan(40);
+
+    // The last row is there when the user scrolls down to it, a line high like the others.
+    const last = rows.nth(99);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.getByRole('cell').first().isVisible()).toBe(true);
+    expect(await last.evaluate((r) => r.getBoundingClientRect().height)).toBe(await rows.first().evaluate((r) => r.getBoundingClientRect().height));
+    expect(await columns('.ant-table-row:last-child')).toEqual(header);
+  });
+});
+
 describe('report page (kind "report" over schemas/reports/work-order-summary.json)', () => {
   it('shows figure cards, charts and a table that follow the filters, and exports them', async () => {
     const all = await server.app.db.selectFrom('work_order').select(['project_id', 'kind', 'status']).execute();

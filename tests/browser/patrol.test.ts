@@ -316,7 +316,7 @@ describe('/routingInspectionV2/qrcode', () => {
     const all = await downloaded(page, () => screen(page).getByRole('button', { name: '打印项目全部' }).click());
     expect(all.name).toBe('锦绣华庭_巡查点位二维码.pdf');
     expect(decodeQrPdf(all.bytes)).toHaveLength(4);
-    await until(() => rowExact(page, '地下车库').locator('td').nth(6).textContent()).toBe('1');
+    await until(() => rowExact(page, '地下车库').getByRole('cell').nth(6).textContent()).toBe('1');
   });
 });
 

@@ -136,7 +136,7 @@ describe('work orders in the browser', () => {
     await technician.waitForURL(/\/home_task\/taskList3$/);
     const pool = screen(technician).locator('.ant-table-row');
     await expect.poll(() => pool.count()).toBeGreaterThan(0);
-    const first = await pool.first().locator('td').first().innerText();
+    const first = await pool.first().getByRole('cell').first().innerText();
     await pool.first().getByRole('button', { name: '抢单' }).click();
     await dialog(technician).getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => toast(technician, '抢单成功').isVisible()).toBe(true);

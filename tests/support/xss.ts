@@ -369,7 +369,7 @@ const detailDrawn = (page: Page) =>
 /** Ids of the rows the active list shows. */
 const rowKeys = async (page: Page): Promise<number[]> =>
   active(page)
-    .locator('tr.ant-table-row')
+    .locator('.ant-table-row')
     .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-row-key'))));
 
 /** Shows a list at 100 rows a page and turns pages until every planted row was seen (at most 5 pages). */
@@ -421,7 +421,7 @@ export async function checkScreens(browser: Browser, baseUrl: string, screens: S
         await go(page, screen.route, `${screen.api}/list`);
         // The rows call starts with the navigation, so it can answer before the page has rendered:
         // wait for what the user sees, rows or the empty table, not only for quiet requests.
-        await active(page).locator('tr.ant-table-row, .ant-table-placeholder .ant-empty').first().waitFor({ timeout: 30_000 });
+        await active(page).locator('.ant-table-row, .ant-table-placeholder .ant-empty').first().waitFor({ timeout: 30_000 });
         await settle();
         const seen = new Set<number>();
         await browseList(page, settle, new Map(planted.map((r) => [r.id, r.marker])), seen);

@@ -240,7 +240,7 @@ export async function checkBespoke(browser: Browser, baseUrl: string, records: P
     all.push(
       await checkPage(browser, baseUrl, screen.route, screen.call, planted.map((r) => r.marker), async (page, look) => {
         if (!screen.details) return;
-        const rows = page.locator('.pms-page[data-active="true"] tr.ant-table-row');
+        const rows = page.locator('.pms-page[data-active="true"] .ant-table-row');
         for (let i = 0; i < (await rows.count()); i++) {
           const row = rows.nth(i);
           if (!ids.has(String(await row.getAttribute('data-row-key')))) continue;

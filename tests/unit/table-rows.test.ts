@@ -58,6 +58,39 @@ describe('the plain table row', () => {
   });
 });
 
+describe('the table of rows in view', () => {
+  const columns = [
+    { key: 'name', dataIndex: 'name', title: '姓名', width: 80, fixed: 'left' as const },
+    { key: 'org', dataIndex: ['org', 'title'], title: '部门', width: 120 },
+  ];
+
+  it('lays out a table whose columns all have widths as grid rows in one cell, its columns one property', () => {
+    const html = renderToStaticMarkup(createElement(DataTable, { rowKey: 'id', pagination: false, columns, dataSource: [record] }));
+    expect(html).toContain('table-layout:fixed');
+    expect(html).toMatch(/<table style="width:200px;min-width:100%;table-layout:fixed">/);
+    expect(bodyRows({ columns, dataSource: [record], scroll: undefined })).toBe(
+      '<tbody class="ant-table-tbody">' +
+        '<tr role="presentation" class="pms-rows-in-view"><td role="presentation" class="pms-rows-in-view-cell" colSpan="2" style="--pms-columns:minmax(80px, 80fr) minmax(120px, 120fr)">' +
+        '<div role="row" data-row-key="1" class="ant-table-row ant-table-row-level-0 pms-table-row">' +
+        '<div role="cell" class="ant-table-cell ant-table-cell-fix-left ant-table-cell-fix-left-last" style="position:sticky;left:0">张三</div>' +
+        '<div role="cell" class="ant-table-cell">客服部</div>' +
+        '</div></td></tr>',
+    );
+  });
+
+  it('gives the checkbox column a width, and marks a selected row', () => {
+    const html = renderToStaticMarkup(createElement(DataTable, { rowKey: 'id', pagination: false, columns, dataSource: [record], rowSelection: { selectedRowKeys: [1] } }));
+    expect(html).toMatch(/<table style="width:248px;min-width:100%;table-layout:fixed">/);
+    expect(html).toContain('--pms-columns:minmax(48px, 48fr) minmax(80px, 80fr) minmax(120px, 120fr)');
+    expect(html).toContain('<div role="row" data-row-key="1" class="ant-table-row ant-table-row-level-0 pms-table-row ant-table-row-selected">');
+  });
+
+  it('keeps the table layout when a column has no width, or rows expand', () => {
+    expect(bodyRows({ columns: [...columns, { key: 'x', dataIndex: 'id', title: '编号' }], dataSource: [record] })).not.toContain('pms-rows-in-view');
+    expect(bodyRows({ columns, dataSource: [record], expandable: { expandedRowRender: () => '明细' } })).not.toContain('pms-rows-in-view');
+  });
+});
+
 describe('the virtual table row', () => {
   // Ten columns of 100 px: the first fixed left, the last fixed right.
   const fixedInfoList = Array.from({ length: 10 }, (_, i) => (i === 0 ? { fixLeft: 0 } : i === 9 ? { fixRight: 0 } : {}));
@@ -85,6 +118,6 @@ describe('the virtual table row', () => {
     expect(shown(html)).toEqual(['c0', 'c3', 'c4', 'c5', 'c6', 'c7', 'c9']);
     expect(gaps(html)).toEqual([200, 100]);
     // Every cell keeps its column's width, so the row stays as wide as the header.
-    expect([...html.matchAll(/class="ant-table-cell[^"]*" style="width:100px[;"]/g)]).toHaveLength(7);
+    expect([...html.matchAll(/role="cell" class="ant-table-cell[^"]*" style="width:100px[;"]/g)]).toHaveLength(7);
   });
 });
