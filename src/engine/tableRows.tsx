@@ -277,9 +277,9 @@ export function PlainBody({ children, ...body }: RowProps) {
  * bench's 100 × 20 body took 47.7 ms of style and layout as a table, 2.2 ms as such rows (#11).
  * Every row is in the DOM, so finding text in the page still sees them all; the table row and
  * cell holding them are presentation only, so the rows and cells are the table's to assistive
- * technology. A column grows by its
- * share of the room left when the table is wider than its columns, as the table's fixed layout
- * widens its header cell; the widths are one custom property, not a style on every cell.
+ * technology. A column grows by its share of the room left when the table is wider than its
+ * columns, as the table's fixed layout widens its header cell; the widths are one custom
+ * property, not a style on every cell.
  */
 export function InViewBody({ children, ...body }: RowProps) {
   const { rows, others } = usePlainRows(children, true);
