@@ -164,12 +164,13 @@ describe('a page of 100 rows (laid out only in view, issue 11)', () => {
     await page.locator('.ant-select-item-option').getByText('100 条/页', { exact: true }).click();
     await expect.poll(() => rows.count()).toBe(100);
 
-    // Each header cell stands over its column's cells, in every row.
-    const columns = (selector: string) =>
-      screen(page).evaluate((el, s) => [...el.querySelector(s)!.children].map((c) => ({ left: Math.round(c.getBoundingClientRect().left), width: Math.round(c.getBoundingClientRect().width) })), selector);
+    // Each header cell stands over its column's cells, in every row (to a pixel: the table's
+    // layout and the rows' grid share out the room beyond the columns' widths, each rounding it).
+    const columns = (selector: string) => screen(page).evaluate((el, s) => [...el.querySelector(s)!.children].map((c) => [c.getBoundingClientRect().left, c.getBoundingClientRect().right]), selector);
     const header = await columns('thead tr');
     expect(header).toHaveLength(8);
-    expect(await columns('.ant-table-row')).toEqual(header);
+    const underHeader = (cells: number[][]) => cells.length === header.length && cells.every(([l, r], i) => Math.abs(l! - header[i]![0]!) <= 1 && Math.abs(r! - header[i]![1]!) <= 1);
+    expect(underHeader(await columns('.ant-table-row'))).toBe(true);
     // No text is cut short but the device's, a column of fixed width that shows it whole on hover.
     const cut = await rows.first().evaluate((row) => [...row.children].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.getAttribute('title')));
     expect(cut.length).toBeLessThanOrEqual(1);
@@ -180,7 +181,7 @@ describe('a page of 100 rows (laid out only in view, issue 11)', () => {
     await last.scrollIntoViewIfNeeded();
     await expect.poll(() => last.getByRole('cell').first().isVisible()).toBe(true);
     expect(await last.evaluate((r) => r.getBoundingClientRect().height)).toBe(await rows.first().evaluate((r) => r.getBoundingClientRect().height));
-    expect(await columns('.ant-table-row:last-child')).toEqual(header);
+    expect(underHeader(await columns('.ant-table-row:last-child'))).toBe(true);
   });
 });
 
