@@ -8,8 +8,8 @@ const PLAIN_BODY = { body: { wrapper: PlainBody } };
 const VIRTUAL_BODY = { body: { row: VirtualRow } };
 const IN_VIEW_BODY = { body: { wrapper: InViewBody } };
 
-/** The checkbox column's width in a table of rows in view, which needs every column's. */
-const SELECTION_WIDTH = 48;
+/** The checkbox column's width where every column needs one (rows in view, ListPage's virtual table). */
+export const SELECTION_WIDTH = 48;
 
 /** The columns' widths if every column has one in pixels. */
 function fixedWidths(columns: TableProps['columns']): number[] | undefined {

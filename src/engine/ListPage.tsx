@@ -7,7 +7,7 @@ import { EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { cellContent } from './cellText.ts';
 import { columnWidth, MAX_WIDTH, useTableMetrics } from './columnWidths.ts';
 import { call, forgetDictionaries, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
-import { DataTable } from './DataTable.tsx';
+import { DataTable, SELECTION_WIDTH } from './DataTable.tsx';
 import { useAnswer } from './useAnswer.ts';
 import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
@@ -23,8 +23,6 @@ import { onPushMessage } from '../push/events.ts';
  */
 const VIRTUAL_ROWS = 100;
 const VIRTUAL_HEIGHT = 600;
-/** The virtual table's checkbox column. */
-const SELECTION_WIDTH = 48;
 /** A column without a width in its schema is as wide as its content on this many rows, the first. */
 const MEASURED_ROWS = 100;
 

@@ -138,13 +138,5 @@ export function useDictionaries(codes: readonly string[]): Record<string, DictIt
 
 /** The items of a dictionary for a component; null until they arrive. */
 export function useDictionary(code: string): DictItem[] | null {
-  const [items, setItems] = useState<DictItem[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    dictionary(code).then((list) => live && setItems(list));
-    return () => {
-      live = false;
-    };
-  }, [code]);
-  return items;
+  return useDictionaries([code])[code] ?? null;
 }
