@@ -3,7 +3,7 @@ import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { App as AntApp, Button, Layout, Spin, Watermark } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute } from '../app/routes.ts';
 import { startupMenus, storedMenus, useButtonPermissions } from '../engine/permissions.tsx';
@@ -35,8 +35,6 @@ function watermarkText() {
 
 export default function BasicLayout() {
   const location = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
-  const contentRef = useRef<HTMLElement>(null);
 
   const loggedIn = isLoggedIn();
   const [menusReady, setMenusReady] = useState(() => storedMenus().length > 0);
@@ -57,6 +55,16 @@ export default function BasicLayout() {
   if (!menusReady) return <Spin fullscreen tip="正在加载菜单…" />;
   // Spec 6: a screen the user's menus do not grant lands on the no-permission page.
   if (!mayOpen(location.pathname)) return <Navigate to="/noauth" replace />;
+  return <LayoutFrame />;
+}
+
+/**
+ * The menu, top bar and content area. Memoised without props: a navigation re-renders only what
+ * reads the location (the menu's selection, the outlet), not the watermark, layout and header.
+ */
+const LayoutFrame = memo(function LayoutFrame() {
+  const [collapsed, setCollapsed] = useState(false);
+  const contentRef = useRef<HTMLElement>(null);
 
   return (
     // The notice hooks (App.useApp) are the signed-in shell's alone: the sign-in page does not load them.
@@ -77,7 +85,7 @@ export default function BasicLayout() {
           <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
             PMS 物业管理
           </div>
-          <SideMenu key={menusReady ? 'menus' : 'routes'} />
+          <SideMenu />
         </Layout.Sider>
         <Layout>
           <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, height: 56, borderBottom: '1px solid #f0f0f0' }}>
@@ -99,4 +107,4 @@ export default function BasicLayout() {
     </Watermark>
     </AntApp>
   );
-}
+});

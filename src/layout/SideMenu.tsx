@@ -1,6 +1,8 @@
 import { Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { memo, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { appHistory } from '../app/history.ts';
 import { ROUTES, type RouteDef } from '../app/routes.ts';
 import { MENU_GROUPS } from '../engine/pageIndex.ts';
 import { ROUTER_LIST_KEY, useMenusVersion } from '../engine/permissions.tsx';
@@ -32,21 +34,38 @@ export function buildMenuItems(routes: Pick<RouteDef, 'path' | 'title' | 'show' 
   });
 }
 
+/** Every path the items lead to. */
+function itemPaths(items: ItemType[]): Set<string> {
+  return new Set(items.flatMap((item) => (item && 'children' in item && item.children ? item.children.map((child) => String(child?.key)) : [String(item?.key)])));
+}
+
 export function SideMenu() {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
   // Rebuilt when the stored list is loaded again: at start, and after an administrator renames, reorders or hides entries.
-  useMenusVersion();
-  const items = buildMenuItems(menuRoutes(), accessCookie());
-  const group = MENU_GROUPS.find((g) => location.pathname.startsWith(`${g.prefix}/`));
+  const menusVersion = useMenusVersion();
+  const access = accessCookie();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the version stands for the stored list menuRoutes() reads
+  const items = useMemo(() => buildMenuItems(menuRoutes(), access), [menusVersion, access]);
+  const paths = useMemo(() => itemPaths(items), [items]);
+  const [openAtStart] = useState(() => MENU_GROUPS.find((g) => pathname.startsWith(`${g.prefix}/`))?.prefix);
+  return <MenuTree items={items} selected={paths.has(pathname) ? pathname : undefined} openAtStart={openAtStart} />;
+}
+
+/**
+ * The menu itself, rendered again only when its items or its selected entry change: antd's menu
+ * re-renders every entry, so a navigation to a screen outside the menu (a detail, an edit form)
+ * leaves it as it is.
+ */
+const MenuTree = memo(function MenuTree({ items, selected, openAtStart }: { items: ItemType[]; selected: string | undefined; openAtStart: string | undefined }) {
   return (
     <Menu
       mode="inline"
       theme="dark"
       items={items}
-      selectedKeys={[location.pathname]}
-      defaultOpenKeys={group ? [group.prefix] : []}
-      onClick={({ key }) => navigate(key)}
+      selectedKeys={selected ? [selected] : []}
+      defaultOpenKeys={openAtStart ? [openAtStart] : []}
+      // Through the app's history: react-router's useNavigate would re-render the menu at every navigation.
+      onClick={({ key }) => appHistory.push(key)}
     />
   );
-}
+});

@@ -7,15 +7,17 @@ import { Button, Dropdown, message } from 'antd';
 // Avatar alone: antd's Avatar index also brings Avatar.Group, and with it Popover.
 import Avatar from 'antd/es/avatar/Avatar';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { appHistory } from '../app/history.ts';
 import { download } from '../core/download.ts';
 import { request } from '../core/request.ts';
 import { getStaffName, SESSION_KEYS } from '../core/session.ts';
 import { logoutToSso } from '../core/sessionEnd.ts';
 
-/** The top bar's account menu: avatar, own login history, password, sign-out. */
+/**
+ * The top bar's account menu: avatar, own login history, password, sign-out. It navigates through
+ * the app's history, not react-router's useNavigate, which would re-render it at every navigation.
+ */
 export function UserMenu() {
-  const navigate = useNavigate();
   const [icon, setIcon] = useState(() => localStorage.getItem(SESSION_KEYS.icon) || '');
   const picker = useRef<HTMLInputElement>(null);
 
@@ -55,7 +57,7 @@ export function UserMenu() {
           items: [
             { key: 'avatar', icon: <PictureOutlined />, label: '更换头像', onClick: () => picker.current?.click() },
             { key: 'logs', icon: <DownloadOutlined />, label: '导出我的登录记录', onClick: () => download('auth', '/login/myLoginLogs/export') },
-            { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate('/alter/password') },
+            { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => appHistory.push('/alter/password') },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
           ],

@@ -68,6 +68,25 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('marks the menu entry of the screen on show as the user moves between screens', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/home_task/taskList`);
+    const menu = page.locator('.ant-layout-sider .ant-menu');
+    const selected = menu.locator('.ant-menu-item-selected');
+    await expect.poll(() => selected.allInnerTexts()).toEqual(['全部工单']);
+    await menu.getByRole('menuitem', { name: '我的工单' }).click();
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/home_task/taskList2');
+    await expect.poll(() => selected.allInnerTexts()).toEqual(['我的工单']);
+    // A screen without an entry of its own (a work order's details): no entry is marked.
+    await navigateInApp(page, '/home_task/detailsTask?id=1');
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/home_task/detailsTask');
+    await expect.poll(() => selected.count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => selected.allInnerTexts()).toEqual(['我的工单']);
+    await page.close();
+  });
+
   it('paints the per-user watermark of name and last four phone digits', async () => {
     const page = await browser.newPage();
     await signIn(page, server.url, 'kefu');
