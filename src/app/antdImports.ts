@@ -1,5 +1,6 @@
 // Build-time only (vite.config.ts; kept in src/ beside chunkGroups.ts for the same reason).
-// Two imports inside antd that put code on every first screen which no first screen runs:
+// Imports inside antd that the build rewrites. Two put code on every first screen which no first
+// screen runs, one costs every table a forced layout as it mounts:
 // - antd's form context (imported by Input, Select, Radio, … for their status inside a Form
 //   item) and its useForm hook (imported by Radio.Group for one name helper) take `FormProvider`
 //   and `useForm` from rc-field-form's index, which is not a plain barrel (it builds the Form
@@ -8,8 +9,12 @@
 // - antd's Table imports its column-filter dropdown (with antd's Tree, for tree filters)
 //   statically, though only columns with `filters` or `filterDropdown` render it. It becomes a
 //   lazy chunk: such a column shows its title at once and its filter button once that loads.
+// - rc-table measures its body's scrollbar each time a table mounts, adding an element and a
+//   stylesheet to the page and forcing a layout; it gets a copy that measures each scrollbar style
+//   once (scrollbarSize.ts).
 // Each rewrite checks that the code it replaces is there: an antd upgrade that changes it fails
 // the build instead of silently undoing the saving.
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** rc-field-form's index exports: the module that defines each, and its name there. */
@@ -46,10 +51,19 @@ function flattenKeys(filters) {
   );
 }
 
+const SCROLLBAR_IMPORT = 'import { getTargetScrollBarSize } from "rc-util/es/getScrollBarSize";';
+
+/** rc-table's Table with the scrollbar measure of scrollbarSize.ts. */
+export function measuredScrollbarOnce(code: string, id: string): string {
+  if (!code.includes(SCROLLBAR_IMPORT)) throw new Error(`antdImports: ${id} no longer imports getTargetScrollBarSize as expected`);
+  return code.replace(SCROLLBAR_IMPORT, `import { getTargetScrollBarSize } from ${JSON.stringify(path.resolve(import.meta.dirname, 'scrollbarSize.ts'))};`);
+}
+
 /** The rewrites, by the end of the module's path. */
 const REWRITES: [RegExp, (code: string, id: string) => string][] = [
   [/\/antd\/es\/form\/(context|hooks\/useForm)\.js$/, narrowFieldFormImports],
   [/\/antd\/es\/table\/hooks\/useFilter\/index\.js$/, lazyFilterDropdown],
+  [/\/rc-table\/es\/Table\.js$/, measuredScrollbarOnce],
 ];
 
 export function antdImports(): Plugin {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lazyFilterDropdown, narrowFieldFormImports } from '../../src/app/antdImports.ts';
+import { lazyFilterDropdown, measuredScrollbarOnce, narrowFieldFormImports } from '../../src/app/antdImports.ts';
 
 // The rewrites run on the installed antd, as the build does.
 const MODULES = path.resolve(import.meta.dirname, '../../node_modules');
@@ -25,6 +25,7 @@ describe("the build's narrower imports inside antd (src/app/antdImports.ts)", ()
     expect(() => narrowFieldFormImports("import { List } from 'rc-field-form';", 'x.js')).toThrow(/List/);
     expect(() => narrowFieldFormImports("import { FormProvider } from 'rc-field-form/es/FormContext';", 'x.js')).toThrow(/no longer/);
     expect(() => lazyFilterDropdown("import FilterDropdown from './FilterDropdown';", 'x.js')).toThrow(/no longer/);
+    expect(() => measuredScrollbarOnce("import getScrollBarSize from 'rc-util/es/getScrollBarSize';", 'x.js')).toThrow(/no longer/);
   });
 
   it("loads the table's column-filter dropdown lazily, with the same keys of nested filters", () => {
@@ -36,5 +37,12 @@ describe("the build's narrower imports inside antd (src/app/antdImports.ts)", ()
     const filters = [{ value: 'a', children: [{ value: 'b' }, { value: 'c', children: [{ value: 'd' }] }] }, { value: 'e' }];
     expect(flattenKeys(filters)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(flattenKeys(undefined)).toEqual([]);
+  });
+
+  it("gives rc-table's Table the scrollbar measure that measures each scrollbar style once", () => {
+    const file = 'rc-table/es/Table.js';
+    const out = measuredScrollbarOnce(source(file), file);
+    expect(out).not.toContain('rc-util/es/getScrollBarSize');
+    expect(out).toContain(`import { getTargetScrollBarSize } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/app/scrollbarSize.ts'))};`);
   });
 });
