@@ -1,9 +1,8 @@
 import { formatDuration, formatTime } from '../shared/format.ts';
-import type { CellContent } from './columnWidths.ts';
 import type { DictItem } from './data.ts';
 import type { CellType, EnumOption } from './schemaTypes.ts';
 
-/** What cells show as text, by cell type: renderCell (cells.tsx) shows it, cellContent measures it. */
+/** What cells show as text, by cell type: the cell kinds of cells.tsx show it and measure it. */
 
 export interface CellSpec {
   cell?: CellType;
@@ -36,39 +35,4 @@ export function dictLabel(items: DictItem[] | null | undefined, value: unknown):
   if (Array.isArray(value)) return { text: value.length ? value.map((v) => items?.find((i) => i.value === String(v))?.label ?? String(v)).join('、') : '-' };
   const item = items?.find((i) => i.value === String(value));
   return item ? { text: item.label, item } : { text: isEmpty(value) ? '' : String(value) };
-}
-
-/** A tag's room beside its text: its padding, border and margin (antd's Tag). */
-const TAG = 7 * 2 + 2 + 8;
-/** An image's thumbnail and the space after it (mediaCells.tsx). */
-const IMAGE = 48 + 4;
-/** The enable switch with its longest label. */
-const SWITCH = 64;
-
-/**
- * What renderCell shows for a value, for its column's width (columnWidths.ts); a dict cell's
- * labels from `dictItems`, its dictionary if loaded.
- */
-export function cellContent(spec: CellSpec, value: unknown, dictItems?: DictItem[] | null): CellContent {
-  if (spec.cell === 'enableSwitch') return { text: '', extra: SWITCH };
-  if (isEmpty(value)) return { text: '-', extra: 0 };
-  switch (spec.cell ?? 'text') {
-    case 'dict': {
-      const { text, item } = dictLabel(dictItems, value);
-      return item?.color ? { text, small: true, extra: TAG } : { text, extra: 0 };
-    }
-    case 'enum':
-    case 'tag': {
-      const option = spec.enum?.[String(value)];
-      return option?.color ? { text: option.text, small: true, extra: TAG } : { text: option?.text ?? String(value), extra: 0 };
-    }
-    case 'color':
-      return { text: String(value), small: true, extra: TAG };
-    case 'image':
-      return { text: '', extra: IMAGE * (Array.isArray(value) ? value.length : String(value).split(',').length) };
-    case 'richText':
-      return { text: String(value).replace(/<[^>]*>/g, ''), extra: 0 };
-    default:
-      return { text: cellText(spec, value), extra: 0 };
-  }
 }

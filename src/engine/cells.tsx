@@ -1,8 +1,10 @@
 import { Switch, Tag, message } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useDictionary } from './data.ts';
+import type { CellContent } from './columnWidths.ts';
+import { useDictionary, type DictItem } from './data.ts';
 import { cellText, dictLabel, isEmpty, type CellSpec } from './cellText.ts';
 import { RESOURCES } from './catalogue.ts';
+import type { CellType } from './schemaTypes.ts';
 
 export type { CellSpec } from './cellText.ts';
 
@@ -53,29 +55,91 @@ function DictCell({ dict, value }: { dict: string; value: unknown }) {
   return item?.color ? <Tag color={item.color}>{text}</Tag> : <>{text}</>;
 }
 
-/** Renders a value by its cell type (the cell registry of page schemas). */
+/** A tag's room beside its text: its padding, border and margin (antd's Tag). */
+const TAG = 7 * 2 + 2 + 8;
+/** An image's thumbnail and the space after it (mediaCells.tsx). */
+const IMAGE = 48 + 4;
+/** The enable switch with its longest label. */
+const SWITCH = 64;
+
+const plain = (text: string): CellContent => ({ text, extra: 0 });
+const tagged = (text: string): CellContent => ({ text, small: true, extra: TAG });
+
+/**
+ * A kind of cell: how it shows a value that is not empty, and what that is as text with the room
+ * around it, for its column's width (columnWidths.ts). One entry holds both, so they cannot drift.
+ */
+interface CellKind {
+  render(spec: CellSpec, value: unknown): ReactNode;
+  content(spec: CellSpec, value: unknown, dictItems: DictItem[] | null | undefined): CellContent;
+  /** An empty value: a dash unless the kind shows something else. */
+  empty?: { render: ReactNode; content: CellContent };
+}
+
+const TEXT: CellKind = { render: cellText, content: (spec, value) => plain(cellText(spec, value)) };
+
+const ENUM: CellKind = {
+  render(spec, value) {
+    const option = spec.enum?.[String(value)];
+    if (!option) return String(value);
+    return option.color ? <Tag color={option.color}>{option.text}</Tag> : option.text;
+  },
+  content(spec, value) {
+    const option = spec.enum?.[String(value)];
+    return option?.color ? tagged(option.text) : plain(option?.text ?? String(value));
+  },
+};
+
+/** The cell registry of page schemas: every cell type a column or description may name. */
+const CELL_KINDS: Record<CellType, CellKind> = {
+  text: TEXT,
+  number: TEXT,
+  money: TEXT,
+  datetime: TEXT,
+  date: TEXT,
+  duration: TEXT,
+  // A workflow's states, once withStates has made them an enum; its stored value before.
+  state: TEXT,
+  enum: ENUM,
+  tag: ENUM,
+  dict: {
+    render: (spec, value) => <DictCell dict={spec.dict!} value={value} />,
+    content(_, value, dictItems) {
+      const { text, item } = dictLabel(dictItems, value);
+      return item?.color ? tagged(text) : plain(text);
+    },
+  },
+  color: { render: (_, value) => <Tag color={String(value)}>{String(value)}</Tag>, content: (_, value) => tagged(String(value)) },
+  image: {
+    render: (_, value) => <ImageCell value={value} />,
+    content: (_, value) => ({ text: '', extra: IMAGE * (Array.isArray(value) ? value.length : String(value).split(',').length) }),
+  },
+  richText: {
+    render: (_, value) => (
+      <Suspense fallback={null}>
+        <SafeHtml html={String(value)} />
+      </Suspense>
+    ),
+    content: (_, value) => plain(String(value).replace(/<[^>]*>/g, '')),
+  },
+  // A list shows its EnableSwitch (ListPage); elsewhere the state as words.
+  enableSwitch: {
+    render: (_, value) => (value === 1 || value === true ? '启用' : '停用'),
+    content: () => ({ text: '', extra: SWITCH }),
+    empty: { render: null, content: { text: '', extra: SWITCH } },
+  },
+};
+
+const EMPTY = { render: '-', content: plain('-') };
+
+/** Renders a value by its cell type. */
 export function renderCell(spec: CellSpec, value: unknown): ReactNode {
-  if (isEmpty(value)) return spec.cell === 'enableSwitch' ? null : '-';
-  switch (spec.cell ?? 'text') {
-    case 'dict':
-      return <DictCell dict={spec.dict!} value={value} />;
-    case 'enum':
-    case 'tag': {
-      const option = spec.enum?.[String(value)];
-      if (!option) return String(value);
-      return option.color ? <Tag color={option.color}>{option.text}</Tag> : option.text;
-    }
-    case 'color':
-      return <Tag color={String(value)}>{String(value)}</Tag>;
-    case 'image':
-      return <ImageCell value={value} />;
-    case 'richText':
-      return (
-        <Suspense fallback={null}>
-          <SafeHtml html={String(value)} />
-        </Suspense>
-      );
-    default:
-      return cellText(spec, value);
-  }
+  const kind = CELL_KINDS[spec.cell ?? 'text'];
+  return isEmpty(value) ? (kind.empty ?? EMPTY).render : kind.render(spec, value);
+}
+
+/** What renderCell shows for a value, for its column's width; a dict cell's labels from `dictItems`, its dictionary if loaded. */
+export function cellContent(spec: CellSpec, value: unknown, dictItems?: DictItem[] | null): CellContent {
+  const kind = CELL_KINDS[spec.cell ?? 'text'];
+  return isEmpty(value) ? (kind.empty ?? EMPTY).content : kind.content(spec, value, dictItems);
 }

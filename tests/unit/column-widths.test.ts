@@ -1,9 +1,14 @@
+// @vitest-environment jsdom
 // A list column's width from what its cells show (src/engine/columnWidths.ts, cells.tsx
-// cellContent). Outside a browser there is no canvas: a full-width character counts an em and
-// another 0.6 em, which is what these figures assume.
+// cellContent). Without a canvas a full-width character counts an em and another 0.6 em, which
+// is what these figures assume: jsdom has none (it would say so on the console, so it is not asked).
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { cellContent } from '../../src/engine/cellText.ts';
+import { cellContent, renderCell, type CellSpec } from '../../src/engine/cells.tsx';
 import { columnWidth, MAX_WIDTH, textWidth } from '../../src/engine/columnWidths.ts';
+
+HTMLCanvasElement.prototype.getContext = (() => null) as never;
 
 const metrics = { fontFamily: 'sans-serif', fontSize: 14, fontSizeSM: 12, fontWeightStrong: 600, padding: 16 };
 /** Padding 16 and 4 of room, rounded up. */
@@ -20,6 +25,25 @@ describe('the text a cell shows, for its width', () => {
     // Before the dictionary is known: the stored value.
     expect(cellContent({ cell: 'dict', dict: 'house_status' }, 'occupied')).toEqual({ text: 'occupied', extra: 0 });
     expect(cellContent({ cell: 'text' }, null)).toEqual({ text: '-', extra: 0 });
+  });
+
+  it('is the text renderCell shows, kind by kind', () => {
+    const shown = (spec: CellSpec, value: unknown) => renderToStaticMarkup(createElement(Fragment, null, renderCell(spec, value))).replace(/<[^>]*>/g, '');
+    const cases: [CellSpec, unknown][] = [
+      [{}, '张三'],
+      [{ cell: 'datetime' }, Date.UTC(2026, 10, 27, 4, 5, 6)],
+      [{ cell: 'duration' }, 3_725_000],
+      [{ cell: 'money' }, 12],
+      [{ cell: 'enum', enum: { 1: { text: '处理中', color: 'blue' } } }, 1],
+      [{ cell: 'tag', enum: { a: { text: '紧急' } } }, 'b'],
+      [{ cell: 'state' }, 'pending'],
+      [{ cell: 'color' }, 'red'],
+      [{ cell: 'dict', dict: 'house_status' }, 'occupied'],
+      [{ cell: 'text' }, ''],
+    ];
+    for (const [spec, value] of cases) expect(shown(spec, value), JSON.stringify(spec)).toBe(cellContent(spec, value).text);
+    expect(shown({ cell: 'enableSwitch' }, 1)).toBe('启用');
+    expect(shown({ cell: 'enableSwitch' }, null)).toBe('');
   });
 
   it('counts the room of tags, switches and images', () => {
