@@ -26,7 +26,9 @@ export interface FormBodyProps {
  */
 export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBodyProps) {
   const editing = id !== undefined && id !== null && id !== '';
-  const form: Form = useMemo(() => createForm({ initialValues: initialValues ?? {} }), [initialValues]);
+  // A record being edited shows the row's values at once, but its fields stay disabled until the
+  // whole record is loaded: that load replaces the values, and would replace what was typed meanwhile.
+  const form: Form = useMemo(() => createForm({ initialValues: initialValues ?? {}, disabled: editing }), [initialValues, editing]);
   const [loading, setLoading] = useState(editing);
   const [saving, setSaving] = useState(false);
   useLeaveGuard(form);
@@ -38,6 +40,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
       if (!live) return;
       if (res.status === '200' && res.data) form.setValues(res.data, 'overwrite');
       else message.error(res.message || '记录加载失败');
+      form.disabled = false;
       setLoading(false);
     });
     return () => {

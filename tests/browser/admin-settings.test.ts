@@ -94,6 +94,24 @@ describe('privacy agreement', () => {
 });
 
 describe('project assets', () => {
+  it("keeps an edit form's fields disabled until its record is loaded, so nothing typed is replaced by the load", async () => {
+    const page = await as('admin');
+    // The record's load held back, as on a slow network.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/building/detail?**', async (route) => (await held, route.continue()));
+    await page.goto(`${server.url}/base-information/project-assets`);
+    await rowIn(tab(page), '2栋').first().getByRole('button', { name: '编辑' }).click();
+    const floors = drawer(page).getByLabel('总层数');
+    await poll(() => floors.isDisabled()).toBe(true);
+    release();
+    await poll(() => floors.isEnabled()).toBe(true);
+    await poll(() => drawer(page).getByLabel('楼栋名称').inputValue()).toBe('2栋');
+    await drawer(page).getByRole('button', { name: /取\s*消/ }).click();
+    await poll(() => drawer(page).count()).toBe(0);
+    await page.close();
+  });
+
   it('adds, finds, edits, exports and deletes a building and its house; a house with customers stays', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/base-information/project-assets`);
