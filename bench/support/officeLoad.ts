@@ -12,16 +12,16 @@ export interface OfficeLoadResult extends LoadFigures {
 /**
  * Issue 10's load: `sessions` signed-in users (one connection and token each) mixing lists,
  * details and writes at a fixed overall rate against the server as a child process over a
- * fresh demo database; its memory is read before and after.
+ * fresh demo database; its memory is read before and after, each time after a full garbage collection.
  */
 export async function officeLoad(options: { sessions: number; seconds: number; rate: number }): Promise<OfficeLoadResult> {
   const server = await startServerProcess();
   try {
     const tokens = await storedSessions(server.dataDir, options.sessions);
     const data = await loadData(new Api(server.url, tokens[0]));
-    const rssBeforeMb = server.rssMb();
+    const rssBeforeMb = (await server.settledMemory()).rssMb;
     const figures = await signedLoad({ url: server.url, tokens, mix: officeMix(data), connections: options.sessions, durationSeconds: options.seconds, overallRate: options.rate });
-    return { ...figures, sessions: options.sessions, rssBeforeMb, rssAfterMb: server.rssMb() };
+    return { ...figures, sessions: options.sessions, rssBeforeMb, rssAfterMb: (await server.settledMemory()).rssMb };
   } finally {
     await server.stop();
   }

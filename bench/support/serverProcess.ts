@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { freePort } from '../../tests/support/server.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -14,6 +15,12 @@ export interface ServerProcess {
   rssMb(): number;
   /** Peak resident memory since start, in MB (VmHWM). */
   peakRssMb(): number;
+  /**
+   * Memory after a full garbage collection (asked through the process's inspector): what the
+   * server keeps. RSS read at a random moment of a busy server lands anywhere on the collector's
+   * saw-tooth (here ~340 to ~530 MB under 10,000 calls a second), so it cannot tell growth.
+   */
+  settledMemory(): Promise<{ rssMb: number; heapMb: number }>;
   /** CPU time the process has used since start, in ms (user + system of /proc/<pid>/stat): unlike requests per second, hardly moved by other load on the machine. */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -30,6 +37,33 @@ function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 102.4) / 10;
 }
 
+/** Calls the inspector's methods one after another over one connection and answers their results. */
+async function inspectorCalls(url: string, methods: string[]): Promise<unknown[]> {
+  const socket = new WebSocket(url);
+  try {
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const results: unknown[] = [];
+    for (const [i, method] of methods.entries()) {
+      results.push(
+        await new Promise((resolve, reject) => {
+          const onMessage = (data: WebSocket.RawData) => {
+            const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+            if (message.id !== i) return;
+            socket.off('message', onMessage);
+            if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+            else resolve(message.result);
+          };
+          socket.on('message', onMessage);
+          socket.send(JSON.stringify({ id: i, method }));
+        }),
+      );
+    }
+    return results;
+  } finally {
+    socket.close();
+  }
+}
+
 /**
  * The real server (`server/main.ts`) as a child process on a free loopback port, so that its
  * memory and CPU are its own and the load generator does not share its event loop. dataDir:
@@ -39,7 +73,8 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
   const own = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pms-load-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'], {
+  // The inspector on a free loopback port, for settledMemory; no client is attached otherwise.
+  const child: ChildProcess = spawn(process.execPath, ['--inspect=127.0.0.1:0', ...(options.nodeArgs ?? []), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -71,12 +106,18 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
     });
   });
   const pid = child.pid!;
+  const inspectorUrl = output.match(/Debugger listening on (ws:\/\/\S+)/)?.[1];
   return {
     url: `http://127.0.0.1:${port}`,
     pid,
     dataDir,
     rssMb: () => statusMb(pid, 'VmRSS'),
     peakRssMb: () => statusMb(pid, 'VmHWM'),
+    async settledMemory() {
+      if (!inspectorUrl) throw new Error(`the server's inspector address is not in its output:\n${output}`);
+      const [, usage] = await inspectorCalls(inspectorUrl, ['HeapProfiler.collectGarbage', 'Runtime.getHeapUsage']);
+      return { rssMb: statusMb(pid, 'VmRSS'), heapMb: Math.round((usage as { usedSize: number }).usedSize / 1024 / 102.4) / 10 };
+    },
     cpuMs: () => cpuMsOf(pid),
     async stop() {
       child.kill('SIGTERM');

@@ -43,12 +43,24 @@ function setButtons(next: ButtonItem[]) {
   listeners.forEach((l) => l());
 }
 
+let parsedMenus: { raw: string | null; menus: MenuGroup[] } = { raw: null, menus: [] };
+
+/**
+ * The stored menu list. Each navigation reads it twice (may the screen open, which menu's buttons),
+ * so the parsed list is kept while the stored text is unchanged; callers only read it.
+ */
 export function storedMenus(): MenuGroup[] {
-  try {
-    return JSON.parse(localStorage.getItem(MENU_LIST_KEY) ?? '[]');
-  } catch {
-    return [];
+  const raw = localStorage.getItem(MENU_LIST_KEY);
+  if (raw !== parsedMenus.raw) {
+    let menus: MenuGroup[] = [];
+    try {
+      menus = JSON.parse(raw ?? '[]');
+    } catch {
+      /* a corrupt stored list grants nothing */
+    }
+    parsedMenus = { raw, menus: Array.isArray(menus) ? menus : [] };
   }
+  return parsedMenus.menus;
 }
 
 let menusVersion = 0;

@@ -71,40 +71,40 @@ const LayoutFrame = memo(function LayoutFrame() {
     // Push notices stay until closed: past a few, older ones leave the screen (they are in the message
     // list), since each new one re-measures every notice on screen and slows down with their number.
     <AntApp notification={{ maxCount: 5 }}>
-    <Watermark
-      content={watermarkText()}
-      rotate={-45}
-      width={120}
-      height={64}
-      gap={[80, 56]}
-      font={{ color: 'rgba(0, 0, 0, 0.08)', fontSize: 14 }}
-      style={{ height: '100vh' }}
-    >
-      <Layout style={{ height: '100vh' }}>
-        <Layout.Sider width={MENU_WIDTH} collapsedWidth={0} collapsed={collapsed} trigger={null} collapsible>
-          <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
-            PMS 物业管理
-          </div>
-          <SideMenu />
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, height: 56, borderBottom: '1px solid #f0f0f0' }}>
-            <Button
-              type="text"
-              aria-label={collapsed ? '展开菜单' : '收起菜单'}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={() => setCollapsed(!collapsed)}
-            />
-            <div style={{ flex: 1 }} />
-            <PushCenter />
-            <UserMenu />
-          </Layout.Header>
-          <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
-            <KeepAliveOutlet scrollRef={contentRef} />
-          </Layout.Content>
+      <Watermark
+        content={watermarkText()}
+        rotate={-45}
+        width={120}
+        height={64}
+        gap={[80, 56]}
+        font={{ color: 'rgba(0, 0, 0, 0.08)', fontSize: 14 }}
+        style={{ height: '100vh' }}
+      >
+        <Layout style={{ height: '100vh' }}>
+          <Layout.Sider width={MENU_WIDTH} collapsedWidth={0} collapsed={collapsed} trigger={null} collapsible>
+            <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
+              PMS 物业管理
+            </div>
+            <SideMenu />
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, height: 56, borderBottom: '1px solid #f0f0f0' }}>
+              <Button
+                type="text"
+                aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => setCollapsed(!collapsed)}
+              />
+              <div style={{ flex: 1 }} />
+              <PushCenter />
+              <UserMenu />
+            </Layout.Header>
+            <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
+              <KeepAliveOutlet scrollRef={contentRef} />
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
-    </Watermark>
+      </Watermark>
     </AntApp>
   );
 });

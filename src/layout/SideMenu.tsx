@@ -24,19 +24,21 @@ function menuRoutes(): Pick<RouteDef, 'path' | 'title' | 'show' | 'access'>[] {
   return ROUTES;
 }
 
-export function buildMenuItems(routes: Pick<RouteDef, 'path' | 'title' | 'show' | 'access'>[], access: string): ItemType[] {
+/** The menu's items, grouped as MENU_GROUPS orders them, and every path they lead to. */
+export function buildMenu(routes: Pick<RouteDef, 'path' | 'title' | 'show' | 'access'>[], access: string): { items: ItemType[]; paths: Set<string> } {
   const visible = routes.filter((r) => r.show && (!r.access || r.access === access));
-  return MENU_GROUPS.flatMap((group) => {
+  const paths = new Set<string>();
+  const entry = (r: (typeof visible)[number]) => {
+    paths.add(r.path);
+    return { key: r.path, label: r.title };
+  };
+  const items = MENU_GROUPS.flatMap((group): ItemType[] => {
     const children = visible.filter((r) => r.path.startsWith(`${group.prefix}/`));
     if (children.length === 0) return [];
-    if (group.prefix === '/index') return children.map((r) => ({ key: r.path, label: r.title }));
-    return [{ key: group.prefix, label: group.title, children: children.map((r) => ({ key: r.path, label: r.title })) }];
+    if (group.prefix === '/index') return children.map(entry);
+    return [{ key: group.prefix, label: group.title, children: children.map(entry) }];
   });
-}
-
-/** Every path the items lead to. */
-function itemPaths(items: ItemType[]): Set<string> {
-  return new Set(items.flatMap((item) => (item && 'children' in item && item.children ? item.children.map((child) => String(child?.key)) : [String(item?.key)])));
+  return { items, paths };
 }
 
 export function SideMenu() {
@@ -45,8 +47,7 @@ export function SideMenu() {
   const menusVersion = useMenusVersion();
   const access = accessCookie();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the version stands for the stored list menuRoutes() reads
-  const items = useMemo(() => buildMenuItems(menuRoutes(), access), [menusVersion, access]);
-  const paths = useMemo(() => itemPaths(items), [items]);
+  const { items, paths } = useMemo(() => buildMenu(menuRoutes(), access), [menusVersion, access]);
   const [openAtStart] = useState(() => MENU_GROUPS.find((g) => pathname.startsWith(`${g.prefix}/`))?.prefix);
   return <MenuTree items={items} selected={paths.has(pathname) ? pathname : undefined} openAtStart={openAtStart} />;
 }

@@ -17,6 +17,6 @@ export default async (): Promise<VerifyRow[]> => {
     mustBeZero('load', 'timeouts (no answer in 10 s)', r.timeouts),
     mustBeZero('load', 'non-2xx answers', r.non2xx),
     { area: 'load', figure: 'non-2xx answers by status and message', value: refusalText(r.refusals) },
-    { area: 'load', figure: 'server RSS before → after (MB)', value: `${r.rssBeforeMb} → ${r.rssAfterMb}` },
+    { area: 'load', figure: 'server RSS after a full GC, before → after (MB)', value: `${r.rssBeforeMb} → ${r.rssAfterMb}` },
   ];
 };
