@@ -10,13 +10,12 @@ import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Input as FormilyInput } from '@formily/antd-v5/esm/input';
 import { PreviewText } from '@formily/antd-v5/esm/preview-text';
 import { Radio } from '@formily/antd-v5/esm/radio';
-import { Select } from '@formily/antd-v5/esm/select';
 import { Space } from '@formily/antd-v5/esm/space';
 import { Switch } from '@formily/antd-v5/esm/switch';
 import { FieldItem } from './FieldItem.tsx';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import AntdInput from 'antd/es/input/Input';
-import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect } from './selects.tsx';
+import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
 import type { ComponentName } from './registry.ts';
 import { LAZY_FIELD_CHUNK } from './lazyFieldCode.ts';
 import { LAZY_FIELD_LOADERS } from './lazyFieldLoaders.ts';
@@ -37,6 +36,13 @@ Schema.registerCompiler((expression: string, scope: Record<string, unknown>) => 
  * a text field instead of one input.
  */
 const Input = Object.assign(connect(AntdInput, mapReadPretty(PreviewText.Input)), { TextArea: FormilyInput.TextArea });
+
+/**
+ * Formily's Select (its data source as the options, the field's loading state) over antd's select
+ * at rest until touched. Less Formily's spinner while the field validates asynchronously, which
+ * no schema does; a loading field still shows antd's own.
+ */
+const Select = connect(RestingSelect, mapProps({ dataSource: 'options', loading: true }), mapReadPretty(PreviewText.Select));
 
 const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 

@@ -2,34 +2,16 @@ import CalendarOutlined from '@ant-design/icons/es/icons/CalendarOutlined';
 import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import { ConfigProvider, theme } from 'antd';
 import dayjs from 'dayjs';
-import { use, useRef, useState, type ComponentType, type FocusEvent } from 'react';
+import { use, type ComponentType, type FocusEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { ignore, onlyNeutral, resting, type Wake } from './resting.tsx';
 
 /**
- * A form's date picker at rest. Until the pointer comes over it or it takes focus, a date field
- * shows the markup antd's closed DatePicker renders (the same classes, so the same look and the
- * same hover and focus styles) without rc-picker's tree of components under it: a form of many
- * dates renders each as a few elements. Then the real picker takes its place and stays; one
- * woken by focus (Tab, a click into its text, a script's focus) is focused with its text
- * selected, as a text box is when tabbed into. What the closed picker would show differently
- * (a disabled or read-only field, another kind of picker, a look of its own, a value only the
- * picker can read) is left to the real one from the start.
+ * A form's date picker at rest (resting.tsx): a form of many dates renders each as a few
+ * elements until it is touched, and one woken by focus has its text selected.
  */
 export function restingDatePicker(Real: ComponentType<PickerProps>): ComponentType<PickerProps> {
-  return function DatePicker(props: PickerProps) {
-    const localePlaceholder = use(ConfigProvider.ConfigContext).locale?.DatePicker?.lang.placeholder;
-    const [awake, setAwake] = useState<'pointer' | 'focus'>();
-    const selectOnFocus = useRef(true);
-    const look = awake ? undefined : restingLook(props, localePlaceholder);
-    if (look) return <DatePickerAtRest {...look} onWake={setAwake} />;
-    if (awake !== 'focus') return <Real {...props} />;
-    const onFocus = (event: FocusEvent<HTMLInputElement>) => {
-      if (selectOnFocus.current) event.target.select?.();
-      selectOnFocus.current = false;
-      props.onFocus?.(event);
-    };
-    return <Real {...props} autoFocus onFocus={onFocus} />;
-  };
+  return resting(Real, (props, config) => restingLook(props, config.locale?.DatePicker?.lang.placeholder), DatePickerAtRest, { selectOnFocus: true });
 }
 
 export interface PickerProps {
@@ -62,7 +44,7 @@ export interface RestingLook {
 export function restingLook(props: PickerProps, localePlaceholder: string | undefined): RestingLook | undefined {
   // Any other prop (another kind of picker, a size, a style…) may change the look: the real one's.
   if (props.disabled || props.readOnly) return undefined;
-  if (Object.keys(props).some((key) => !LOOK_NEUTRAL.has(key) && props[key] !== undefined)) return undefined;
+  if (!onlyNeutral(props, LOOK_NEUTRAL)) return undefined;
   if (props.allowClear !== undefined && typeof props.allowClear !== 'boolean') return undefined;
   // Formily's DatePicker's default format (date-picker mapDateFormat).
   const format = props.format ?? (props.showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
@@ -76,7 +58,7 @@ export function restingLook(props: PickerProps, localePlaceholder: string | unde
 }
 
 /** antd's closed DatePicker, element for element (tests/unit/resting-date-picker.test.ts compares them). */
-function DatePickerAtRest({ text, placeholder, label, size, clearable, onWake }: RestingLook & { onWake: (how: 'pointer' | 'focus') => void }) {
+function DatePickerAtRest({ text, placeholder, label, size, clearable, onWake }: RestingLook & { onWake: (how: Wake) => void }) {
   const prefix = use(ConfigProvider.ConfigContext).getPrefixCls('picker');
   const { hashId } = theme.useToken();
   return (
@@ -97,6 +79,3 @@ function DatePickerAtRest({ text, placeholder, label, size, clearable, onWake }:
     </div>
   );
 }
-
-/** Focus wakes the picker before a key can reach this input: there is nothing to change. */
-const ignore = () => undefined;

@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Select, type SelectProps } from 'antd';
 import { call, useDictionary } from './data.ts';
+import { restingSelect, type SelectProps as RestingProps } from './restingSelect.tsx';
 
 // Selects fed by the server, as plain antd components: the filter form uses them as they are,
 // the Formily forms through fields.tsx.
 
+/** antd's single select, at rest until touched (restingSelect.tsx): what forms' selects render. */
+export const RestingSelect = restingSelect(Select as ComponentType<RestingProps>) as unknown as typeof Select;
+
 /** A select whose options are the items of a dictionary code (basis getDictCode). */
 export function DictSelect({ dict, ...props }: SelectProps & { dict: string }) {
   const items = useDictionary(dict) ?? [];
-  return <Select {...props} options={items.map((i) => ({ label: i.label, value: i.value }))} />;
+  return <RestingSelect {...props} options={items.map((i) => ({ label: i.label, value: i.value }))} />;
 }
 
 /** A select whose options come from an endpoint answering [{ label, value }] (a resource's ".options"). */

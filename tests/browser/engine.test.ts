@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import dayjs from 'dayjs';
@@ -453,9 +453,14 @@ describe('menus and buttons follow the roles (spec 6)', () => {
   });
 });
 
-describe('date fields of a form, at rest until touched', () => {
-  it('wake under the pointer (a click opens the calendar) and on focus (the date is selected, typing replaces it)', async () => {
-    const page = await as('admin');
+describe('date and select fields of a form, at rest until touched', () => {
+  // One sign-in for both: the sign-in calls of a minute are limited, and this file signs in often.
+  let page: Page;
+  beforeAll(async () => {
+    page = await as('admin');
+  });
+
+  it('dates wake under the pointer (a click opens the calendar) and on focus (the date is selected, typing replaces it)', async () => {
     await page.goto(`${server.url}/base-information/personal-manager`);
     await row(page, 'kefu').getByRole('button', { name: '编辑' }).click();
     const form = page.locator('.ant-drawer-open');
@@ -478,5 +483,34 @@ describe('date fields of a form, at rest until touched', () => {
     const day = dayjs().date(16).format('YYYY-MM-DD');
     await page.locator('.ant-picker-dropdown:visible').locator(`td[title="${day}"]`).click();
     await expect.poll(() => blank.inputValue()).toBe(day);
+  });
+
+  it('selects wake under the pointer (a click opens the options) and on focus (the keyboard chooses)', async () => {
+    await page.goto(`${server.url}/base-information/personal-manager`);
+    const form = page.locator('.ant-drawer-open');
+    const gender = form.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: '性别' }) });
+    const options = page.locator('.ant-select-dropdown:visible');
+
+    // A click on the select at rest opens its options at once; the one clicked is the value, and it is saved.
+    await row(page, 'kefu').getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => form.getByLabel('入职日期').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await gender.click();
+    await options.getByTitle('女', { exact: true }).click();
+    await expect.poll(() => gender.locator('.ant-select-selection-item').textContent()).toBe('女');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    await row(page, 'kefu').getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => gender.locator('.ant-select-selection-item').textContent()).toBe('女');
+    await form.getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => form.count()).toBe(0);
+
+    // Focus, as Tab gives it: the select takes it, and the keyboard opens the options and chooses.
+    await screen(page).getByRole('button', { name: '新增员工' }).click();
+    await expect.poll(() => gender.locator('.ant-select-selection-placeholder').textContent()).toBe('请选择性别');
+    await form.getByRole('combobox', { name: '性别' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => options.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => gender.locator('.ant-select-selection-item').textContent()).toBe('男');
   });
 });
