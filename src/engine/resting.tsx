@@ -5,9 +5,15 @@ import { use, useRef, useState, type ComponentType, type FocusEvent } from 'reac
 /** How a control at rest was woken: the pointer came over it, or it took focus. */
 export type Wake = 'pointer' | 'focus';
 
+/** The props every control at rest reads; the others pass to the real control as they are. */
 export interface WakeableProps {
+  value?: unknown;
+  disabled?: boolean;
+  readOnly?: boolean;
   autoFocus?: boolean;
   onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
+  'aria-label'?: string;
+  [prop: string]: unknown;
 }
 
 /**

@@ -2,9 +2,9 @@ import CalendarOutlined from '@ant-design/icons/es/icons/CalendarOutlined';
 import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import { ConfigProvider, theme } from 'antd';
 import dayjs from 'dayjs';
-import { use, type ComponentType, type FocusEvent } from 'react';
+import { use, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
-import { ignore, onlyNeutral, resting, type Wake } from './resting.tsx';
+import { ignore, onlyNeutral, resting, type Wake, type WakeableProps } from './resting.tsx';
 
 /**
  * A form's date picker at rest (resting.tsx): a form of many dates renders each as a few
@@ -14,17 +14,10 @@ export function restingDatePicker(Real: ComponentType<PickerProps>): ComponentTy
   return resting(Real, (props, config) => restingLook(props, config.locale?.DatePicker?.lang.placeholder), DatePickerAtRest, { selectOnFocus: true });
 }
 
-export interface PickerProps {
-  value?: unknown;
+export interface PickerProps extends WakeableProps {
   format?: unknown;
   showTime?: unknown;
   placeholder?: string;
-  disabled?: boolean;
-  readOnly?: boolean;
-  autoFocus?: boolean;
-  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
-  'aria-label'?: string;
-  [prop: string]: unknown;
 }
 
 /** The props that change nothing in a closed picker's look: a picker with any other keeps its real self. */

@@ -1,23 +1,16 @@
 import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import { ConfigProvider, theme } from 'antd';
-import { use, useId, type ComponentType, type FocusEvent, type ReactNode } from 'react';
+import { use, useId, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { ignore, onlyNeutral, resting, type Wake } from './resting.tsx';
+import { ignore, onlyNeutral, resting, type Wake, type WakeableProps } from './resting.tsx';
 
-export interface SelectProps {
-  value?: unknown;
+export interface SelectProps extends WakeableProps {
   options?: { label?: ReactNode; value?: unknown }[];
   placeholder?: ReactNode;
   allowClear?: unknown;
-  disabled?: boolean;
-  readOnly?: boolean;
   loading?: boolean;
   id?: string;
-  autoFocus?: boolean;
-  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
-  'aria-label'?: string;
-  [prop: string]: unknown;
 }
 
 /**
