@@ -1,9 +1,23 @@
 import { ConfigProvider } from 'antd';
 import type { ConfigConsumerProps } from 'antd/es/config-provider';
 import { use, useRef, useState, type ComponentType, type FocusEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 /** How a control at rest was woken: the pointer came over it, or it took focus. */
-export type Wake = 'pointer' | 'focus';
+type Wake = 'pointer' | 'focus';
+
+const ignore = () => undefined;
+
+/**
+ * What the markup at rest puts on its elements: the root wakes the control when the pointer
+ * comes over it, the input when it takes focus; the input's onChange does nothing (focus wakes
+ * the control before a key can reach it).
+ */
+export interface Wakers {
+  onPointerEnter: () => void;
+  onFocus: () => void;
+  onChange: () => void;
+}
 
 /** The props every control at rest reads; the others pass to the real control as they are. */
 export interface WakeableProps {
@@ -29,7 +43,7 @@ export interface WakeableProps {
 export function resting<P extends WakeableProps, L extends object>(
   Real: ComponentType<P>,
   lookOf: (props: P, config: ConfigConsumerProps) => L | undefined,
-  AtRest: ComponentType<L & { onWake: (how: Wake) => void }>,
+  AtRest: ComponentType<L & { wakers: Wakers }>,
   { selectOnFocus = false } = {},
 ): ComponentType<P> {
   return function Resting(props: P) {
@@ -37,7 +51,16 @@ export function resting<P extends WakeableProps, L extends object>(
     const [awake, setAwake] = useState<Wake>();
     const selectPending = useRef(selectOnFocus);
     const look = awake ? undefined : lookOf(props, config);
-    if (look) return <AtRest {...look} onWake={setAwake} />;
+    if (look) {
+      const wakers = {
+        // At once (flushSync), not at React's next turn: the press that follows the pointer's
+        // arrival must reach the real control, or it would not open on the first click.
+        onPointerEnter: () => flushSync(() => setAwake('pointer')),
+        onFocus: () => setAwake('focus'),
+        onChange: ignore,
+      };
+      return <AtRest {...look} wakers={wakers} />;
+    }
     if (awake !== 'focus') return <Real {...props} />;
     const onFocus = (event: FocusEvent<HTMLInputElement>) => {
       if (selectPending.current) event.target.select?.();
@@ -56,5 +79,3 @@ export function resting<P extends WakeableProps, L extends object>(
 export const onlyNeutral = (props: object, neutral: ReadonlySet<string>) =>
   Object.entries(props).every(([key, value]) => value === undefined || (key === 'ref' ? value === null : neutral.has(key)));
 
-/** Focus wakes the control before a key can reach its input: there is nothing to change. */
-export const ignore = () => undefined;

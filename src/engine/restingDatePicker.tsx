@@ -3,8 +3,7 @@ import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import { ConfigProvider, theme } from 'antd';
 import dayjs from 'dayjs';
 import { use, type ComponentType } from 'react';
-import { flushSync } from 'react-dom';
-import { ignore, onlyNeutral, resting, type Wake, type WakeableProps } from './resting.tsx';
+import { onlyNeutral, resting, type Wakers, type WakeableProps } from './resting.tsx';
 
 /**
  * A form's date picker at rest (resting.tsx): a form of many dates renders each as a few
@@ -51,15 +50,13 @@ export function restingLook(props: PickerProps, localePlaceholder: string | unde
 }
 
 /** antd's closed DatePicker, element for element (tests/unit/resting-date-picker.test.ts compares them). */
-function DatePickerAtRest({ text, placeholder, label, size, clearable, onWake }: RestingLook & { onWake: (how: Wake) => void }) {
+function DatePickerAtRest({ text, placeholder, label, size, clearable, wakers }: RestingLook & { wakers: Wakers }) {
   const prefix = use(ConfigProvider.ConfigContext).getPrefixCls('picker');
   const { hashId } = theme.useToken();
   return (
-    // Woken at once (flushSync), not at React's next turn: the press that follows the pointer's
-    // arrival must reach the real picker, or the calendar would not open on the first click.
-    <div className={`${prefix} ${prefix}-outlined ${hashId}`} onPointerEnter={() => flushSync(() => onWake('pointer'))}>
+    <div className={`${prefix} ${prefix}-outlined ${hashId}`} onPointerEnter={wakers.onPointerEnter}>
       <div className={`${prefix}-input`}>
-        <input aria-invalid="false" autoComplete="off" aria-label={label} size={size} placeholder={placeholder} value={text} onFocus={() => onWake('focus')} onChange={ignore} />
+        <input aria-invalid="false" autoComplete="off" aria-label={label} size={size} placeholder={placeholder} value={text} onFocus={wakers.onFocus} onChange={wakers.onChange} />
         <span className={`${prefix}-suffix`}>
           <CalendarOutlined />
         </span>

@@ -2,8 +2,7 @@ import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import { ConfigProvider, theme } from 'antd';
 import { use, useId, type ComponentType, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { ignore, onlyNeutral, resting, type Wake, type WakeableProps } from './resting.tsx';
+import { onlyNeutral, resting, type Wakers, type WakeableProps } from './resting.tsx';
 
 export interface SelectProps extends WakeableProps {
   options?: { label?: ReactNode; value?: unknown }[];
@@ -25,7 +24,7 @@ export function restingSelect(Real: ComponentType<SelectProps>): ComponentType<S
 /** The props that change nothing in a closed single select's look: a select with any other keeps its real self. */
 const LOOK_NEUTRAL = new Set([
   'value', 'options', 'placeholder', 'allowClear', 'id', 'aria-label', 'onChange', 'onFocus', 'onBlur', 'onSelect', 'onClear', 'onDropdownVisibleChange',
-  'optionFilterProp', 'filterOption', 'listHeight', 'virtual', 'notFoundContent', 'getPopupContainer', 'popupMatchSelectWidth', 'placement', 'popupClassName', 'children', 'disabled', 'readOnly', 'loading',
+  'optionFilterProp', 'filterOption', 'listHeight', 'virtual', 'notFoundContent', 'getPopupContainer', 'popupMatchSelectWidth', 'placement', 'popupClassName', 'disabled', 'readOnly', 'loading',
 ]);
 
 export interface SelectLook {
@@ -39,7 +38,7 @@ export interface SelectLook {
 
 /** What the closed select shows for these props, or undefined when only the real one can show it. */
 export function restingSelectLook(props: SelectProps): SelectLook | undefined {
-  if (props.disabled || props.readOnly || props.loading || props.children !== undefined) return undefined;
+  if (props.disabled || props.readOnly || props.loading) return undefined;
   if (!onlyNeutral(props, LOOK_NEUTRAL)) return undefined;
   if (props.allowClear !== undefined && typeof props.allowClear !== 'boolean') return undefined;
   const { value } = props;
@@ -57,19 +56,17 @@ export function restingSelectLook(props: SelectProps): SelectLook | undefined {
 const NO_SELECT = { userSelect: 'none', WebkitUserSelect: 'none' } as const;
 
 /** antd's closed single Select, element for element (tests/unit/resting-select.test.ts compares them). */
-function SelectAtRest({ text, placeholder, label, id, clearable, onWake }: SelectLook & { onWake: (how: Wake) => void }) {
+function SelectAtRest({ text, placeholder, label, id, clearable, wakers }: SelectLook & { wakers: Wakers }) {
   const prefix = use(ConfigProvider.ConfigContext).getPrefixCls('select');
   const { hashId } = theme.useToken();
   const ownId = useId();
   const listId = `${id ?? ownId}_list`;
   const hasValue = text !== undefined;
   return (
-    // Woken at once (flushSync), not at React's next turn: the press that follows the pointer's
-    // arrival must reach the real select, or its options would not open on the first click.
     <div
       className={`${prefix} ${prefix}-outlined ${hashId} ${prefix}-single${clearable ? ` ${prefix}-allow-clear` : ''} ${prefix}-show-arrow`}
       aria-label={label}
-      onPointerEnter={() => flushSync(() => onWake('pointer'))}
+      onPointerEnter={wakers.onPointerEnter}
     >
       <div className={`${prefix}-selector`}>
         <span className={`${prefix}-selection-wrap`}>
@@ -90,8 +87,8 @@ function SelectAtRest({ text, placeholder, label, id, clearable, onWake }: Selec
               {...{ unselectable: 'on' }}
               style={{ opacity: 0 }}
               value=""
-              onFocus={() => onWake('focus')}
-              onChange={ignore}
+              onFocus={wakers.onFocus}
+              onChange={wakers.onChange}
             />
           </span>
           {hasValue ? (
