@@ -6,6 +6,7 @@ import { chunkGroups } from './src/app/chunkGroups.ts';
 import { pageMeta } from './src/engine/pageMeta.ts';
 import { clientResource } from './src/engine/resourceMeta.ts';
 import { antdStaticStylePlugin } from './scripts/antdStaticStyle.ts';
+import { firstScreenHintsPlugin } from './scripts/firstScreenHints.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
 /** Paths the reference server answers; `npm run dev` proxies them to it. */
@@ -37,7 +38,7 @@ export function pageMetaPlugin(): Plugin {
 const groups = chunkGroups();
 
 export default defineConfig({
-  plugins: [react(), pageMetaPlugin(), antdImports(), groups.plugin, antdStaticStylePlugin(), precompressPlugin()],
+  plugins: [react(), pageMetaPlugin(), antdImports(), groups.plugin, antdStaticStylePlugin(), firstScreenHintsPlugin(), precompressPlugin()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, ws: p === '/mqtt', changeOrigin: false }])),

@@ -24,6 +24,8 @@ export interface BenchApp {
   browser: Browser;
   /** A signed-in admin's cookies and localStorage: a new context with it loads cold but signed in. */
   session: NonNullable<BrowserContextOptions['storageState']>;
+  /** The build the server serves (the copy's dist/). */
+  webRoot: string;
 }
 
 /** `BENCH_UNMINIFIED=1` builds the copy unminified, so a CPU profile names the functions (profile*.ts); its figures are not the product's. */
@@ -61,7 +63,8 @@ let running: Promise<BenchApp> | undefined;
 export function benchApp(): Promise<BenchApp> {
   return (running ??= (async () => {
     const copy = await buildCopy();
-    const server = await startServer({}, undefined, { schemasDir: path.join(copy, 'schemas'), webRoot: path.join(copy, 'dist') });
+    const webRoot = path.join(copy, 'dist');
+    const server = await startServer({}, undefined, { schemasDir: path.join(copy, 'schemas'), webRoot });
     const db = server.app.db as unknown as AnyDb;
     await fill(db, 'bench_row', LIST_ROWS, LIST_COLUMNS);
     await fill(db, 'bench_wide', WIDE_ROWS, WIDE_COLUMNS);
@@ -70,7 +73,7 @@ export function benchApp(): Promise<BenchApp> {
     await signIn(await context.newPage(), server.url, 'admin');
     const session = await context.storageState();
     await context.close();
-    return { server, browser, session };
+    return { server, browser, session, webRoot };
   })());
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { failure } from './envelope.ts';
+import { pageWithHints } from './firstScreen.ts';
 import { SERVICE_PREFIXES } from '../services/prefixes.ts';
 import { browserBrokerUrl } from '../push/index.ts';
 
@@ -53,7 +54,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasBuild) {
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const page = pageWithHints(webRoot, request.url.split('?', 1)[0]!);
+      if (page) reply.send(page);
+      else reply.sendFile('index.html');
       return;
     }
     reply.code(404).send(failure(404, wantsPage ? '前端尚未构建，请先运行 npm run build' : '接口不存在'));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';
 
 /** The roots, by group name: a module is grouped by the set of roots whose static imports reach it. */
-const ROOTS = {
+export const ROOTS = {
   entry: '/src/main.tsx',
   signIn: '/src/pages/login/UserLogin.tsx',
   shell: '/src/layout/BasicLayout.tsx',

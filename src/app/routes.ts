@@ -5,6 +5,7 @@ import { PAGE_KINDS } from '../engine/pageKinds.ts';
 import { LAZY_FIELD_LOADERS } from '../engine/lazyFieldLoaders.ts';
 import type { PageMeta } from '../engine/pageMeta.ts';
 import { BESPOKE_PAGES } from '../pages/bespoke.ts';
+import { routeMatches } from '../shared/routePattern.ts';
 
 /** One screen of the product. Only routes with a working screen are listed. */
 export interface RouteDef {
@@ -86,12 +87,6 @@ export const ROUTES: RouteDef[] = [...CORE_ROUTES, ...PAGE_METAS.filter((p) => p
 export const HOME_PATH = '/index/home_index';
 export const HOME_ALIASES = ['/', '/index', '/home'];
 
-function matches(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/');
-  const b = pathname.split('/');
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
-}
-
 export function findRoute(pathname: string): RouteDef | undefined {
-  return ROUTES.find((r) => r.path === pathname) ?? ROUTES.find((r) => r.path.includes('/:') && matches(r.path, pathname));
+  return ROUTES.find((r) => r.path === pathname) ?? ROUTES.find((r) => r.path.includes('/:') && routeMatches(r.path, pathname));
 }

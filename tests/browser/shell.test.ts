@@ -119,6 +119,32 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it("names a deep link's screen code in its page: fetched alongside the start-up code, each script once (issue 11)", async () => {
+    const signedIn = await browser.newPage();
+    await signIn(signedIn, server.url);
+    const session = await signedIn.context().storageState();
+    await signedIn.context().close();
+    // Cold: a context of its own, nothing cached.
+    const context = await browser.newContext({ storageState: session });
+    const page = await context.newPage();
+    const sent = page.waitForResponse((r) => r.url() === `${server.url}/label-create`);
+    await page.goto(`${server.url}/label-create`);
+    // The scripts a page names: the build's index.html names the start-up code, the deep link's page adds the screen's.
+    const scriptsOf = (html: string) => [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => server.url + m[1]);
+    const startUp = scriptsOf(await (await context.request.get(`${server.url}/index.html`)).text());
+    const hints = scriptsOf(await (await sent).text()).filter((url) => !startUp.includes(url));
+    // The form renderer, the label form's schema and its number field's code are among them.
+    for (const chunk of [/\/FormRoute-/, /\/label-create-/, /\/number-picker-/]) expect(hints.some((url) => chunk.test(url)), String(chunk)).toBe(true);
+    await expect.poll(() => page.getByLabel('标签名称').isVisible()).toBe(true);
+    const scripts = (await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js$/.test(e.name)).map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })))) as { url: string; start: number; end: number }[];
+    // Fetched once each: a preload the import could not use (another credentials mode) is fetched again.
+    expect(scripts.length).toBe(new Set(scripts.map((s) => s.url)).size);
+    // Every hint was used, and asked for before the start-up code was there to ask for it.
+    const startUpLoaded = Math.max(...scripts.filter((s) => startUp.includes(s.url)).map((s) => s.end));
+    for (const url of hints) expect(scripts.find((s) => s.url === url)?.start, url).toBeLessThan(startUpLoaded);
+    await context.close();
+  });
+
   it('reloads the page once when a screen\'s code fails to load (spec 8)', async () => {
     const page = await browser.newPage();
     await signIn(page, server.url);

@@ -11,14 +11,18 @@ import { startServer, type TestServer } from '../support/server.ts';
 // `vite build` does, served by the real server.
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-web-'));
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `第${i}行`))};\n`;
+const INDEX = `<!doctype html><html><head><title>PMS</title><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- padding -->'.repeat(100)}</body></html>`;
 let server: TestServer;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'assets'));
-  fs.writeFileSync(path.join(webRoot, 'index.html'), `<!doctype html><title>PMS</title>${'<!-- padding -->'.repeat(100)}`);
+  fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
   fs.writeFileSync(path.join(webRoot, 'assets/index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'assets/tiny-AbC123.css'), 'a{color:red}');
   expect(await precompress(webRoot)).toBe(2);
+  // As the build writes it (scripts/firstScreenHints.ts): the chunks of two screens beyond the start-up code.
+  fs.mkdirSync(path.join(webRoot, '.vite'));
+  fs.writeFileSync(path.join(webRoot, '.vite/first-screens.json'), JSON.stringify({ '/label-create': ['assets/FormRoute-X1.js', 'assets/label-create-X2.js'], '/notice/:id': ['assets/DetailPage-X3.js'] }));
   server = await startServer({}, undefined, { webRoot });
 });
 afterAll(async () => {
@@ -76,6 +80,30 @@ describe('built assets go out precompressed (issue 11)', () => {
       expect(page.headers['content-encoding']).toBe('br');
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(zlib.brotliDecompressSync(page.body).toString()).toContain('<title>PMS</title>');
+    }
+  });
+});
+
+describe("a deep link's page names its screen's code (issue 11)", () => {
+  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it('adds module preloads of the screen at the path, in order, after the start-up code, never cached', async () => {
+    const page = await get('/label-create?id=3', 'br', 'text/html');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const html = page.body.toString();
+    expect(links(html)).toEqual(['/assets/FormRoute-X1.js', '/assets/label-create-X2.js']);
+    expect(html.indexOf('/assets/FormRoute-X1.js')).toBeGreaterThan(html.indexOf('/assets/index-AbC123.js'));
+    expect(html.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(INDEX);
+  });
+
+  it('finds a route with parameters as the router does, and adds nothing for a path without a screen of its own', async () => {
+    expect(links((await get('/notice/42', undefined, 'text/html')).body.toString())).toEqual(['/assets/DetailPage-X3.js']);
+    for (const url of ['/notice/42/edit', '/notice', '/workorder/list']) {
+      const page = await get(url, undefined, 'text/html');
+      expect(page.status).toBe(200);
+      expect(page.body.toString(), url).toBe(INDEX);
     }
   });
 });
