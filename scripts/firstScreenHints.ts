@@ -2,8 +2,8 @@
 // (server/http/firstScreen.ts): the browser then fetches the screen's chunks while it parses
 // the start-up code, instead of once that code has run and asked for them (a cold load of the
 // bench form waited ~100 ms for that second round, #11). Written after the build as
-// dist/.vite/first-screens.json: route → the chunk files the screen loads before its first
-// render, beyond the entry's own (which index.html already names).
+// FIRST_SCREENS_FILE in dist/: route → the chunk files the screen loads before its first render,
+// beyond the entry's own (which index.html already names).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';
@@ -11,8 +11,7 @@ import { lazyChunkOf, readManifest, staticClosure, type Manifest } from './bundl
 import { ROOTS } from '../src/app/chunkGroups.ts';
 import { pageMeta, type PageMeta } from '../src/engine/pageMeta.ts';
 import type { LazyFieldChunk } from '../src/engine/lazyFieldCode.ts';
-
-export const FIRST_SCREENS_FILE = '.vite/first-screens.json';
+import { FIRST_SCREENS_FILE } from '../src/shared/firstScreens.ts';
 const LAZY_FIELD_LOADERS = 'src/engine/lazyFieldLoaders.ts';
 
 type Node = { type: string; [key: string]: unknown };

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { FIRST_SCREENS_FILE } from '../../src/shared/firstScreens.ts';
 import { routeMatches } from '../../src/shared/routePattern.ts';
-
-/** Written by the build (scripts/firstScreenHints.ts): route → the chunk files its first render needs beyond the entry's. */
-const FIRST_SCREENS_FILE = '.vite/first-screens.json';
 
 /**
  * The app's page for a path with the code of the screen there named as module preloads, after
@@ -26,8 +24,17 @@ function chunksOf(webRoot: string, pathname: string): string[] | undefined {
   const file = path.join(webRoot, FIRST_SCREENS_FILE);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!stat) return undefined;
-  if (cached?.file !== file || cached.mtimeMs !== stat.mtimeMs) cached = { file, mtimeMs: stat.mtimeMs, screens: JSON.parse(fs.readFileSync(file, 'utf8')) };
+  if (cached?.file !== file || cached.mtimeMs !== stat.mtimeMs) cached = { file, mtimeMs: stat.mtimeMs, screens: readScreens(file) };
   const { screens } = cached;
   // As the router finds a route: the exact path first, then a pattern with parameters.
   return screens[pathname] ?? Object.entries(screens).find(([route]) => route.includes('/:') && routeMatches(route, pathname))?.[1];
+}
+
+/** The build's list; an unreadable one (a build cut short) names nothing, so the page still goes out. */
+function readScreens(file: string): Record<string, string[]> {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  } catch {
+    return {};
+  }
 }

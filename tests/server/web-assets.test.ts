@@ -106,4 +106,22 @@ describe("a deep link's page names its screen's code (issue 11)", () => {
       expect(page.body.toString(), url).toBe(INDEX);
     }
   });
+
+  it("sends the page as it is when the build's list cannot be read (a build cut short)", async () => {
+    const file = path.join(webRoot, '.vite/first-screens.json');
+    const list = fs.readFileSync(file);
+    // A later modification time each: the server reads the list again when it changes.
+    const touch = (minutes: number) => fs.utimesSync(file, new Date(), new Date(Date.now() + minutes * 60_000));
+    fs.writeFileSync(file, '{"/label-create": ["assets/Form');
+    touch(1);
+    try {
+      const page = await get('/label-create', undefined, 'text/html');
+      expect(page.status).toBe(200);
+      expect(page.body.toString()).toBe(INDEX);
+    } finally {
+      fs.writeFileSync(file, list);
+      touch(2);
+    }
+    expect(links((await get('/label-create', undefined, 'text/html')).body.toString())).toEqual(['/assets/FormRoute-X1.js', '/assets/label-create-X2.js']);
+  });
 });

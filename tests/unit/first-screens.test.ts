@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyChunkOf, readManifest, staticClosure } from '../../scripts/bundle-size.ts';
-import { FIRST_SCREENS_FILE } from '../../scripts/firstScreenHints.ts';
+import { FIRST_SCREENS_FILE } from '../../src/shared/firstScreens.ts';
 import { pageMeta } from '../../src/engine/pageMeta.ts';
 
 // Reads the build that `npm test` makes before vitest runs (dist/, with Vite's manifest).
