@@ -2,8 +2,8 @@
 // (server/http/firstScreen.ts): the browser then fetches the screen's chunks while it parses
 // the start-up code, instead of once that code has run and asked for them (a cold load of the
 // bench form waited ~100 ms for that second round, #11). Written after the build as
-// FIRST_SCREENS_FILE in dist/: route → the chunk files the screen loads before its first render,
-// beyond the entry's own (which index.html already names).
+// FIRST_SCREENS_FILE in dist/: route → the URLs of the chunks the screen loads before its first
+// render, beyond the entry's own (which index.html already names).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';
@@ -47,8 +47,8 @@ function screenModules(meta: PageMeta, page: string, lazyFields: Map<LazyFieldCh
   ];
 }
 
-/** Route → chunk files, from the build's manifest and the page schemas it bundled. */
-export function firstScreens(root: string, manifest: Manifest, lazyFields: Map<LazyFieldChunk, string>): Record<string, string[]> {
+/** Route → chunk URLs (under the build's `base`), from the build's manifest and the page schemas it bundled. */
+export function firstScreens(root: string, base: string, manifest: Manifest, lazyFields: Map<LazyFieldChunk, string>): Record<string, string[]> {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const inEntry = staticClosure(manifest, [entry]);
   const screens: Record<string, string[]> = {};
@@ -57,7 +57,7 @@ export function firstScreens(root: string, manifest: Manifest, lazyFields: Map<L
     const modules = screenModules(meta, page, lazyFields);
     if (!modules) continue;
     const chunks = [...staticClosure(manifest, modules.map((src) => lazyChunkOf(manifest, src) ?? src))].filter((key) => !inEntry.has(key));
-    screens[meta.route] = chunks.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    screens[meta.route] = chunks.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')).map((file) => base + file);
   }
   return screens;
 }
@@ -65,6 +65,7 @@ export function firstScreens(root: string, manifest: Manifest, lazyFields: Map<L
 /** Vite plugin: writes FIRST_SCREENS_FILE beside the manifest once the bundle is written. */
 export function firstScreenHintsPlugin(): Plugin {
   let root = '';
+  let base = '/';
   let outDir = '';
   const lazyFields = new Map<LazyFieldChunk, string>();
   return {
@@ -72,6 +73,7 @@ export function firstScreenHintsPlugin(): Plugin {
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      base = config.base;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async buildEnd() {
@@ -85,7 +87,7 @@ export function firstScreenHintsPlugin(): Plugin {
       }
     },
     writeBundle() {
-      const screens = firstScreens(root, readManifest(outDir), lazyFields);
+      const screens = firstScreens(root, base, readManifest(outDir), lazyFields);
       fs.writeFileSync(path.join(outDir, FIRST_SCREENS_FILE), JSON.stringify(screens));
     },
   };

@@ -12,15 +12,15 @@ import { routeMatches } from '../../src/shared/routePattern.ts';
  * so a new build under a running server is served at once.
  */
 export function pageWithHints(webRoot: string, pathname: string): string | undefined {
-  const files = chunksOf(webRoot, pathname);
-  if (!files?.length) return undefined;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const urls = chunkUrlsOf(webRoot, pathname);
+  if (!urls?.length) return undefined;
+  const links = urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('');
   return fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8').replace('</head>', `${links}</head>`);
 }
 
 let cached: { file: string; mtimeMs: number; screens: Record<string, string[]> } | undefined;
 
-function chunksOf(webRoot: string, pathname: string): string[] | undefined {
+function chunkUrlsOf(webRoot: string, pathname: string): string[] | undefined {
   const file = path.join(webRoot, FIRST_SCREENS_FILE);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!stat) return undefined;

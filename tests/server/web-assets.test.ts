@@ -22,7 +22,7 @@ beforeAll(async () => {
   expect(await precompress(webRoot)).toBe(2);
   // As the build writes it (scripts/firstScreenHints.ts): the chunks of two screens beyond the start-up code.
   fs.mkdirSync(path.join(webRoot, '.vite'));
-  fs.writeFileSync(path.join(webRoot, '.vite/first-screens.json'), JSON.stringify({ '/label-create': ['assets/FormRoute-X1.js', 'assets/label-create-X2.js'], '/notice/:id': ['assets/DetailPage-X3.js'] }));
+  fs.writeFileSync(path.join(webRoot, '.vite/first-screens.json'), JSON.stringify({ '/label-create': ['/assets/FormRoute-X1.js', '/assets/label-create-X2.js'], '/notice/:id': ['/assets/DetailPage-X3.js'] }));
   server = await startServer({}, undefined, { webRoot });
 });
 afterAll(async () => {
@@ -112,7 +112,7 @@ describe("a deep link's page names its screen's code (issue 11)", () => {
     const list = fs.readFileSync(file);
     // A later modification time each: the server reads the list again when it changes.
     const touch = (minutes: number) => fs.utimesSync(file, new Date(), new Date(Date.now() + minutes * 60_000));
-    fs.writeFileSync(file, '{"/label-create": ["assets/Form');
+    fs.writeFileSync(file, '{"/label-create": ["/assets/Form');
     touch(1);
     try {
       const page = await get('/label-create', undefined, 'text/html');

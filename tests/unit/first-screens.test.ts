@@ -14,7 +14,8 @@ const RENDERERS = { list: 'src/engine/ListPage.tsx', form: 'src/engine/FormRoute
 describe("the build's first-screen hints (issue 11)", () => {
   const manifest = readManifest(DIST);
   const screens = JSON.parse(fs.readFileSync(path.join(DIST, FIRST_SCREENS_FILE), 'utf8')) as Record<string, string[]>;
-  const fileOf = (src: string) => manifest[lazyChunkOf(manifest, src) ?? src]!.file;
+  // The build's base is /.
+  const urlOf = (src: string) => `/${manifest[lazyChunkOf(manifest, src) ?? src]!.file}`;
   const pages = fs.readdirSync(path.join(ROOT, 'schemas/pages')).map((file) => ({ file, meta: pageMeta(JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/pages', file), 'utf8'))) }));
 
   it('names the code of every schema screen: the shell, its kind of renderer and its own schema, each file once', () => {
@@ -24,16 +25,16 @@ describe("the build's first-screen hints (issue 11)", () => {
       const files = screens[meta.route]!;
       expect(new Set(files).size, meta.route).toBe(files.length);
       const renderer = RENDERERS[meta.kind as keyof typeof RENDERERS];
-      for (const src of ['src/layout/BasicLayout.tsx', renderer, `schemas/pages/${file}`]) expect(files, `${meta.route}: ${src}`).toContain(fileOf(src));
-      for (const f of files) expect(fs.existsSync(path.join(DIST, f)), f).toBe(true);
+      for (const src of ['src/layout/BasicLayout.tsx', renderer, `schemas/pages/${file}`]) expect(files, `${meta.route}: ${src}`).toContain(urlOf(src));
+      for (const url of files) expect(fs.existsSync(path.join(DIST, url)), url).toBe(true);
     }
   });
 
   it("adds a list's early call and a form's lazily loaded field code, and leaves out what the page itself loads", () => {
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-    const startUp = [...staticClosure(manifest, [entry])].map((key) => manifest[key]!.file);
+    const startUp = [...staticClosure(manifest, [entry])].map((key) => `/${manifest[key]!.file}`);
     for (const files of Object.values(screens)) expect(files.filter((f) => startUp.includes(f))).toEqual([]);
-    expect(screens['/business-settings/label-manager']).toContain(fileOf('src/engine/firstList.ts'));
+    expect(screens['/business-settings/label-manager']).toContain(urlOf('src/engine/firstList.ts'));
     // The label form's number field: Formily's number picker, a chunk of its own.
     expect(screens['/label-create']!.some((f) => /\/number-picker-[^/]+\.js$/.test(f))).toBe(true);
     expect(screens['/business-settings/label-manager']!.some((f) => /\/number-picker-[^/]+\.js$/.test(f))).toBe(false);
