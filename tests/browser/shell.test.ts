@@ -136,6 +136,9 @@ describe('app shell', () => {
     // The form renderer, the label form's schema and its number field's code are among them.
     for (const chunk of [/\/FormRoute-/, /\/label-create-/, /\/number-picker-/]) expect(hints.some((url) => chunk.test(url)), String(chunk)).toBe(true);
     await expect.poll(() => page.getByLabel('标签名称').isVisible()).toBe(true);
+    // Nothing the screen needed was left out: Vite's preload helper adds a module preload for each chunk a dynamic import needs that the page does not name.
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href));
+    expect(preloaded.filter((url) => !startUp.includes(url) && !hints.includes(url))).toEqual([]);
     const scripts = (await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js$/.test(e.name)).map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd })))) as { url: string; start: number; end: number }[];
     // Fetched once each: a preload the import could not use (another credentials mode) is fetched again.
     expect(scripts.length).toBe(new Set(scripts.map((s) => s.url)).size);
