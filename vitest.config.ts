@@ -4,9 +4,15 @@ import { pageMetaPlugin } from './vite.config.ts';
 export default defineConfig({
   // Unit tests import the route table, which reads page schemas' routing keys (`?meta`).
   plugins: [pageMetaPlugin()],
-  // Node loads antd's CommonJS build (lib/), whose rc-table has its own table context: the light
-  // rows (src/engine/tableRows.tsx) must read that one there, as they read the ES one in the app.
-  resolve: { alias: { 'rc-table/es/context/TableContext': 'rc-table/lib/context/TableContext' } },
+  // Node loads antd's CommonJS build (lib/), whose contexts are not the ES build's: the modules the
+  // app takes from the ES build (antd's own, rc-table's table context for the light rows in
+  // src/engine/tableRows.tsx) are read from lib/ there, so both sides share one context.
+  resolve: {
+    alias: [
+      { find: 'rc-table/es/context/TableContext', replacement: 'rc-table/lib/context/TableContext' },
+      { find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' },
+    ],
+  },
   test: {
     projects: [
       // The schema lint runs the meta-schema generator and a child process: seconds, not milliseconds.

@@ -19,6 +19,7 @@ import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, Resti
 import type { ComponentName } from './registry.ts';
 import { LAZY_FIELD_CHUNK } from './lazyFieldCode.ts';
 import { LAZY_FIELD_LOADERS } from './lazyFieldLoaders.ts';
+import { plainInput } from './plainInput.tsx';
 import { restingDatePicker } from './restingDatePicker.tsx';
 
 type LazyFieldName = keyof typeof LAZY_FIELD_CHUNK;
@@ -33,9 +34,9 @@ Schema.registerCompiler((expression: string, scope: Record<string, unknown>) => 
  * Formily's Input less its loading slot: it gives every input a suffix (an icon while the field
  * validates asynchronously, which no schema does), so antd wrapped each one in an affix wrapper
  * with a suffix span, behind one more connect layer: three elements and about ten components
- * a text field instead of one input.
+ * a text field instead of one input. And a plain text field is antd's input without its components (plainInput.tsx).
  */
-const Input = Object.assign(connect(AntdInput, mapReadPretty(PreviewText.Input)), { TextArea: FormilyInput.TextArea });
+const Input = Object.assign(connect(plainInput(AntdInput), mapReadPretty(PreviewText.Input)), { TextArea: FormilyInput.TextArea });
 
 /**
  * Formily's Select (its data source as the options, the field's loading state) over antd's select
