@@ -28,7 +28,7 @@ export interface BenchApp {
   webRoot: string;
 }
 
-/** `BENCH_UNMINIFIED=1` builds the copy unminified, so a CPU profile names the functions (profile*.ts); its figures are not the product's. */
+/** `BENCH_UNMINIFIED=1` builds the copy unminified with source maps, so a CPU profile names the functions and their modules (profile*.ts); its figures are not the product's. */
 const UNMINIFIED = process.env.BENCH_UNMINIFIED === '1';
 
 async function buildCopy(): Promise<string> {
@@ -40,7 +40,7 @@ async function buildCopy(): Promise<string> {
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     writeBenchSchemas(path.join(copy, 'schemas'));
     const { build } = await import('vite');
-    await build({ root: copy, logLevel: 'warn', ...(UNMINIFIED ? { build: { minify: false } } : undefined) });
+    await build({ root: copy, logLevel: 'warn', ...(UNMINIFIED ? { build: { minify: false, sourcemap: true } } : undefined) });
   });
   fs.cpSync(await buildPeers(), path.join(copy, 'dist/peers'), { recursive: true });
   return copy;

@@ -148,6 +148,19 @@ describe('app shell', () => {
     await context.close();
   });
 
+
+  it("loads a page with none of chromium's own UI built beside it, so the bench measures the page (issue 11)", async () => {
+    // Chromium 156 builds an omnibox popup (a WebUI renderer of its own) for every new context,
+    // unless the test browser's flags turn it off (tests/support/browser.ts).
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/userlogin`);
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    expect(targetInfos.map((t) => `${t.type} ${t.url}`).filter((t) => !t.startsWith('page '))).toEqual([]);
+    await cdp.detach();
+    await context.close();
+  });
   it('reloads the page once when a screen\'s code fails to load (spec 8)', async () => {
     const page = await browser.newPage();
     await signIn(page, server.url);

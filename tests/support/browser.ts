@@ -90,12 +90,29 @@ export async function describeOpenPages(dir: string): Promise<string> {
   return parts.join('\n\n');
 }
 
+/**
+ * Chromium's own UI that a headless page never shows, but that chromium 156 builds anew for every
+ * context: the omnibox popup (chrome://omnibox-popup.top-chrome), a WebUI renderer of its own
+ * that loads and runs its Lit app, ~200–300 ms of CPU during each cold load, on the same two
+ * cores as the page under test (bench/HISTORY.md). Chromium reads only the last
+ * --disable-features, so this one repeats playwright-core's (1.65, chromiumSwitches.ts).
+ */
+const DISABLED_FEATURES = [
+  'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup',
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
+  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+];
+
 /** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. Every context watches the CSP. */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     ...options,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.args ?? [])],
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
+      ...(options.args ?? []),
+    ],
   });
   // browser.newPage() goes through newContext() too.
   const newContext = browser.newContext.bind(browser);
