@@ -95,12 +95,14 @@ export async function describeOpenPages(dir: string): Promise<string> {
  * context: the omnibox popup (chrome://omnibox-popup.top-chrome), a WebUI renderer of its own
  * that loads and runs its Lit app, ~200–300 ms of CPU during each cold load, on the same two
  * cores as the page under test (bench/HISTORY.md). Chromium reads only the last
- * --disable-features, so this one repeats playwright-core's (1.65, chromiumSwitches.ts).
+ * --disable-features, so this one repeats playwright-core's (its chromiumSwitches.ts; a unit test
+ * checks the copy against the installed playwright-core).
  */
-const DISABLED_FEATURES = [
+export const DISABLED_FEATURES = [
   'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup',
   'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
   'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 
 /** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. Every context watches the CSP. */
