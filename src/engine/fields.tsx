@@ -34,7 +34,7 @@ Schema.registerCompiler((expression: string, scope: Record<string, unknown>) => 
  * Formily's Input less its loading slot: it gives every input a suffix (an icon while the field
  * validates asynchronously, which no schema does), so antd wrapped each one in an affix wrapper
  * with a suffix span, behind one more connect layer: three elements and about ten components
- * a text field instead of one input. And a plain text field is antd's input without its components (plainInput.tsx).
+ * a text field instead of one input. That input is antd's element itself for a plain field (plainInput.tsx).
  */
 const Input = Object.assign(connect(plainInput(AntdInput), mapReadPretty(PreviewText.Input)), { TextArea: FormilyInput.TextArea });
 
