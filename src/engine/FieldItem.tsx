@@ -2,6 +2,9 @@ import useFormItemStyle from '@formily/antd-v5/esm/form-item/style';
 import { isVoidField, type GeneralField } from '@formily/core';
 import { observer, useField } from '@formily/react';
 import { ConfigProvider } from 'antd';
+import usePickerStyle from 'antd/es/date-picker/style';
+import useInputStyle, { useSharedStyle as useSharedInputStyle } from 'antd/es/input/style';
+import useSelectStyle from 'antd/es/select/style';
 import { createContext, use, type CSSProperties, type ReactNode } from 'react';
 
 /** The root class of every item of a form: Formily's FormItem classes and the hash of their styles. */
@@ -10,11 +13,19 @@ const ItemClass = createContext('');
 /**
  * Registers the styles of Formily's FormItem once for a form (antd's CSS-in-JS registers them
  * per instance: a registration per field) and gives the form's FieldItems the classes that
- * apply them. Wraps every form whose schema uses `x-decorator: FormItem`.
+ * apply them. Wraps every form whose schema uses `x-decorator: FormItem`. Registers too the
+ * styles of the antd controls that fields draw without antd's components (plainInput.tsx, the
+ * resting select and date picker), which would otherwise come only with a real one: the build's
+ * CSS file has them, a development server makes them at run time.
  */
 export function FieldItemStyles({ children }: { children: ReactNode }) {
-  const prefix = use(ConfigProvider.ConfigContext).getPrefixCls('formily-item');
+  const { getPrefixCls } = use(ConfigProvider.ConfigContext);
+  const prefix = getPrefixCls('formily-item');
   const [, hashId] = useFormItemStyle(prefix);
+  useSharedInputStyle(getPrefixCls('input'));
+  useInputStyle(getPrefixCls('input'));
+  useSelectStyle(getPrefixCls('select'));
+  usePickerStyle(getPrefixCls('picker'));
   return <ItemClass value={`${prefix} ${hashId}`}>{children}</ItemClass>;
 }
 
