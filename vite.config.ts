@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { antdImports } from './src/app/antdImports.ts';
-import { chunkGroups } from './src/app/chunkGroups.ts';
+import { antdImports } from './scripts/build/antdImports.ts';
+import { chunkGroups } from './scripts/build/chunkGroups.ts';
 import { pageMeta } from './src/engine/pageMeta.ts';
-import { clientResource } from './src/engine/resourceMeta.ts';
-import { antdStaticStylePlugin } from './scripts/antdStaticStyle.ts';
-import { firstScreenHintsPlugin } from './scripts/firstScreenHints.ts';
-import { precompressPlugin } from './scripts/precompress.ts';
+import { clientResource } from './src/shared/resourceMeta.ts';
+import { antdStaticStylePlugin } from './scripts/build/antdStaticStyle.ts';
+import { firstScreenHintsPlugin } from './scripts/build/firstScreenHints.ts';
+import { precompressPlugin } from './scripts/build/precompress.ts';
 
 /** Paths the reference server answers; `npm run dev` proxies them to it. */
 const SERVER = `http://localhost:${process.env.PMS_SERVER_PORT ?? 8080}`;
@@ -17,7 +17,7 @@ const proxied = ['/api', '/sso', '/mqtt', '/files', '/runtime-config.json'];
 const SCHEMA_VIEWS: Record<string, (json: never) => unknown> = {
   // `<page>.json?meta`: what routing needs (src/engine/pageMeta.ts).
   meta: pageMeta,
-  // `<resource>.json?client`: endpoints and workflow, without the fields (src/engine/resourceMeta.ts).
+  // `<resource>.json?client`: endpoints and workflow, without the fields (src/shared/resourceMeta.ts).
   client: clientResource,
 };
 
@@ -52,7 +52,7 @@ export default defineConfig({
       // Without it a chunk is shared by every importer of antd's (or Formily's) index: the
       // sign-in page would load the menu and tabs because the layout uses them.
       experimental: { lazyBarrel: true },
-      // A few large chunks for the start-up code instead of dozens of small ones (src/app/chunkGroups.ts).
+      // A few large chunks for the start-up code instead of dozens of small ones (scripts/build/chunkGroups.ts).
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: groups.name, debugName: 'pms-chunk-groups' }] } },
     },
   },

@@ -1,5 +1,5 @@
 // `npx tsx bench/hintsOverNetwork.ts [list|form] [latency ms] [runs]`: what the first-screen hints
-// (server/http/firstScreen.ts) save on a cold load over a network with latency, which loopback
+// (server/platform/http/firstScreen.ts) save on a cold load over a network with latency, which loopback
 // hides: the bench screen loaded cold with the build's hints and without them (the build's hints
 // file set aside), in turn, over chromium's emulated network (default 100 ms round trip, 20 Mbit/s
 // down). Prints the median of each and every run's figure.

@@ -94,8 +94,8 @@ if (process.argv[1] === import.meta.filename) {
   const dist = path.resolve(process.argv[2] ?? 'dist');
   const manifest = readManifest(dist);
   const screens: Record<string, string[]> = {
-    'sign-in (/userlogin)': ['src/pages/login/UserLogin.tsx'],
-    'schema list page': process.argv.slice(3).length ? process.argv.slice(3) : ['src/layout/BasicLayout.tsx', 'src/engine/ListPage.tsx'],
+    'sign-in (/userlogin)': ['src/app/pages/UserLogin.tsx'],
+    'schema list page': process.argv.slice(3).length ? process.argv.slice(3) : ['src/app/layout/BasicLayout.tsx', 'src/engine/ListPage.tsx'],
   };
   for (const [name, lazy] of Object.entries(screens)) {
     const weight = screenWeight(dist, manifest, lazy);

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { mulberry32 } from '../server/db/random.ts';
+import { loadConfig } from '../server/platform/config.ts';
+import { mulberry32 } from '../server/platform/db/random.ts';
 
 /** Bump when the generated data changes: cached databases (bench/) are keyed by it. */
 export const GENERATOR_VERSION = 1;

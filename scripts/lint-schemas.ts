@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
-import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../src/engine/schemaTypes.ts';
-import { guardCodes, maxPageSize, reportEndpoints, resourceEndpoints } from '../src/engine/endpoints.ts';
-import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../src/engine/registry.ts';
+import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../src/shared/schemaTypes.ts';
+import { guardCodes, maxPageSize, reportEndpoints, resourceEndpoints } from '../src/shared/endpoints.ts';
+import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../src/shared/registry.ts';
 import { checkExpression, findExpressions } from '../src/engine/expressions.ts';
 import { generateMeta } from './schema-meta.ts';
 
@@ -27,7 +27,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   if (checkMeta) {
     for (const [name, text] of Object.entries(generateMeta())) {
       const file = path.join(root, 'meta', name);
-      if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) report(file, '/', 'differs from src/engine/schemaTypes.ts; run npm run schemas:meta and commit the result');
+      if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) report(file, '/', 'differs from src/shared/schemaTypes.ts; run npm run schemas:meta and commit the result');
     }
   }
 
@@ -131,7 +131,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   function checkFields(file: string, pointer: string, fields: FieldMap | undefined, resource: ResourceDef | undefined, filters: boolean) {
     for (const [name, field] of Object.entries(fields ?? {})) {
       const at = `${pointer}/${name}`;
-      if (field['x-component'] && !isRegisteredComponent(field['x-component'])) report(file, `${at}/x-component`, `component "${field['x-component']}" is not registered; use one of src/engine/registry.ts`);
+      if (field['x-component'] && !isRegisteredComponent(field['x-component'])) report(file, `${at}/x-component`, `component "${field['x-component']}" is not registered; use one of src/shared/registry.ts`);
       if (field['x-decorator'] && !isRegisteredComponent(field['x-decorator'])) report(file, `${at}/x-decorator`, `decorator "${field['x-decorator']}" is not registered`);
       if (filters && !(FILTER_COMPONENTS as readonly string[]).includes(field['x-component'] ?? '')) report(file, `${at}/x-component`, `a filter takes one of ${FILTER_COMPONENTS.join(', ')} (the filter form's own components, src/engine/FilterCard.tsx)`);
       const props = field['x-component-props'] ?? {};

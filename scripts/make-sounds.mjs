@@ -54,7 +54,7 @@ function wav(samples) {
   return Buffer.concat([header, data]);
 }
 
-/** One sound per case of spec 9; the names are the files src/push/sounds.ts plays. */
+/** One sound per case of spec 9; the names are the files src/modules/messages/sounds.ts plays. */
 const SOUNDS = {
   // type pending_receive_msg: something is about to run out, two falling tones.
   expire: concat([tone({ f0: 660, seconds: 0.22, decay: 2 }), silence(0.05), tone({ f0: 440, seconds: 0.3, decay: 3 })]),

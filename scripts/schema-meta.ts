@@ -1,4 +1,4 @@
-// Generates schemas/meta/*.schema.json from the TypeScript types in src/engine/schemaTypes.ts.
+// Generates schemas/meta/*.schema.json from the TypeScript types in src/shared/schemaTypes.ts.
 // `npm run schemas:meta` writes them; `--check` (run by the schema lint) fails when the
 // committed files differ from what the types give.
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export const META = { 'page.schema.json': 'PageSchema', 'resource.schema.json': 'ResourceDef', 'endpoints.schema.json': 'EndpointCatalogue', 'menus.schema.json': 'MenuCatalogue', 'report.schema.json': 'ReportDef' } as const;
 
 export function generateMeta(): Record<string, string> {
-  const generator = createGenerator({ path: path.join(root, 'src/engine/schemaTypes.ts'), tsconfig: path.join(root, 'scripts/schema-meta.tsconfig.json'), skipTypeCheck: true, additionalProperties: false });
+  const generator = createGenerator({ path: path.join(root, 'src/shared/schemaTypes.ts'), tsconfig: path.join(root, 'scripts/schema-meta.tsconfig.json'), skipTypeCheck: true, additionalProperties: false });
   return Object.fromEntries(
     Object.entries(META).map(([file, type]) => {
       const schema = generator.createSchema(type);
@@ -28,7 +28,7 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
     } else fs.writeFileSync(target, text);
   }
   if (drifted.length) {
-    console.error(`schemas/meta is out of date with src/engine/schemaTypes.ts: ${drifted.join(', ')}; run npm run schemas:meta`);
+    console.error(`schemas/meta is out of date with src/shared/schemaTypes.ts: ${drifted.join(', ')}; run npm run schemas:meta`);
     process.exit(1);
   }
   console.log(check ? 'meta-schemas match the types' : 'meta-schemas written to schemas/meta/');

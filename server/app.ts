@@ -10,43 +10,35 @@ class QuietRequestLogs extends LogController {
     else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
-import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/index.ts';
-import { seedDatabase } from './db/seed.ts';
+import type { Config } from './platform/config.ts';
+import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './platform/db/index.ts';
+import { seedDatabase } from './seed.ts';
 import { loadCatalogue } from './engine/catalogue.ts';
 import { syncResourceTables } from './engine/tables.ts';
-import { syncPermissionCatalogue } from './engine/permissions.ts';
-import { SessionStore } from './auth/sessions.ts';
-import { authVersionReader } from './auth/authVersion.ts';
-import { registerErrorHandling } from './http/errors.ts';
-import { registerWebApp } from './http/web.ts';
-import { registerSecurityHeaders } from './http/securityHeaders.ts';
-import { CappedCounts } from './http/paging.ts';
-import { ListAnswers } from './http/listAnswers.ts';
-import apiPlugin from './services/index.ts';
-import { registerFileServing } from './services/file.ts';
+import { syncPermissionCatalogue } from './engine/access/permissions.ts';
+import { SessionStore } from './platform/auth/sessions.ts';
+import { authVersionReader } from './platform/auth/authVersion.ts';
+import { registerErrorHandling } from './platform/http/errors.ts';
+import { registerWebApp } from './platform/http/web.ts';
+import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
+import { CappedCounts } from './platform/http/paging.ts';
+import { ListAnswers } from './platform/http/listAnswers.ts';
+import apiPlugin from './api.ts';
+import { registerFileServing } from './modules/files/routes.ts';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { registerEmbeddedProvider } from './sso/provider.ts';
-import { SsoClient } from './sso/client.ts';
+import { registerEmbeddedProvider } from './platform/sso/provider.ts';
+import { SsoClient } from './platform/sso/client.ts';
 import { registerWorkflowTimers } from './engine/timers.ts';
-import { registerPush } from './push/index.ts';
-import './types.ts';
+import { registerPush } from './platform/push/index.ts';
+import { recordRoutes } from './platform/http/routeTable.ts';
 
 export interface BuildOptions {
   /** Directory of the built web app (tests may point elsewhere). */
   webRoot?: string;
   /** Directory of the page schemas and resource definitions; default schemas/. */
   schemasDir?: string;
-}
-
-/** A route as registered, for the authorisation matrix and the fuzzers. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  config: Record<string, unknown>;
-  schema: Record<string, unknown> | undefined;
 }
 
 /** Builds the whole reference server: database, services under /api, the web app. */
@@ -85,14 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWorkflowTimers(app);
   await registerPush(app);
   registerErrorHandling(app);
-  const routeTable: RouteEntry[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      // schema is read when asked: the /api plugin's own onRoute hooks run later and give it defaults.
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown>, get schema() { return route.schema as Record<string, unknown> | undefined; } });
-    }
-  });
+  recordRoutes(app);
   // First of the hooks: every answer carries the headers, the provider's middleware under /sso too.
   await registerSecurityHeaders(app);
   await app.register(formbody);

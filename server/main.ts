@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, DEMO_DEFAULTS, loadConfig } from './config.ts';
+import { ConfigError, DEMO_DEFAULTS, loadConfig } from './platform/config.ts';
 import { buildApp } from './app.ts';
-import { DEMO_ACCOUNTS, DEMO_STAFF_PASSWORD } from './db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_STAFF_PASSWORD } from './seed.ts';
 
 let config;
 try {

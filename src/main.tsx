@@ -4,7 +4,7 @@ import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { dropNestedResets } from './app/antdStyles.ts';
+import { dropNestedResets } from './app/fast/antdStyles.ts';
 import { AppRouter, preloadRoute } from './app/router.tsx';
 import { findRoute } from './app/routes.ts';
 import { hasQueryLogin } from './core/queryLogin.ts';

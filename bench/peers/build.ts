@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cached, fingerprint } from '../support/fingerprint.ts';
-import { precompressPlugin } from '../../scripts/precompress.ts';
+import { precompressPlugin } from '../../scripts/build/precompress.ts';
 
 const HERE = import.meta.dirname;
 export const PEERS = ['antd', 'amis'] as const;
@@ -25,7 +25,7 @@ function installAmis(): void {
 /** Builds both peers when their sources changed; answers the directory holding them. */
 export async function buildPeers(): Promise<string> {
   installAmis();
-  const print = fingerprint(HERE, ['antd', 'amis', 'shared', 'build.ts'], fs.readFileSync(path.join(HERE, '../../src/shared/signature.ts'), 'utf8') + fs.readFileSync(path.join(HERE, '../../scripts/precompress.ts'), 'utf8'));
+  const print = fingerprint(HERE, ['antd', 'amis', 'shared', 'build.ts'], fs.readFileSync(path.join(HERE, '../../src/shared/signature.ts'), 'utf8') + fs.readFileSync(path.join(HERE, '../../scripts/build/precompress.ts'), 'utf8'));
   await cached(PEERS_DIST, print, async () => {
     for (const peer of PEERS) {
       console.error(`… building the ${peer} peer`);

@@ -1,7 +1,7 @@
 // JavaScript budget, measured from the network in chromium: the bodies of every JavaScript
 // response a cold load fetched until the screen was there, each gzipped by the bench at level 9
 // as the build's size check weighs them (scripts/bundle-size.ts), summed; the peer column adds
-// the bytes the server actually sent (its brotli copies, scripts/precompress.ts). The sign-in
+// the bytes the server actually sent (its brotli copies, scripts/build/precompress.ts). The sign-in
 // page, the list page (with its lazy route chunk), and the same list built with amis and with
 // plain antd, all served alike.
 import type { VerifyRow } from '../../scripts/verify/rows.ts';

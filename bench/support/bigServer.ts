@@ -1,5 +1,5 @@
 import { Api } from '../../tests/support/api.ts';
-import { openDatabase } from '../../server/db/index.ts';
+import { openDatabase } from '../../server/platform/db/index.ts';
 import { bigDatabase } from './bigData.ts';
 import { loadData, type LoadData } from './calls.ts';
 import { startServerProcess, type ServerProcess } from './serverProcess.ts';

@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
 import { Api } from '../../tests/support/api.ts';
-import { SessionStore } from '../../server/auth/sessions.ts';
-import { openDatabase } from '../../server/db/index.ts';
-import { mulberry32 } from '../../server/db/random.ts';
+import { SessionStore } from '../../server/platform/auth/sessions.ts';
+import { openDatabase } from '../../server/platform/db/index.ts';
+import { mulberry32 } from '../../server/platform/db/random.ts';
 
 /** One call of a load mix, as the web app makes it: method, path and its parameters (query of a GET, JSON body of a POST). */
 export interface LoadCall {

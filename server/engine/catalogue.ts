@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
-import type { EndpointDef, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../../src/engine/schemaTypes.ts';
-import { guardCodes } from '../../src/engine/endpoints.ts';
-import { CORE_REF_TABLES } from '../../src/engine/registry.ts';
+import type { EndpointDef, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../../src/shared/schemaTypes.ts';
+import { guardCodes } from '../../src/shared/endpoints.ts';
+import { CORE_REF_TABLES } from '../../src/shared/registry.ts';
 
 export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
 
@@ -22,6 +22,13 @@ export interface Catalogue {
   endpoints: Map<string, EndpointDef>;
   menuGroups: MenuCatalogue['groups'];
   buttons: Map<string, ButtonEntry>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Everything declared under schemas/ (loadCatalogue). */
+    catalogue: Catalogue;
+  }
 }
 
 export class CatalogueError extends Error {}
@@ -43,8 +50,8 @@ function listJson(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-export { guardCodes, resourceEndpoints, reportEndpoints } from '../../src/engine/endpoints.ts';
-import { reportEndpoints, resourceEndpoints } from '../../src/engine/endpoints.ts';
+export { guardCodes, resourceEndpoints, reportEndpoints } from '../../src/shared/endpoints.ts';
+import { reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
 
 /**
  * Loads schemas/: validates every file against its meta-schema, then cross-references

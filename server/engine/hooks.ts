@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { StaffContext } from '../types.ts';
+import type { StaffContext } from '../platform/types.ts';
 
 // Resource tables are defined by JSON at run time, so hook queries are untyped like the engine's.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import Ajv from 'ajv';
-import type { Condition, ReportDef, ReportDimension, ReportMeasure } from '../../src/engine/schemaTypes.ts';
-import { badRequest, ok } from '../http/envelope.ts';
-import { sendExcel } from '../http/excel.ts';
-import { visibleProjectIds } from '../scope.ts';
-import type { StaffContext } from '../types.ts';
+import type { Condition, ReportDef, ReportDimension, ReportMeasure } from '../../src/shared/schemaTypes.ts';
+import { badRequest, ok } from '../platform/http/envelope.ts';
+import { sendExcel } from '../platform/http/excel.ts';
+import { visibleProjectIds } from './scope.ts';
+import type { StaffContext } from '../platform/types.ts';
 import { dayRange, dictItems } from './resources.ts';
 
 // Report sources are named by JSON at run time, so their queries are untyped by design.

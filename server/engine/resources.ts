@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import Ajv from 'ajv';
-import type { ResourceDef, ResourceField, WorkflowTransition } from '../../src/engine/schemaTypes.ts';
-import { ApiError, badRequest, conflict, notFound, ok } from '../http/envelope.ts';
-import { readUploadedSheet, sendExcel } from '../http/excel.ts';
-import { visibleProjectIds } from '../scope.ts';
-import type { StaffContext } from '../types.ts';
+import type { ResourceDef, ResourceField, WorkflowTransition } from '../../src/shared/schemaTypes.ts';
+import { ApiError, badRequest, conflict, notFound, ok } from '../platform/http/envelope.ts';
+import { readUploadedSheet, sendExcel } from '../platform/http/excel.ts';
+import { visibleProjectIds } from './scope.ts';
+import type { StaffContext } from '../platform/types.ts';
 import { bodySchema, describeIssue, fieldSchema, filtersSchema, resourceErrorFormatter } from './validation.ts';
 import { SYSTEM_ACTOR, type ResourceHooks } from './hooks.ts';
 import { tableColumns } from './tables.ts';
-import { htmlToText, sanitizeHtml } from '../http/sanitize.ts';
-import { exportDateTimeFormatter } from '../http/exportDateTime.ts';
-import { maxPageSize } from '../../src/engine/endpoints.ts';
+import { htmlToText, sanitizeHtml } from '../platform/http/sanitize.ts';
+import { exportDateTimeFormatter } from '../platform/http/exportDateTime.ts';
+import { maxPageSize } from '../../src/shared/endpoints.ts';
 
 // Resource tables are defined at run time by JSON, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ResourceDef, ResourceField } from '../../src/engine/schemaTypes.ts';
-import type { DB } from '../db/index.ts';
+import type { ResourceDef, ResourceField } from '../../src/shared/schemaTypes.ts';
+import type { DB } from '../platform/db/index.ts';
 
 /** Columns every resource table has besides its fields. */
 export const SYSTEM_COLUMNS = ['id', 'created_by', 'created_at', 'updated_at'] as const;

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The workflow timers of every resource (registerWorkflowTimers). */
+    workflowTimers: WorkflowTimers;
+  }
+}
+
 /** Moves records whose time in a state ran out; answers how many it moved. */
 export type TimerSweep = (now: number) => Promise<number>;
 

@@ -1,5 +1,5 @@
-import type { ResourceDef, ResourceField } from '../../src/engine/schemaTypes.ts';
-import { ApiError } from '../http/envelope.ts';
+import type { ResourceDef, ResourceField } from '../../src/shared/schemaTypes.ts';
+import { ApiError } from '../platform/http/envelope.ts';
 
 interface AjvIssue {
   keyword: string;

@@ -1,13 +1,13 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { hasQueryLogin, loginFromQuery, QUERY_LOGIN_PARAMS } from '../core/queryLogin.ts';
-import { RouteProgress } from '../layout/RouteProgress.tsx';
+import { RouteProgress } from './layout/RouteProgress.tsx';
 import { appHistory } from './history.ts';
 import { lazyPage } from './lazyPage.ts';
 import { findRoute, HOME_ALIASES, HOME_PATH, ROUTES } from './routes.ts';
 
 // The signed-in shell (menu, push, watermark) is a lazy chunk: the sign-in page does not load it.
-const BasicLayout = lazyPage(() => import('../layout/BasicLayout.tsx'));
+const BasicLayout = lazyPage(() => import('./layout/BasicLayout.tsx'));
 /** Starts loading the code of the screen at `pathname`, with the signed-in shell when it has one. */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const route = findRoute(pathname);

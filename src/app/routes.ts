@@ -2,9 +2,9 @@ import { createElement, type ComponentType } from 'react';
 import { lazyPage } from './lazyPage.ts';
 import { loadPage, PAGE_METAS } from '../engine/pageIndex.ts';
 import { PAGE_KINDS } from '../engine/pageKinds.ts';
-import { LAZY_FIELD_LOADERS } from '../engine/lazyFieldLoaders.ts';
+import { LAZY_FIELD_LOADERS } from '../engine/fast/lazyFieldLoaders.ts';
 import type { PageMeta } from '../engine/pageMeta.ts';
-import { BESPOKE_PAGES } from '../pages/bespoke.ts';
+import { BESPOKE_PAGES } from './bespoke.ts';
 import { routeMatches } from '../shared/routePattern.ts';
 
 /** One screen of the product. Only routes with a working screen are listed. */
@@ -28,17 +28,17 @@ export interface RouteDef {
   component: ComponentType & { preload?: () => Promise<unknown>; prefetch?: (ready: Promise<unknown>) => Promise<unknown> };
 }
 
-const ErrorPage = lazyPage(() => import('../pages/errors/ErrorPage.tsx'));
+const ErrorPage = lazyPage(() => import('./pages/ErrorPage.tsx'));
 
 /** Routes of the session core and the error pages, outside the page schemas. */
 const CORE_ROUTES: RouteDef[] = [
-  { path: '/userlogin', title: '登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/login/UserLogin.tsx')) },
-  { path: '/userLogin', title: '登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/login/UserLogin.tsx')) },
-  { path: '/speciallogin', title: '工号登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/SpecialLogin.tsx')) },
-  { path: '/alter/password', title: '修改密码', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/AlterPassword.tsx')) },
-  { path: '/download', title: 'App 下载', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/AppDownload.tsx')) },
-  { path: '/userPrivateProxy', title: '用户协议与隐私政策', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/UserPrivateProxy.tsx')) },
-  { path: '/yslogin', title: '单点登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('../pages/session/YsLogin.tsx')) },
+  { path: '/userlogin', title: '登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('./pages/UserLogin.tsx')) },
+  { path: '/userLogin', title: '登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('./pages/UserLogin.tsx')) },
+  { path: '/speciallogin', title: '工号登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('./pages/SpecialLogin.tsx')) },
+  { path: '/alter/password', title: '修改密码', keepAlive: false, show: false, public: true, component: lazyPage(() => import('./pages/AlterPassword.tsx')) },
+  { path: '/download', title: 'App 下载', keepAlive: false, show: false, public: true, component: lazyPage(() => import('./pages/AppDownload.tsx')) },
+  { path: '/userPrivateProxy', title: '用户协议与隐私政策', keepAlive: false, show: false, public: true, component: lazyPage(() => import('./pages/UserPrivateProxy.tsx')) },
+  { path: '/yslogin', title: '单点登录', keepAlive: false, show: false, public: true, component: lazyPage(() => import('./pages/YsLogin.tsx')) },
   { path: '/403', title: '无权访问', keepAlive: false, show: false, public: true, component: ErrorPage },
   { path: '/404', title: '页面不存在', keepAlive: false, show: false, public: true, component: ErrorPage },
   { path: '/500', title: '系统异常', keepAlive: false, show: false, public: true, component: ErrorPage },
@@ -47,8 +47,8 @@ const CORE_ROUTES: RouteDef[] = [
 
 // One promise for the module: a new import() of a loaded module still waits a task, here behind
 // the navigation's render (~20-60 ms), where a settled promise answers within the same task.
-let firstList: Promise<typeof import('../engine/firstList.ts')> | undefined;
-const loadFirstList = () => (firstList ??= import('../engine/firstList.ts'));
+let firstList: Promise<typeof import('../engine/fast/firstList.ts')> | undefined;
+const loadFirstList = () => (firstList ??= import('../engine/fast/firstList.ts'));
 
 /** A schema screen: its schema and its kind's renderer load in parallel, each a lazy chunk, then what the renderer needs for that schema. */
 function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): RouteDef['component'] {

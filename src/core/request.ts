@@ -3,7 +3,7 @@ import { runtimeConfig, serviceUrl } from './runtimeConfig.ts';
 import { getStaffId, getToken, SESSION_KEYS } from './session.ts';
 import { handleSessionEnd } from './sessionEnd.ts';
 
-/** The envelope every reference service answers with (see server/http/envelope.ts). */
+/** The envelope every reference service answers with (see server/platform/http/envelope.ts). */
 export interface ApiResponse<T = unknown> {
   status: string;
   code: string;

@@ -6,7 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ActionButton, resolve, type ActionContext, type Row } from './actions.tsx';
 import { readField, renderCell, withStates } from './cells.tsx';
 import { call } from './data.ts';
-import type { DetailPage as DetailSchema, DetailSection, TableSection } from './schemaTypes.ts';
+import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
 
 interface TimelineEntry {
   actionText: string;

@@ -3,10 +3,10 @@ import { Button, Select, Space } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useId, useMemo, useState, type ComponentType } from 'react';
 import { FieldGrid } from './FieldGrid.tsx';
-import { lazyComponent } from './lazyComponent.tsx';
+import { lazyComponent } from './fast/lazyComponent.tsx';
 import { Panel } from './Panel.tsx';
-import type { FilterComponent } from './registry.ts';
-import type { FieldMap, FormilyField } from './schemaTypes.ts';
+import type { FilterComponent } from '../shared/registry.ts';
+import type { FieldMap, FormilyField } from '../shared/schemaTypes.ts';
 import { DictSelect, RemoteSelect } from './selects.tsx';
 
 /** Spec 9: filter fields take 6 of 24 grid columns, four to a row. */

@@ -8,7 +8,7 @@ import { FieldGrid } from './FieldGrid.tsx';
 import { FieldItemStyles } from './FieldItem.tsx';
 import { formSchema, preloadFields, SchemaField } from './fields.tsx';
 import { leaveThen, markUnmodified, useLeaveGuard } from './leaveGuard.ts';
-import type { FormPage } from './schemaTypes.ts';
+import type { FormPage } from '../shared/schemaTypes.ts';
 
 export interface FormBodyProps {
   page: FormPage;

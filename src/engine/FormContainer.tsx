@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { usePage } from './pageIndex.ts';
 import { FormBody } from './FormBody.tsx';
 import { leaveThen } from './leaveGuard.ts';
-import type { FormAction, FormPage } from './schemaTypes.ts';
+import type { FormAction, FormPage } from '../shared/schemaTypes.ts';
 
 export interface OpenForm {
   action: FormAction;

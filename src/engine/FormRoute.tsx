@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { FormBody } from './FormBody.tsx';
 import { preloadFields } from './fields.tsx';
-import type { FormPage } from './schemaTypes.ts';
+import type { FormPage } from '../shared/schemaTypes.ts';
 
 /** The code of the form's lazily loaded fields (date pickers and the like), fetched with the route (app/routes.ts). */
 export const preload = (page: FormPage) => preloadFields(page.fields);

@@ -12,8 +12,8 @@ import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { Panel } from './Panel.tsx';
 import { usePermission } from './permissions.tsx';
-import type { ListPage as ListSchema } from './schemaTypes.ts';
-import { onPushMessage } from '../push/events.ts';
+import type { ListPage as ListSchema } from '../shared/schemaTypes.ts';
+import { onPushMessage } from '../modules/messages/events.ts';
 
 /**
  * Past this many rows on a page the table renders only the rows in view (antd's virtual

@@ -8,7 +8,7 @@ import { call, downloadFrom } from './data.ts';
 import { FilterCard } from './FilterCard.tsx';
 import { usePermission } from './permissions.tsx';
 import { formatDuration } from '../shared/format.ts';
-import type { ReportPage as ReportSchema } from './schemaTypes.ts';
+import type { ReportPage as ReportSchema } from '../shared/schemaTypes.ts';
 
 interface Answer {
   dimension: { name: string; title: string };

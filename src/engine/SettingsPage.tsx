@@ -2,7 +2,7 @@ import { Card, Spin } from 'antd';
 import { useRequest } from 'ahooks';
 import { call, type Page } from './data.ts';
 import { FormBody } from './FormBody.tsx';
-import type { FormPage, SettingsPage as SettingsSchema } from './schemaTypes.ts';
+import type { FormPage, SettingsPage as SettingsSchema } from '../shared/schemaTypes.ts';
 
 /** One record edited in place: the resource's first record, created on the first save. */
 export default function SettingsPage({ page }: { page: SettingsSchema }) {

@@ -2,7 +2,7 @@ import { Tabs } from 'antd';
 import { Suspense } from 'react';
 import { usePage } from './pageIndex.ts';
 import ListPage from './ListPage.tsx';
-import type { TabsPage as TabsSchema } from './schemaTypes.ts';
+import type { TabsPage as TabsSchema } from '../shared/schemaTypes.ts';
 
 /** Several list pages under tabs; each tab is its own list instance with its own state. */
 export default function TabsPage({ page }: { page: TabsSchema }) {

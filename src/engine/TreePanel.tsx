@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { useMemo } from 'react';
 import { ActionButton, type ActionContext, type Row } from './actions.tsx';
 import { call, type Page } from './data.ts';
-import type { TreeSide } from './schemaTypes.ts';
+import type { TreeSide } from '../shared/schemaTypes.ts';
 
 /** The tree beside a list: choosing a node filters the list; its actions add, edit and delete nodes. */
 export default function TreePanel({ tree, selected, onSelect, ctx, version }: { tree: TreeSide; selected: Row | null; onSelect: (node: Row | null) => void; ctx: ActionContext; version: number }) {

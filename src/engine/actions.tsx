@@ -4,7 +4,7 @@ import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { RESOURCES } from './catalogue.ts';
 import { call, downloadFrom, forgetDictionaries } from './data.ts';
 import { usePermission } from './permissions.tsx';
-import type { Action, Condition, FormAction, ParamValue } from './schemaTypes.ts';
+import type { Action, Condition, FormAction, ParamValue } from '../shared/schemaTypes.ts';
 
 // Rare on a screen and heavy (antd's Upload; Formily with every field kind): each loads when used.
 const ImportButton = lazy(() => import('./ImportButton.tsx'));

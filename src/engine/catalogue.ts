@@ -1,6 +1,6 @@
-import type { EndpointCatalogue, EndpointDef, ReportDef } from './schemaTypes.ts';
-import type { ClientResource } from './resourceMeta.ts';
-import { reportEndpoints, resourceEndpoints } from './endpoints.ts';
+import type { EndpointCatalogue, EndpointDef, ReportDef } from '../shared/schemaTypes.ts';
+import type { ClientResource } from '../shared/resourceMeta.ts';
+import { reportEndpoints, resourceEndpoints } from '../shared/endpoints.ts';
 
 /**
  * The browser's view of schemas/: every resource (its endpoints and workflow), report and endpoint, bundled with the

@@ -1,6 +1,6 @@
 import { formatDuration, formatTime } from '../shared/format.ts';
 import type { DictItem } from './data.ts';
-import type { CellType, EnumOption } from './schemaTypes.ts';
+import type { CellType, EnumOption } from '../shared/schemaTypes.ts';
 
 /** What cells show as text, by cell type: the cell kinds of cells.tsx show it and measure it. */
 

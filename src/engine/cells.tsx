@@ -4,7 +4,7 @@ import type { CellContent } from './columnWidths.ts';
 import { useDictionary, type DictItem } from './data.ts';
 import { cellText, dictLabel, isEmpty, type CellSpec } from './cellText.ts';
 import { RESOURCES } from './catalogue.ts';
-import type { CellType } from './schemaTypes.ts';
+import type { CellType } from '../shared/schemaTypes.ts';
 
 export type { CellSpec } from './cellText.ts';
 

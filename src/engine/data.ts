@@ -3,7 +3,7 @@ import { request, type ApiResponse, type Params } from '../core/request.ts';
 import { download } from '../core/download.ts';
 import { endpoint } from './catalogue.ts';
 import { loadMenus } from './permissions.tsx';
-import type { ListPage } from './schemaTypes.ts';
+import type { ListPage } from '../shared/schemaTypes.ts';
 
 /** Changes to menu entries (menu-manage): the stored menu list, and so the left menu, is loaded again at once. */
 const MENU_WRITES = new Set(['menu.update', 'menu.enable']);

@@ -1,4 +1,4 @@
-import { lazyComponent, type LazyComponent } from './lazyComponent.tsx';
+import { lazyComponent, type LazyComponent } from './fast/lazyComponent.tsx';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
 import { evaluate } from './expressions.ts';
 import { setValidateLanguage } from '@formily/core';
@@ -16,11 +16,11 @@ import { FieldItem } from './FieldItem.tsx';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import AntdInput from 'antd/es/input/Input';
 import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
-import type { ComponentName } from './registry.ts';
-import { LAZY_FIELD_CHUNK } from './lazyFieldCode.ts';
-import { LAZY_FIELD_LOADERS } from './lazyFieldLoaders.ts';
-import { plainInput } from './plainInput.tsx';
-import { restingDatePicker } from './restingDatePicker.tsx';
+import type { ComponentName } from '../shared/registry.ts';
+import { LAZY_FIELD_CHUNK } from './fast/lazyFieldCode.ts';
+import { LAZY_FIELD_LOADERS } from './fast/lazyFieldLoaders.ts';
+import { plainInput } from './fast/plainInput.tsx';
+import { restingDatePicker } from './fast/restingDatePicker.tsx';
 
 type LazyFieldName = keyof typeof LAZY_FIELD_CHUNK;
 /** A lazy chunk's export: a component with its parts. */

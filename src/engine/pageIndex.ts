@@ -1,7 +1,7 @@
 import { use } from 'react';
 import menus from '../../schemas/menus.json';
 import type { PageMeta } from './pageMeta.ts';
-import type { MenuCatalogue, PageSchema } from './schemaTypes.ts';
+import type { MenuCatalogue, PageSchema } from '../shared/schemaTypes.ts';
 
 /**
  * Every page schema's routing keys (route, title, kind, menu and permission flags) are bundled

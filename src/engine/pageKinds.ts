@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageSchema } from './schemaTypes.ts';
+import type { PageSchema } from '../shared/schemaTypes.ts';
 
 type Kind = Exclude<PageSchema['kind'], 'bespoke'>;
 

@@ -1,5 +1,5 @@
-import { lazyFieldChunks, type LazyFieldChunk } from './lazyFieldCode.ts';
-import type { PageSchema } from './schemaTypes.ts';
+import { lazyFieldChunks, type LazyFieldChunk } from './fast/lazyFieldCode.ts';
+import type { PageSchema } from '../shared/schemaTypes.ts';
 
 /**
  * The keys of a page schema that the router, the menu and the permission checks need before

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom';
 import { request } from '../core/request.ts';
 import { getStaffId } from '../core/session.ts';
-import { guardCodes } from './endpoints.ts';
+import { guardCodes } from '../shared/endpoints.ts';
 import { findRoute } from '../app/routes.ts';
-import type { BtnGuard } from './schemaTypes.ts';
+import type { BtnGuard } from '../shared/schemaTypes.ts';
 
 /** Storage keys of spec 3: the stored menu list, the router list, and the button list (session storage). */
 export const MENU_LIST_KEY = 'menuList';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Select, type SelectProps } from 'antd';
 import { call, useDictionary } from './data.ts';
-import { restingSelect, type SelectProps as RestingProps } from './restingSelect.tsx';
+import { restingSelect, type SelectProps as RestingProps } from './fast/restingSelect.tsx';
 
 // Selects fed by the server, as plain antd components: the filter form uses them as they are,
 // the Formily forms through fields.tsx.

@@ -5,7 +5,7 @@ import { Modal } from 'antd';
 import type { Row } from './actions.tsx';
 import { FieldItemStyles } from './FieldItem.tsx';
 import { formSchema, SchemaField } from './fields.tsx';
-import type { WorkflowTransition } from './schemaTypes.ts';
+import type { WorkflowTransition } from '../shared/schemaTypes.ts';
 
 /**
  * Asks for the inputs of a move (the processor, a result, photos) and its note in one Formily

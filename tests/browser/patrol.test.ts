@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import { signedIn } from '../support/api.ts';
 import { decodeQrPdf, PNG, uploadFile, workbookOf } from '../support/patrol.ts';
 import { setUpApi, setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
-import { runScheduler } from '../../server/services/patrol/schedule.ts';
-import { addDays, dayOf } from '../../server/services/patrol/common.ts';
+import { runScheduler } from '../../server/modules/patrol/schedule.ts';
+import { addDays, dayOf } from '../../server/modules/patrol/common.ts';
 
 /** Every patrol screen in chromium, against the real server and its demo. */
 const server = setUpServer();

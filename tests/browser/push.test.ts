@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { payloadOf } from '../../server/push/notices.ts';
+import { payloadOf } from '../../server/platform/push/notices.ts';
 import { brokerRestarts } from '../support/brokerRestart.ts';
 import { launchBrowser, signIn, watchProblems } from '../support/browser.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Kysely } from 'kysely';
 import { watchProblems } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
-import { generateReturnVisits } from '../../server/returnVisit/generate.ts';
+import { generateReturnVisits } from '../../server/modules/returnVisit/generate.ts';
 import { confirmDialog } from '../support/dialogs.ts';
 
 /**

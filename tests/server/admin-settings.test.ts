@@ -231,7 +231,7 @@ describe('message categories and system notices', () => {
     await admin.post(`${notices}/update`, { id, send_at: at });
     expect((await admin.post(`${notices}/transition`, { id, action: 'schedule' })).body.data.state).toBe('scheduled');
 
-    const { sendDueNotices } = await import('../../server/resources/system_notice.ts');
+    const { sendDueNotices } = await import('../../server/modules/messages/hooks/system_notice.ts');
     expect(await sendDueNotices(server.app)).toBe(0);
     expect(await sendDueNotices(server.app, Date.now() + 2 * 3_600_000)).toBe(1);
     expect((await admin.get(`${notices}/detail`, { id })).body.data).toMatchObject({ status: 'sent', recipient_count: 1 });

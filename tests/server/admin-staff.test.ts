@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
 import { downloadSheet } from '../support/exports.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
-import { syncPermissionCatalogue } from '../../server/engine/permissions.ts';
+import { syncPermissionCatalogue } from '../../server/engine/access/permissions.ts';
 
 const server = setUpServer();
 const admin = setUpApi(server);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_PREFIXES } from '../../server/services/prefixes.ts';
+import { SERVICE_PREFIXES } from '../../src/shared/servicePrefixes.ts';
 import { Api, signedIn } from '../support/api.ts';
 import { setUpServer } from '../support/setup.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '../../server/platform/config.ts';
 
 /**
  * The 400 hotline: the call state and outgoing calls through the telephony adapter (a fake
@@ -21,7 +21,7 @@ interface ProviderRequest {
   body: Record<string, unknown>;
 }
 
-/** A telephony provider speaking the adapter's protocol (server/hotline/provider.ts), recording what it is asked. */
+/** A telephony provider speaking the adapter's protocol (server/modules/hotline/provider.ts), recording what it is asked. */
 async function fakeProvider(): Promise<{ url: string; requests: ProviderRequest[]; close(): Promise<void> }> {
   const requests: ProviderRequest[] = [];
   const server = http.createServer((req, res) => {

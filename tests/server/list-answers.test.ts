@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { UNVERSIONED_TABLES, writtenTable } from '../../server/db/statements.ts';
-import { ListAnswers } from '../../server/http/listAnswers.ts';
+import { UNVERSIONED_TABLES, writtenTable } from '../../server/platform/db/statements.ts';
+import { ListAnswers } from '../../server/platform/http/listAnswers.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 
 /**
- * The cache of list answers (server/http/listAnswers.ts) over real HTTP: whatever changed the
+ * The cache of list answers (server/platform/http/listAnswers.ts) over real HTTP: whatever changed the
  * data, the next list shows it, and no caller is ever answered from another's entry. kefu and
  * p2s2 are both customer service, at 翠湖天地 and at the second project.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpApi, setUpServer } from '../support/setup.ts';
-import { runScheduler } from '../../server/services/patrol/schedule.ts';
-import { addDays, atTime } from '../../server/services/patrol/common.ts';
+import { runScheduler } from '../../server/modules/patrol/schedule.ts';
+import { addDays, atTime } from '../../server/modules/patrol/common.ts';
 
 /**
  * The task scheduler with a clock of the test's choosing (years ahead, so the server's own

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { fetchFile, PNG, postForm, readSheets, uploadFile } from '../support/patrol.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
-import { runScheduler } from '../../server/services/patrol/schedule.ts';
-import { addDays, dayOf } from '../../server/services/patrol/common.ts';
+import { runScheduler } from '../../server/modules/patrol/schedule.ts';
+import { addDays, dayOf } from '../../server/modules/patrol/common.ts';
 
 /**
  * Plans, tasks and records on the real clock: plans whose window is the whole of today, so the

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
-import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../../server/returnVisit/generate.ts';
+import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../../server/modules/returnVisit/generate.ts';
 
 /**
  * Return visits: questionnaires checked and frozen once answered, visits generated for finished

@@ -21,7 +21,7 @@ describe('rich text fields (type "html")', () => {
   });
 
   it('give their text, without markup, where text is needed (exports)', async () => {
-    const { htmlToText } = await import('../../server/http/sanitize.ts');
+    const { htmlToText } = await import('../../server/platform/http/sanitize.ts');
     expect(htmlToText('<p>一<b>二</b></p><p>三</p>')).toBe('一二三');
     expect(htmlToText('<p>=1+1<script>x</script></p>')).toBe('=1+1');
   });

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
-import { contentSecurityPolicy, registerSecurityHeaders } from '../../server/http/securityHeaders.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from '../../server/platform/http/securityHeaders.ts';
 import { collectAnswers, missingHeaders, unsafeScript, type Answer } from '../support/securityHeaders.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../scripts/precompress.ts';
+import { precompress } from '../../scripts/build/precompress.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 // A small build of its own (an index page, a hashed script, a tiny stylesheet), precompressed as
@@ -20,7 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'assets/index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'assets/tiny-AbC123.css'), 'a{color:red}');
   expect(await precompress(webRoot)).toBe(2);
-  // As the build writes it (scripts/firstScreenHints.ts): the chunks of two screens beyond the start-up code.
+  // As the build writes it (scripts/build/firstScreenHints.ts): the chunks of two screens beyond the start-up code.
   fs.mkdirSync(path.join(webRoot, '.vite'));
   fs.writeFileSync(path.join(webRoot, '.vite/first-screens.json'), JSON.stringify({ '/label-create': ['/assets/FormRoute-X1.js', '/assets/label-create-X2.js'], '/notice/:id': ['/assets/DetailPage-X3.js'] }));
   server = await startServer({}, undefined, { webRoot });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_DEFAULTS } from '../../server/config.ts';
+import { DEMO_DEFAULTS } from '../../server/platform/config.ts';
 import { deriveSecret, sign } from '../../src/shared/signature.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 

@@ -1,7 +1,7 @@
 // The authorisation matrix (spec 6), generated from the route table: every /api route called as
 // anonymous, with an expired session, as a role without the route's codes, as the administrator,
 // and every project-scoped resource's records asked for by another project's manager.
-import type { RouteEntry } from '../../server/app.ts';
+import type { RouteEntry } from '../../server/platform/http/routeTable.ts';
 import { mustBeZero, type VerifyRow } from '../../scripts/verify/rows.ts';
 import { Api, signedIn } from './api.ts';
 import { apiRoutes, codesOf, concreteUrl } from './routes.ts';

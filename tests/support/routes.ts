@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteEntry } from '../../server/app.ts';
+import type { RouteEntry } from '../../server/platform/http/routeTable.ts';
 
 /** Every /api route of the running server, from its route table (routes added later come by themselves). */
 export const apiRoutes = (app: FastifyInstance): RouteEntry[] => app.routeTable.filter((r) => r.url.startsWith('/api/'));

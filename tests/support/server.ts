@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
+import { loadConfig, type Config } from '../../server/platform/config.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,14 +2,14 @@
 // parameter, with a changed signature, sent twice, and with a timestamp more than 5 minutes in
 // the past or the future. Each must be refused by the signature check itself, with its message.
 import { randomBytes } from 'node:crypto';
-import type { RouteEntry } from '../../server/app.ts';
+import type { RouteEntry } from '../../server/platform/http/routeTable.ts';
 import { SIGNATURE_WINDOW_MS } from '../../src/shared/signature.ts';
 import { mustBeZero, type VerifyRow } from '../../scripts/verify/rows.ts';
 import { signedIn, type Api } from './api.ts';
 import { apiRoutes, concreteUrl } from './routes.ts';
 import type { TestServer } from './server.ts';
 
-/** The signature check's refusals (server/http/signature.ts). */
+/** The signature check's refusals (server/platform/http/signature.ts). */
 const REFUSALS = {
   missing: { http: 400, message: '请求缺少签名，请刷新页面后重试' },
   wrong: { http: 403, message: '请求签名错误，请刷新页面后重试' },

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../server/engine/catalogue.ts';
-import type { FormilyField, PageSchema, ResourceDef, ResourceField, WorkflowTransition } from '../../src/engine/schemaTypes.ts';
+import type { FormilyField, PageSchema, ResourceDef, ResourceField, WorkflowTransition } from '../../src/shared/schemaTypes.ts';
 import { Api, type ApiAnswer } from './api.ts';
 import { codeFor, isFreeText, plantPayloads, type Planted } from './xss.ts';
 import type { Payload } from './xssPayloads.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { reportEndpoints, resourceEndpoints } from '../../server/engine/catalogue.ts';
-import { storedQuestions } from '../../server/returnVisit/questions.ts';
+import { storedQuestions } from '../../server/modules/returnVisit/questions.ts';
 import type { Api } from './api.ts';
 import { checkPage, codeFor, type BrowserFindings, type Planted } from './xss.ts';
 import type { Payload } from './xssPayloads.ts';

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lazyFilterDropdown, measuredScrollbarOnce, narrowFieldFormImports } from '../../src/app/antdImports.ts';
+import { lazyFilterDropdown, measuredScrollbarOnce, narrowFieldFormImports } from '../../scripts/build/antdImports.ts';
 
 // The rewrites run on the installed antd, as the build does.
 const MODULES = path.resolve(import.meta.dirname, '../../node_modules');
 const source = (file: string) => fs.readFileSync(path.join(MODULES, file), 'utf8');
 
-describe("the build's narrower imports inside antd (src/app/antdImports.ts)", () => {
+describe("the build's narrower imports inside antd (scripts/build/antdImports.ts)", () => {
   it("takes antd's form context and useForm from the rc-field-form modules that define them, not from its index", () => {
     for (const file of ['antd/es/form/context.js', 'antd/es/form/hooks/useForm.js']) {
       const out = narrowFieldFormImports(source(file), file);
@@ -43,6 +43,6 @@ describe("the build's narrower imports inside antd (src/app/antdImports.ts)", ()
     const file = 'rc-table/es/Table.js';
     const out = measuredScrollbarOnce(source(file), file);
     expect(out).not.toContain('rc-util/es/getScrollBarSize');
-    expect(out).toContain(`import { getTargetScrollBarSize } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/app/scrollbarSize.ts'))};`);
+    expect(out).toContain(`import { getTargetScrollBarSize } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/app/fast/scrollbarSize.ts'))};`);
   });
 });

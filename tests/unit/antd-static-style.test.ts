@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { antdStaticCss } from '../../scripts/antdStaticStyle.ts';
+import { antdStaticCss } from '../../scripts/build/antdStaticStyle.ts';
 
 /** The cache-path map at the end of the file: cssinjs's path of each style (token key first) and the style's hash. */
 function cachePaths(css: string): string[] {
@@ -7,7 +7,7 @@ function cachePaths(css: string): string[] {
   return map ? map[1]!.split(';').map((entry) => entry.split(':')[0]!) : [];
 }
 
-describe("antd's styles as a build-time CSS file (scripts/antdStaticStyle.ts)", () => {
+describe("antd's styles as a build-time CSS file (scripts/build/antdStaticStyle.ts)", () => {
   const css = antdStaticCss();
   const paths = cachePaths(css);
 

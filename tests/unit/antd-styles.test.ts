@@ -3,7 +3,7 @@ import { Button, Input, Layout, Table } from 'antd';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { dropNestedResets } from '../../src/app/antdStyles.ts';
+import { dropNestedResets } from '../../src/app/fast/antdStyles.ts';
 
 /** The CSS antd writes for a layout, a table, an input and a button, as the app's StyleProvider has it written (or not). */
 function css(transformers: (typeof dropNestedResets)[]): string {
@@ -16,7 +16,7 @@ function css(transformers: (typeof dropNestedResets)[]): string {
 // A rule whose ancestor part is a component reset's attribute selector on class, or a component's root class.
 const NESTED_RESET = /(\[class\^="ant-[\w-]+"\]|\.ant-[\w-]+)[^{},]*\s\[class[\^*]="/;
 
-describe("antd's component resets (src/app/antdStyles.ts)", () => {
+describe("antd's component resets (src/app/fast/antdStyles.ts)", () => {
   it('drops the nested copy of each reset, which styles.css gives on the element itself', () => {
     expect(css([])).toMatch(NESTED_RESET);
     const styles = css([dropNestedResets]);

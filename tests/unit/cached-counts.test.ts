@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { temporaryDatabases } from '../support/tempDatabases.ts';
-import { CappedCounts, COUNT_CAP } from '../../server/http/paging.ts';
+import { CappedCounts, COUNT_CAP } from '../../server/platform/http/paging.ts';
 
 // The list counts kept between requests must never be older than the data: every way the data
 // can change (a write, a rollback, another process's commit) moves the data version on.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closures, groupName, type Graph } from '../../src/app/chunkGroups.ts';
+import { closures, groupName, type Graph } from '../../scripts/build/chunkGroups.ts';
 import { readManifest, screenWeight } from '../../scripts/bundle-size.ts';
 
 /** A module graph written out by hand: id → code, imports resolved by the specifier's name. */
@@ -77,7 +77,7 @@ describe('chunk groups of the build', () => {
     const dist = path.resolve(import.meta.dirname, '../../dist');
     const manifest = readManifest(dist);
     for (const kind of ['src/engine/ListPage.tsx', 'src/engine/FormRoute.tsx']) {
-      const files = screenWeight(dist, manifest, ['src/layout/BasicLayout.tsx', kind]).chunks.length;
+      const files = screenWeight(dist, manifest, ['src/app/layout/BasicLayout.tsx', kind]).chunks.length;
       console.log(`${kind} with the shell: ${files} JavaScript files`);
       // About 75 before the start-up code was grouped; six at a time over HTTP/1.1.
       expect(files, kind).toBeLessThanOrEqual(20);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '../../server/platform/config.ts';
 
 describe('configuration', () => {
   it('runs out of the box with demo defaults on port 8080', () => {

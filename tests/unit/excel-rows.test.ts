@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { strFromU8, unzipSync } from 'fflate';
-import { escapeCell, writeExcel, type ExcelColumn, type ExcelRow } from '../../server/http/excel.ts';
+import { escapeCell, writeExcel, type ExcelColumn, type ExcelRow } from '../../server/platform/http/excel.ts';
 
 /** Everything written to a stream, once it ends. */
 async function collect(write: (stream: PassThrough) => Promise<void>): Promise<Buffer> {
@@ -42,7 +42,7 @@ const text = fc.oneof(
 );
 const cell = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined));
 
-describe('export rows (server/http/excel.ts)', () => {
+describe('export rows (server/platform/http/excel.ts)', () => {
   it('writes the same sheet, byte for byte, as exceljs writes through its rows and cells', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportDateTimeFormatter } from '../../server/http/exportDateTime.ts';
+import { exportDateTimeFormatter } from '../../server/platform/http/exportDateTime.ts';
 
 // Zones with whole-hour, half-hour and 45-minute offsets, summer time (a half-hour shift on Lord
 // Howe), and the server's own.

@@ -1,4 +1,4 @@
-// A form's fields draw some antd controls without antd's components (src/engine/plainInput.tsx,
+// A form's fields draw some antd controls without antd's components (src/engine/fast/plainInput.tsx,
 // the resting select and date picker), so those components never register their styles. The
 // build's CSS file has them; without it (a development server) FieldItemStyles must register them.
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';

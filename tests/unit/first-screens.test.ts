@@ -25,7 +25,7 @@ describe("the build's first-screen hints (issue 11)", () => {
       const files = screens[meta.route]!;
       expect(new Set(files).size, meta.route).toBe(files.length);
       const renderer = RENDERERS[meta.kind as keyof typeof RENDERERS];
-      for (const src of ['src/layout/BasicLayout.tsx', renderer, `schemas/pages/${file}`]) expect(files, `${meta.route}: ${src}`).toContain(urlOf(src));
+      for (const src of ['src/app/layout/BasicLayout.tsx', renderer, `schemas/pages/${file}`]) expect(files, `${meta.route}: ${src}`).toContain(urlOf(src));
       for (const url of files) expect(fs.existsSync(path.join(DIST, url)), url).toBe(true);
     }
   });
@@ -34,7 +34,7 @@ describe("the build's first-screen hints (issue 11)", () => {
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const startUp = [...staticClosure(manifest, [entry])].map((key) => `/${manifest[key]!.file}`);
     for (const files of Object.values(screens)) expect(files.filter((f) => startUp.includes(f))).toEqual([]);
-    expect(screens['/business-settings/label-manager']).toContain(urlOf('src/engine/firstList.ts'));
+    expect(screens['/business-settings/label-manager']).toContain(urlOf('src/engine/fast/firstList.ts'));
     // The label form's number field: Formily's number picker, a chunk of its own.
     expect(screens['/label-create']!.some((f) => /\/number-picker-[^/]+\.js$/.test(f))).toBe(true);
     expect(screens['/business-settings/label-manager']!.some((f) => /\/number-picker-[^/]+\.js$/.test(f))).toBe(false);

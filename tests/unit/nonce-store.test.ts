@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, type OpenedDatabase } from '../../server/db/index.ts';
-import { NonceStore } from '../../server/http/nonces.ts';
+import { migrateToLatest, type OpenedDatabase } from '../../server/platform/db/index.ts';
+import { NonceStore } from '../../server/platform/http/nonces.ts';
 import { temporaryDatabases } from '../support/tempDatabases.ts';
 
 // Replay protection over a real, migrated database: a nonce is refused again until its window

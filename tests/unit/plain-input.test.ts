@@ -1,11 +1,11 @@
-// The plain text input (src/engine/plainInput.tsx) against antd's: for the props of a plain text
+// The plain text input (src/engine/fast/plainInput.tsx) against antd's: for the props of a plain text
 // field its markup is antd's Input's, element for element; for any other it is antd's Input.
 import { ConfigProvider, Form, Input, Space } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { plainInput } from '../../src/engine/plainInput.tsx';
+import { plainInput } from '../../src/engine/fast/plainInput.tsx';
 
 type Props = Record<string, unknown>;
 const render = (component: ComponentType<Props>, props: Props, wrap = (node: ReactNode) => node) =>

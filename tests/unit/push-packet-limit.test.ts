@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packetSizeGuard } from '../../server/push/packetLimit.ts';
+import { packetSizeGuard } from '../../server/platform/push/packetLimit.ts';
 
 /** A SUBSCRIBE packet (MQTT 3.1.1, 3.8): type byte, remaining length, packet id, one topic filter at QoS 1. */
 function packet(topic: string): Buffer {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createNoticeGate, parsePush } from '../../src/push/rules.ts';
-import { soundFor } from '../../src/push/sounds.ts';
+import { createNoticeGate, parsePush } from '../../src/modules/messages/rules.ts';
+import { soundFor } from '../../src/modules/messages/sounds.ts';
 import { pushTopic, type PushMessage } from '../../src/shared/push.ts';
-import { ConfigError, loadConfig } from '../../server/config.ts';
-import { browserBrokerUrl } from '../../server/push/index.ts';
+import { ConfigError, loadConfig } from '../../server/platform/config.ts';
+import { browserBrokerUrl } from '../../server/platform/push/index.ts';
 
 const message = (messageId: number, extra: Partial<PushMessage> = {}): PushMessage => ({
   category: '1',

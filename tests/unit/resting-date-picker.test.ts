@@ -1,4 +1,4 @@
-// The date picker at rest (src/engine/restingDatePicker.tsx) against the real one: for the props
+// The date picker at rest (src/engine/fast/restingDatePicker.tsx) against the real one: for the props
 // it rests with, its markup is the closed antd DatePicker's as Formily's DatePicker renders it,
 // element for element; for the others it renders the real picker from the start.
 import { DatePicker as FormilyDatePicker } from '@formily/antd-v5/esm/date-picker';
@@ -7,7 +7,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { restingDatePicker, type PickerProps } from '../../src/engine/restingDatePicker.tsx';
+import { restingDatePicker, type PickerProps } from '../../src/engine/fast/restingDatePicker.tsx';
 
 const render = (component: ComponentType<PickerProps>, props: PickerProps) =>
   renderToStaticMarkup(createElement(ConfigProvider, { locale: zhCN }, createElement(component, props))).replace(/<style[^>]*>.*?<\/style>/gs, '');

@@ -1,4 +1,4 @@
-// The select at rest (src/engine/restingSelect.tsx) against the real one: for the props it rests
+// The select at rest (src/engine/fast/restingSelect.tsx) against the real one: for the props it rests
 // with, its markup is the closed antd Select's, element for element; for the others it renders
 // the real select from the start.
 import { ConfigProvider, Select } from 'antd';
@@ -6,7 +6,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { restingSelect, type SelectProps } from '../../src/engine/restingSelect.tsx';
+import { restingSelect, type SelectProps } from '../../src/engine/fast/restingSelect.tsx';
 
 const render = (component: ComponentType<SelectProps>, props: SelectProps) =>
   renderToStaticMarkup(createElement(ConfigProvider, { locale: zhCN }, createElement(component, props))).replace(/<style[^>]*>.*?<\/style>/gs, '');

@@ -40,7 +40,7 @@ describe('schema lint', () => {
       'pages/business-settings-label-manager.json#/toolbar/0/btnCode: btnCode "label:fly" is not in the permission catalogue; declare it in a page\'s "buttons"',
     ]);
     expect(at(lint(corrupt('pages/label-create.json', (d) => (d.fields.name['x-component'] = 'Inptu'))))).toEqual([
-      'pages/label-create.json#/fields/name/x-component: component "Inptu" is not registered; use one of src/engine/registry.ts',
+      'pages/label-create.json#/fields/name/x-component: component "Inptu" is not registered; use one of src/shared/registry.ts',
     ]);
     expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.rowActions[2].endpoint = 'label.remove'))))).toEqual([
       'pages/business-settings-label-manager.json#/rowActions/2/endpoint: endpoint "label.remove" does not exist; use "<resource>.<list|detail|add|update|delete|enable|export|import|options>" or declare it in schemas/endpoints.json',

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-// rc-table's scrollbar measure as the build gives it (src/app/scrollbarSize.ts): each distinct
+// rc-table's scrollbar measure as the build gives it (src/app/fast/scrollbarSize.ts): each distinct
 // scrollbar style is measured once (a scrolling element put into the page and taken out), and
 // elements styled alike get that size without another.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTargetScrollBarSize as measure } from 'rc-util/es/getScrollBarSize';
-import { getTargetScrollBarSize } from '../../src/app/scrollbarSize.ts';
+import { getTargetScrollBarSize } from '../../src/app/fast/scrollbarSize.ts';
 
 const table = (style = '') => {
   const element = document.createElement('div');

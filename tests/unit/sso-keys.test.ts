@@ -1,11 +1,11 @@
-// The embedded provider's signing key (server/sso/keys.ts) is made without the Node 20 deadlock
+// The embedded provider's signing key (server/platform/sso/keys.ts) is made without the Node 20 deadlock
 // of exporting a freshly generated key object as a JWK: many keys are made in a child process
 // whose tiny young generation makes a garbage collection during an export likely. Exported the
 // old way, such a loop hung for good within 50-450 keys; it must finish.
 import { spawnSync } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newSigningJwk } from '../../server/sso/keys.ts';
+import { newSigningJwk } from '../../server/platform/sso/keys.ts';
 
 describe('the provider signing key', () => {
   it('is an RSA private JWK of 2048 bits', () => {
@@ -17,7 +17,7 @@ describe('the provider signing key', () => {
 
   it('is made without deadlocking when a garbage collection runs during the export', () => {
     const loop = `
-      import { newSigningJwk } from './server/sso/keys.ts';
+      import { newSigningJwk } from './server/platform/sso/keys.ts';
       let junk = [];
       for (let i = 0; i < 600; i++) {
         for (let j = 0; j < (i * 7919) % 400; j++) junk.push({ j, s: 'x' + j });

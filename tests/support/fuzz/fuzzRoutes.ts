@@ -3,7 +3,7 @@
 // modest concurrency, route by route so that a change of the business tables can be pinned
 // on the route whose refused inputs made it.
 import { mustBeZero, type VerifyRow } from '../../../scripts/verify/rows.ts';
-import { runScheduler } from '../../../server/services/patrol/schedule.ts';
+import { runScheduler } from '../../../server/modules/patrol/schedule.ts';
 import { signedIn, type Api } from '../api.ts';
 import { apiRoutes } from '../routes.ts';
 import type { TestServer } from '../server.ts';

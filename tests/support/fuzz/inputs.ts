@@ -5,7 +5,7 @@
 // with the server's ajv options, judge every candidate as the server will see it.
 import Ajv, { type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
-import type { RouteEntry } from '../../../server/app.ts';
+import type { RouteEntry } from '../../../server/platform/http/routeTable.ts';
 
 type Schema = Record<string, any>;
 type Obj = Record<string, unknown>;

@@ -1,11 +1,11 @@
 // Sends a fuzz input over real HTTP exactly as built (query, raw body, Content-Type), signed the
 // way the browser signs when the input says so, and judges the answer.
 import { randomBytes } from 'node:crypto';
-import type { RouteEntry } from '../../../server/app.ts';
+import type { RouteEntry } from '../../../server/platform/http/routeTable.ts';
 import type { Api } from '../api.ts';
 import { parsedBody, parsedQuery, type FuzzInput } from './inputs.ts';
 
-/** What the server would sign over: the parsed query plus the fields of a parsed body (server/http/signature.ts). */
+/** What the server would sign over: the parsed query plus the fields of a parsed body (server/platform/http/signature.ts). */
 function signedParams(query: [string, string][], body: FuzzInput['body']): Record<string, unknown> {
   const params = parsedQuery(query);
   const parsed = parsedBody(body);

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../platform/http/envelope.ts';
+import type { StaffContext } from '../../platform/types.ts';
+import { buttonCodesOf, roleIdsOf } from './permissions.ts';
+import { VersionedCache } from '../../platform/auth/authVersion.ts';
+
+/** The session token travels in the `token` header (spec 7.1), `authtoken` as fallback. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const h = request.headers;
+  const token = typeof h.token === 'string' && h.token ? h.token : typeof h.authtoken === 'string' ? h.authtoken : undefined;
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+/**
+ * token_code header of spec 8: -1 the session ran out (idle or absolute lifetime),
+ * -2 it was ended elsewhere (signed out, revoked, account disabled).
+ */
+const EXPIRED: Record<string, string> = {
+  'idle-expired': '-1',
+  'max-expired': '-1',
+  revoked: '-2',
+  disabled: '-2',
+};
+
+export async function loadStaffContext(app: FastifyInstance, staffId: number, token: string): Promise<StaffContext | null> {
+  const staff = await app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id']).where('id', '=', staffId).executeTakeFirst();
+  if (!staff) return null;
+  const roleIds = await roleIdsOf(app.db, staffId);
+  const roles = roleIds.length ? await app.db.selectFrom('role').select(['code', 'data_scope']).where('id', 'in', roleIds).execute() : [];
+  return {
+    id: staff.id,
+    account: staff.account,
+    name: staff.name,
+    orgId: staff.org_id,
+    roles: roles.map((r) => r.code),
+    roleIds,
+    dataScopes: [...new Set(roles.map((r) => r.data_scope))],
+    buttons: new Set(await buttonCodesOf(app.db, roleIds)),
+    token,
+  };
+}
+
+/** onRequest hook for the /api scope: every route needs a live session unless it is marked public. */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('staff', null);
+  // A staff member's roles and buttons are the same for every request until a grant changes.
+  const contexts = new VersionedCache<number, StaffContext>(app.authVersion);
+  async function contextOf(staffId: number, token: string): Promise<StaffContext | null> {
+    const cached = contexts.get(staffId);
+    if (cached) return { ...cached, token };
+    const version = app.authVersion();
+    const context = await loadStaffContext(app, staffId, token);
+    if (context) contexts.set(staffId, version, context);
+    return context;
+  }
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    const token = tokenOf(request);
+    const session = await app.sessions.touch(token);
+    if (typeof session === 'string') {
+      const code = EXPIRED[session];
+      if (code) throw new ApiError(401, '当前账号已过期，请重新登录！', { token_code: code });
+      throw new ApiError(401, '登录失效，请重新登录');
+    }
+    request.staff = await contextOf(session.staffId, token!);
+    if (!request.staff) throw new ApiError(401, '登录失效，请重新登录');
+  });
+}

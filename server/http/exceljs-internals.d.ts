@@ -1,8 +1,0 @@
-// exceljs's XML escaping (used by server/http/excel.ts), which its typings do not declare.
-declare module 'exceljs/lib/utils/utils.js' {
-  const utils: {
-    /** The text escaped for XML, without the control characters XML cannot hold. */
-    xmlEncode(text: string): string;
-  };
-  export default utils;
-}

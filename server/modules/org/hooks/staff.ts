@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
+import { badRequest, conflict, forbidden, notFound, ok } from '../../../platform/http/envelope.ts';
+import { INITIAL_PASSWORD_RULE, initialPasswordHash } from '../../../platform/auth/initialPassword.ts';
+import { rolesBeyond } from '../roles.ts';
+import type { DB } from '../../../platform/db/index.ts';
+import type { StaffContext } from '../../../platform/types.ts';
+
+/** The account that must always be able to sign in and administer (schemas/resources/staff.json `locked`). */
+const ADMIN_ACCOUNT = 'admin';
+const ADMIN_LOCKED = '系统管理员账号受保护，不能修改、停用、删除或重置密码';
+
+/** Ends every session of a staff member inside the caller's transaction. */
+async function endSessions(trx: AnyDB, staffId: number): Promise<void> {
+  await trx.updateTable('session').set({ revoked_at: Date.now() }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+}
+
+/** Tells the push broker after the commit (its listeners hear revokeAllOf); the sessions already ended in the transaction. */
+function announceEnd(app: FastifyInstance, staffId: number): void {
+  void app.sessions.revokeAllOf(staffId).catch((error) => app.log.error({ err: error, staffId }, 'announcing ended sessions failed'));
+}
+
+/** Nobody hands out or takes away a role that grants more than they hold themselves (spec 6). */
+async function checkRoleChange(trx: AnyDB, caller: StaffContext, staffId: number | null, wanted: number[]): Promise<void> {
+  const held = staffId ? ((await trx.selectFrom('staff_role').select('role_id').where('staff_id', '=', staffId).execute()) as { role_id: number }[]).map((r) => r.role_id) : [];
+  const changed = [...wanted.filter((r) => !held.includes(r)), ...held.filter((r) => !wanted.includes(r))];
+  const beyond = await rolesBeyond(trx as unknown as DB, caller, changed);
+  if (beyond.length) throw forbidden(`不能分配或撤销超出自身权限的角色：${beyond.map((r) => r.name).join('、')}`);
+}
+
+/** A post gives its roles to whoever holds it (spec 6 post authority): handing one out is handing out those roles. */
+async function checkPostChange(trx: AnyDB, caller: StaffContext, staffId: number | null, wanted: number[]): Promise<void> {
+  const held = staffId ? ((await trx.selectFrom('staff_post').select('post_id').where('staff_id', '=', staffId).execute()) as { post_id: number }[]).map((r) => r.post_id) : [];
+  const changed = [...wanted.filter((p) => !held.includes(p)), ...held.filter((p) => !wanted.includes(p))];
+  if (!changed.length) return;
+  const roles = (await trx.selectFrom('post_role').select('role_id').distinct().where('post_id', 'in', changed).execute()) as { role_id: number }[];
+  const beyond = await rolesBeyond(trx as unknown as DB, caller, roles.map((r) => r.role_id));
+  if (beyond.length) throw forbidden(`所选岗位带有超出自身权限的角色（${beyond.map((r) => r.name).join('、')}），不能分配或撤销`);
+}
+
+/** Tables whose rows name a staff member and keep them when the staff member goes (not cascaded). */
+async function keepingReferences(trx: AnyDB): Promise<{ tbl: string; col: string }[]> {
+  const rows = await sql<{ tbl: string; col: string; on_delete: string }>`
+    select m.name as tbl, f."from" as col, f.on_delete as on_delete
+    from sqlite_master m join pragma_foreign_key_list(m.name) f
+    where m.type = 'table' and f."table" = 'staff'`.execute(trx);
+  return rows.rows.filter((r) => r.on_delete.toUpperCase() !== 'CASCADE');
+}
+
+/**
+ * Staff (schemas/resources/staff.json over the core staff table): the initial password and
+ * push domain of a new account, the role rule, the consistency of organisation, department and
+ * projects, sessions that end when an account is disabled, deletion only of staff without
+ * records, and the password reset.
+ */
+export const staffHooks: ResourceHooks = {
+  async beforeSave({ trx, staff: caller, id, values, current }) {
+    if (current && values.account !== undefined && values.account !== current.account) throw badRequest('账号创建后不能修改');
+    if (id === null) {
+      values.password_hash = await initialPasswordHash(String(values.mobile));
+      values.business_account_domain = `yj_${String(values.account)}`;
+    }
+    if (Array.isArray(values.role_ids)) await checkRoleChange(trx, caller, id, values.role_ids as number[]);
+    if (Array.isArray(values.post_ids)) await checkPostChange(trx, caller, id, values.post_ids as number[]);
+    const projects = Array.isArray(values.project_ids) ? (values.project_ids as number[]) : [];
+    if (projects.length) {
+      const others = await trx.selectFrom('org').select('name').where('id', 'in', projects).where('type', '!=', 'project').executeTakeFirst();
+      if (others) throw badRequest(`「${String(others.name)}」不是项目，所在项目只能选择项目`);
+    }
+    const deptId = values.dept_id === undefined ? current?.dept_id : values.dept_id;
+    if (deptId) {
+      const orgId = values.org_id ?? current?.org_id;
+      const dept = await trx.selectFrom('dept').select(['org_id']).where('id', '=', deptId).executeTakeFirst();
+      if (dept && dept.org_id !== orgId) throw badRequest('所属部门不属于所选组织，请重新选择部门');
+    }
+  },
+
+  async afterEnable({ trx, staff: caller, app, id, enabled }) {
+    if (enabled) return;
+    // Refused here, the whole change rolls back.
+    if (id === caller.id) throw badRequest('不能停用自己的账号');
+    await endSessions(trx, id);
+    announceEnd(app, id);
+  },
+
+  async beforeDelete({ trx, staff: caller, ids }) {
+    if (ids.includes(caller.id)) throw badRequest('不能删除自己的账号');
+    for (const { tbl, col } of await keepingReferences(trx)) {
+      const used = await trx.selectFrom(tbl).select(col).where(col, 'in', ids).where(col, 'is not', null).executeTakeFirst();
+      if (used) throw conflict('该员工已有业务记录（工单、巡查、审批等），不能删除，请改为停用');
+    }
+  },
+
+  async routes(app: FastifyInstance) {
+    /** Resets a password to the initial one and ends every session of the account. */
+    app.post(
+      '/resetPassword',
+      { config: { btnCode: 'staff:resetPwd' }, schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } } },
+      async (request) => {
+        const { id } = request.body as { id: number };
+        const target = await app.db.selectFrom('staff').select(['account', 'name', 'mobile']).where('id', '=', id).executeTakeFirst();
+        if (!target) throw notFound('员工不存在或已被删除');
+        if (target.account === ADMIN_ACCOUNT) throw badRequest(ADMIN_LOCKED);
+        const hash = await initialPasswordHash(target.mobile);
+        await app.db.transaction().execute(async (trx) => {
+          await trx.updateTable('staff').set({ password_hash: hash, updated_at: Date.now() }).where('id', '=', id).execute();
+          await endSessions(trx as unknown as AnyDB, id);
+        });
+        announceEnd(app, id);
+        return ok({ id }, `已将「${target.name}」的密码重置为初始密码（${INITIAL_PASSWORD_RULE}），其登录已全部退出`);
+      },
+    );
+
+    /** Roles to choose from on the staff form; those beyond the caller's own rights cannot be chosen. */
+    app.get(
+      '/roleOptions',
+      { config: { btnCode: ['staff:view', 'staff:add', 'staff:edit'] }, schema: { querystring: { type: 'object', additionalProperties: false, properties: { all: { type: 'boolean' } } } } },
+      async (request) => {
+        const roles = await app.db.selectFrom('role').select(['id', 'name']).where('enabled', '=', 1).orderBy('id').execute();
+        const beyond = new Set((await rolesBeyond(app.db, request.staff!, roles.map((r) => r.id))).map((r) => r.id));
+        return ok(roles.map((r) => ({ label: r.name, value: r.id, ...(beyond.has(r.id) ? { disabled: true, title: '超出您的权限，不能分配' } : {}) })));
+      },
+    );
+  },
+};

@@ -1,0 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deriveSecret, sign, SIGNATURE_WINDOW_MS } from '../../../src/shared/signature.ts';
+import { ApiError } from './envelope.ts';
+import { NonceStore } from './nonces.ts';
+
+/** The parameters a request signs: its query, plus the fields of a JSON or form body. */
+export function signedParams(request: FastifyRequest): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
+  const body = request.body;
+  if (body && typeof body === 'object' && !Array.isArray(body) && !request.isMultipart()) Object.assign(params, body);
+  else if (body !== undefined && body !== null && !request.isMultipart()) params.body = body;
+  return params;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Verifies the `sign` header on every /api request (spec 5), with replay protection inside the
+ * algorithm: `timestamp` (ms) within 5 minutes of the server's clock and a `nonce` never seen
+ * before, both signed. They are removed from the query afterwards so routes never see them.
+ */
+export function registerSignatureCheck(app: FastifyInstance, now: () => number = Date.now): void {
+  const secret = deriveSecret(app.config.signSeed);
+  const nonces = new NonceStore(app.sqlite, now);
+  app.addHook('onClose', async () => nonces.close());
+
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config?.unsigned) return;
+    const header = request.headers.sign;
+    if (typeof header !== 'string' || !header) throw new ApiError(400, '请求缺少签名，请刷新页面后重试');
+    const params = signedParams(request);
+    if (!sameText(sign(params, secret), header.toLowerCase())) throw new ApiError(403, '请求签名错误，请刷新页面后重试');
+
+    const timestamp = Number(params.timestamp);
+    const nonce = params.nonce;
+    if (!Number.isFinite(timestamp) || typeof nonce !== 'string' || nonce.length < 8 || nonce.length > 64) {
+      throw new ApiError(400, '请求缺少时间戳或随机数，请刷新页面后重试');
+    }
+    if (Math.abs(now() - timestamp) > SIGNATURE_WINDOW_MS) throw new ApiError(403, '请求已过期，请检查电脑时间后重试');
+    if (!nonces.claim(nonce, timestamp + SIGNATURE_WINDOW_MS)) throw new ApiError(403, '重复的请求已被拒绝');
+
+    const query = request.query as Record<string, unknown>;
+    delete query.timestamp;
+    delete query.nonce;
+  });
+}

@@ -1,0 +1,631 @@
+/**
+ * The JSON formats a configurator writes under schemas/: page schemas (one screen each),
+ * resource definitions (one table with its endpoints each) and the endpoint catalogue.
+ * These types are the single definition; `npm run schemas:meta` generates the JSON
+ * meta-schemas in schemas/meta/ from them (editors use those for completion and hover docs),
+ * and the schema lint fails when the committed meta-schemas drift from these types.
+ */
+
+/** Any JSON value. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * A permission code (btnCode), "<area>:<verb>" such as "label:add"; declared by a page's `buttons`.
+ * @pattern ^[a-z][a-zA-Z0-9-]*:[a-zA-Z][a-zA-Z0-9-]*$
+ */
+export type BtnCode = string;
+
+/** One code, or several of which the user needs any one. */
+export type BtnGuard = BtnCode | BtnCode[];
+
+/** A permission a page offers: shown in the role manager as a checkbox under the page's menu entry. */
+export interface ButtonDef {
+  /** Unique across the product. */
+  code: BtnCode;
+  /** Chinese name shown when granting it, e.g. "新增标签". */
+  name: string;
+}
+
+/**
+ * A value taken from the context of an action instead of written literally:
+ * `{ "$row": "id" }` the clicked row's field, `{ "$selected": "id" }` that field of every
+ * selected row, `{ "$query": "id" }` the page's query string or path parameter,
+ * `{ "$record": "id" }` the loaded record of a detail or form page, `{ "$node": "id" }` the
+ * chosen node of the list's tree.
+ */
+export type Binding = { $row: string } | { $selected: string } | { $query: string } | { $record: string } | { $node: string };
+
+/** A parameter value: a literal, a binding, or a list of them. */
+export type ParamValue = Binding | string | number | boolean | null | ParamValue[];
+
+/** Shows an action only for rows (or records) whose field matches. */
+export interface Condition {
+  field: string;
+  /** The field equals this value. */
+  equals?: string | number | boolean | null;
+  /** The field is one of these values. */
+  in?: (string | number | boolean)[];
+  /** The field is none of these values. */
+  notIn?: (string | number | boolean)[];
+}
+
+interface ActionBase {
+  /** Button text. */
+  label: string;
+  /** Required permission; the button is hidden without it and the server refuses the call anyway. */
+  btnCode?: BtnGuard;
+  /** Red button. */
+  danger?: boolean;
+  /** Ask before acting, e.g. "确定删除选中的 {count} 条记录吗？". */
+  confirm?: string;
+  /** Only for rows or records matching this. */
+  visibleWhen?: Condition;
+}
+
+/** Calls an endpoint, then shows the success text and reloads the list or record. */
+export interface RequestAction extends ActionBase {
+  type: 'request';
+  /** Endpoint id, e.g. "label.delete". */
+  endpoint: string;
+  params?: Record<string, ParamValue>;
+  /** Message after success; default "操作成功". */
+  success?: string;
+}
+
+/** Goes to another screen. */
+export interface NavigateAction extends ActionBase {
+  type: 'navigate';
+  /** Route, with ":name" filled from `params`, e.g. "/label-detail/:id". */
+  to: string;
+  params?: Record<string, ParamValue>;
+  /** Query string entries. */
+  query?: Record<string, ParamValue>;
+  /** Opens in a new browser tab. */
+  newTab?: boolean;
+}
+
+/** Opens a form page's fields in a drawer or modal over the current screen. */
+export interface FormAction extends ActionBase {
+  type: 'form';
+  /** Route of the form page whose fields and endpoints are used. */
+  form: string;
+  /** Default "drawer". */
+  container?: 'drawer' | 'modal';
+  /** Loads the record with this id first (edit); without it the form creates. */
+  id?: ParamValue;
+  /** Initial values of a new record, e.g. the selected tree node. */
+  initialValues?: Record<string, ParamValue>;
+}
+
+/** Downloads the list's export with the current filters (the resource's export endpoint unless given). */
+export interface ExportAction extends ActionBase {
+  type: 'export';
+  endpoint?: string;
+}
+
+/** Uploads an Excel file to the resource's import endpoint; offers its template. */
+export interface ImportAction extends ActionBase {
+  type: 'import';
+  endpoint?: string;
+}
+
+/**
+ * Moves a record through its resource's workflow: label, permission, confirmation and the
+ * states it shows in come from the workflow unless given here.
+ */
+export interface TransitionAction extends Partial<ActionBase> {
+  type: 'transition';
+  /** Name of a transition of the resource's workflow. */
+  transition: string;
+}
+
+export type Action = RequestAction | NavigateAction | FormAction | ExportAction | ImportAction | TransitionAction;
+
+/** How a column or description shows its value (spec 9 formats for dates and durations). */
+export type CellType =
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'datetime'
+  | 'date'
+  | 'duration'
+  | 'enum'
+  | 'dict'
+  | 'tag'
+  | 'color'
+  | 'image'
+  | 'enableSwitch'
+  | 'richText'
+  | 'state';
+
+export interface EnumOption {
+  text: string;
+  /** antd tag colour or status: success, processing, error, warning, default, or a colour name. */
+  color?: string;
+}
+
+export interface Column {
+  /** Field of the record; "a.b" reads nested values. */
+  field: string;
+  title: string;
+  /** Default "text". */
+  cell?: CellType;
+  /** For cell "dict": the dictionary code whose items label the values. */
+  dict?: string;
+  /** For cell "enum" or "tag": value to text and colour. */
+  enum?: Record<string, EnumOption>;
+  /** Pixels; without it the column is as wide as its content on the first rows (ListPage). */
+  width?: number;
+  sortable?: boolean;
+  /** Cut a cell's text short at the column's width and show it whole on hover (always so at the widest). */
+  ellipsis?: boolean;
+  fixed?: 'left' | 'right';
+  /** Column shown only with this permission (for cell "enableSwitch": the right to switch). */
+  btnCode?: BtnGuard;
+}
+
+/**
+ * Form fields in Formily's JSON Schema: each property has `type`, `title`, `x-decorator`
+ * ("FormItem"), `x-component` (a registered component: Input, Input.TextArea, Select,
+ * DictSelect, RemoteSelect, NumberPicker, DatePicker, DatePicker.RangePicker, Switch,
+ * Radio.Group, Checkbox.Group, ColorPicker, ImageUpload, RichText, ArrayItems...),
+ * `x-component-props`, `x-validator`, `x-reactions`, `required`, `default`, `enum`.
+ */
+export interface FieldMap {
+  [name: string]: FormilyField;
+}
+
+export interface FormilyField {
+  type?: 'string' | 'number' | 'boolean' | 'array' | 'object' | 'void';
+  title?: string;
+  description?: string;
+  required?: boolean;
+  default?: Json;
+  enum?: Json[];
+  'x-decorator'?: string;
+  'x-decorator-props'?: Record<string, Json>;
+  'x-component'?: string;
+  'x-component-props'?: Record<string, Json>;
+  'x-validator'?: Json;
+  'x-reactions'?: Json;
+  'x-display'?: 'visible' | 'hidden' | 'none';
+  'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
+  properties?: FieldMap;
+  items?: FormilyField;
+}
+
+interface PageBase {
+  $schema?: string;
+  /** Client route, e.g. "/business-settings/label-manager"; ":id" marks a path parameter. @pattern ^/[A-Za-z0-9_/:.-]*$ */
+  route: string;
+  /** Route title; the browser title is "<title>-PMS". */
+  title: string;
+  /** Keep the page's state when the user leaves and comes back (default: true for lists, false otherwise). */
+  keepAlive?: boolean;
+  /** Listed in the left menu under its route group. */
+  menu?: boolean;
+  /** Listed only for users whose access cookie holds this value. */
+  access?: string;
+  /** The permissions this screen offers. */
+  buttons?: ButtonDef[];
+  /**
+   * Route of the menu entry whose permissions this page shares (a list's detail and form
+   * pages): the user may open it when they may open that entry, and its buttons apply here.
+   */
+  permissionsOf?: string;
+}
+
+/** A tree beside the list (organisations, categories, dictionary groups): choosing a node filters the list. */
+export interface TreeSide {
+  /** Resource whose records are the nodes. */
+  resource: string;
+  /** Field of the listed records that holds the chosen node's id. */
+  filterField: string;
+  /** Field of a node shown as its label. */
+  labelField: string;
+  /** Field of a node that holds its parent's id, for nested trees. */
+  parentField?: string;
+  title: string;
+  /** Actions on the tree's nodes (add, edit, delete groups). */
+  actions?: Action[];
+}
+
+/**
+ * Rows of one list page. 10,000 is the ceiling of any resource: one answer of 10,000 rows of 40
+ * short columns is already about 11 MB, shown in the virtual table (only the rows in view).
+ * @asType integer
+ * @minimum 1
+ * @maximum 10000
+ */
+export type PageSize = number;
+
+/** A searchable, paginated table with actions. */
+export interface ListPage extends PageBase {
+  kind: 'list';
+  /** Resource listed; its endpoints are "<resource>.list", ".export" and so on. */
+  resource: string;
+  /** Filter form fields, laid out in a grid (default span 6 of 24). */
+  filters?: FieldMap;
+  columns: Column[];
+  toolbar?: Action[];
+  rowActions?: Action[];
+  /** Actions on the selected rows; with them the table shows checkboxes. */
+  batchActions?: Action[];
+  /** Rows a page; default 10. At most the resource's maxPageSize. */
+  pageSize?: PageSize;
+  /**
+   * Page sizes the pager offers; default 10, 20, 50, 100. Each at most the resource's
+   * maxPageSize. A page of more than 100 rows shows a virtual table (only the rows in view).
+   * @minItems 1
+   */
+  pageSizeOptions?: PageSize[];
+  tree?: TreeSide;
+  /**
+   * Loads again when a push notice arrives (a new order in the pool, a task assigned): every
+   * notice, or only those whose type is listed.
+   */
+  refreshOnPush?: boolean | string[];
+  /**
+   * Filters always sent with the list and its export, never shown: a view of the resource
+   * that its hooks understand, e.g. `{ "view": "mine" }` (my work orders).
+   */
+  fixedFilters?: Record<string, Json>;
+}
+
+/** Create and edit a record; as a route of its own, or in a drawer or modal from a list. */
+export interface FormPage extends PageBase {
+  kind: 'form';
+  resource: string;
+  /** The fields; a Formily object schema's properties. */
+  fields: FieldMap;
+  /** Columns of the form grid; default 2. */
+  columns?: number;
+  /** Where to go after saving; default back. */
+  afterSave?: string;
+  /** Endpoint that loads the record, called with { id }; default "<resource>.detail". */
+  load?: string;
+  /** Endpoint that saves, called with the values and { id }; default "<resource>.add" or ".update". */
+  submit?: string;
+}
+
+export interface DescriptionItem {
+  field: string;
+  title: string;
+  cell?: CellType;
+  dict?: string;
+  enum?: Record<string, EnumOption>;
+  /** Grid columns it spans. */
+  span?: number;
+}
+
+/** Fields of the record as label–value pairs. */
+export interface DescriptionSection {
+  title: string;
+  items: DescriptionItem[];
+}
+
+/** Rows that belong to the record (materials used, visits, sub-items) as a table. */
+export interface TableSection {
+  title: string;
+  table: {
+    /** A JSON field of the record holding the rows... */
+    field?: string;
+    /** ...or an endpoint answering them (a list, or a page's records), called with `params`. */
+    endpoint?: string;
+    params?: Record<string, ParamValue>;
+    columns: Column[];
+  };
+}
+
+/** Photos and files of the record: images open in the viewer (toolbar and navbar off), other files download. */
+export interface AttachmentSection {
+  title: string;
+  /** Field holding the URLs (a list, or text separated by commas). */
+  attachments: string;
+}
+
+export type DetailSection = DescriptionSection | TableSection | AttachmentSection;
+
+/** A record's details: sections of descriptions, sub-tables and attachments, and actions on it. */
+export interface DetailPage extends PageBase {
+  kind: 'detail';
+  resource: string;
+  sections: DetailSection[];
+  actions?: Action[];
+  /** Shows the workflow timeline (who did what, when) below the sections. */
+  timeline?: boolean;
+  /** The query parameter holding the record's id when the route has no ":id"; default "id" (e.g. "quesTaskId"). */
+  idParam?: string;
+}
+
+/** Several list pages under tabs; each keeps its own filters and pages. */
+export interface TabsPage extends PageBase {
+  kind: 'tabs';
+  tabs: { title: string; /** Route of a list page shown in this tab. */ page: string }[];
+}
+
+/** One record edited in place (a singleton resource such as global parameters). */
+export interface SettingsPage extends PageBase {
+  kind: 'settings';
+  resource: string;
+  fields: FieldMap;
+  /** Columns of the form grid; default 2. */
+  columns?: number;
+}
+
+/** A screen written in React (session core, patrol, push) that still takes its menu place and permissions from here. */
+export interface BespokePage extends PageBase {
+  kind: 'bespoke';
+  /** Name under which the screen's component is registered in src/app/bespoke.ts. */
+  component: string;
+}
+
+/** A chart of a report page, drawn from the rows of the current grouping. */
+export interface ReportChart {
+  type: 'bar' | 'line' | 'pie';
+  title: string;
+  /** Names of the report's measures drawn (a pie draws the first). */
+  measures: string[];
+}
+
+/**
+ * Statistics: filters, figure cards, charts and a table over one report definition
+ * (schemas/reports/), with export. The filter fields named `dateRange`, `project_id` and
+ * `groupBy` are the report's own; any other name must be one of the report's `filters`.
+ */
+export interface ReportPage extends PageBase {
+  kind: 'report';
+  /** Name of the report definition (schemas/reports/<name>.json). */
+  report: string;
+  filters?: FieldMap;
+  /** Measures shown as figure cards above the charts (their totals). */
+  cards?: string[];
+  charts?: ReportChart[];
+  /** Measures shown as table columns after the grouping; default all. */
+  table?: string[];
+  /** Offers the Excel export (the report's export permission applies). */
+  export?: boolean;
+}
+
+export type PageSchema = ListPage | FormPage | DetailPage | TabsPage | SettingsPage | ReportPage | BespokePage;
+
+/** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
+export interface MenuCatalogue {
+  $schema?: string;
+  groups: { prefix: string; title: string }[];
+}
+
+/** The type of a stored field; decides the column type, validation and the default cell. */
+/** `html` is rich text: sanitised with DOMPurify when saved and again when shown. */
+export type FieldType = 'string' | 'text' | 'html' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+
+export interface ResourceField {
+  type: FieldType;
+  /** Chinese name, used in messages ("标签名称不能为空") and export headers. */
+  title: string;
+  required?: boolean;
+  /** No two records share the value (within the same values of the fields listed, when a list is given). */
+  unique?: boolean | string[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  /** Message when the pattern does not match. */
+  patternMessage?: string;
+  minimum?: number;
+  maximum?: number;
+  /** Allowed values, with their Chinese names. */
+  enum?: Record<string, string>;
+  /** Values are the items of this dictionary code. */
+  dict?: string;
+  /** Holds the id of a record of this resource (checked to exist). */
+  ref?: string;
+  default?: string | number | boolean | null;
+  /** How the list filters by it: exact, contains, one of, or a time range. */
+  filter?: 'eq' | 'like' | 'in' | 'range';
+  sortable?: boolean;
+  /** Left out of exports (default: included). */
+  noExport?: boolean;
+  /** Set by the server only (a workflow's stamp): never accepted from add or update. */
+  auto?: boolean;
+  /**
+   * With `ref` and type "json": the field is no column but the ids of the referenced records,
+   * kept in a join table (staff_post: `from` staff_id, `to` post_id). Lists and details answer
+   * the ids and "<field>_label" (their labels joined by 、), an eq or in filter finds the records
+   * linked to the value, saving replaces the links, and exports show the labels.
+   */
+  through?: { table: string; from: string; to: string };
+  /** Lists and exports show the value masked: an ID card number keeps its first 3 and last 4 characters, a mobile number its first 3 and last 4 digits. */
+  mask?: 'idCard' | 'mobile';
+}
+
+/** A state of a workflow, as filters, tags and the timeline show it. */
+export interface WorkflowState {
+  text: string;
+  /** antd tag colour or status. */
+  color?: string;
+}
+
+/** A move from some states to another, guarded by a permission. */
+export interface WorkflowTransition {
+  /** Identifier, e.g. "dispatch". @pattern ^[a-zA-Z][a-zA-Z0-9_]*$ */
+  name: string;
+  /** Button text, e.g. "派单". */
+  label: string;
+  /** States it may start from. */
+  from: string[];
+  to: string;
+  btnCode: BtnGuard;
+  /** Ask for a note (a reason, a result) and keep it in the timeline: required or optional. */
+  note?: 'required' | 'optional';
+  confirm?: string;
+  danger?: boolean;
+  /** A datetime field set to the moment of the transition (e.g. published_at). */
+  stamp?: string;
+  /**
+   * Only the staff member whose id is in this field of the record may make the move (the
+   * assigned processor handles the order); anyone else is refused, whatever their buttons.
+   */
+  actorField?: string;
+  /** A field set to the caller's staff id by the move (seizing an order makes the caller its processor). */
+  assignActor?: string;
+  /**
+   * What the user fills in for the move (the processor to dispatch to, the result, photos):
+   * Formily fields named after fields of the resource. They are the dialog's fields, and the
+   * server validates them by the resource's definition (`required` here: required for this move)
+   * and writes them with the move.
+   */
+  inputs?: FieldMap;
+}
+
+/** A move the system makes by itself when a record has stayed in a state too long. */
+export interface WorkflowTimer {
+  /** Records that have been in this state... */
+  state: string;
+  /** ...for this many minutes... */
+  afterMinutes: number;
+  /** ...move through this transition (written to the timeline as done by 系统). */
+  transition: string;
+}
+
+/**
+ * A record's lifecycle declared once: the filters, tags, action buttons and the server's
+ * checks all come from it, and every transition is written to the record's timeline.
+ */
+export interface WorkflowDef {
+  /** The string field holding the state. */
+  field: string;
+  /** The state of a new record. */
+  initial: string;
+  states: Record<string, WorkflowState>;
+  transitions: WorkflowTransition[];
+  /** Automatic moves after a time in a state (the server checks every minute). */
+  timers?: WorkflowTimer[];
+}
+
+/** One table with its endpoints: list, detail, add, update, delete, enable, export, import, options. */
+export interface ResourceDef {
+  $schema?: string;
+  /** Table name. @pattern ^[a-z][a-z0-9_]*$ */
+  name: string;
+  title: string;
+  /** Service prefix the endpoints are mounted under, e.g. "basis". */
+  service: string;
+  /** Path under the service, e.g. "/label". @pattern ^/[A-Za-z0-9/_-]+$ */
+  path: string;
+  fields: Record<string, ResourceField>;
+  /** Codes each operation needs. */
+  permissions: {
+    view: BtnGuard;
+    add?: BtnGuard;
+    update?: BtnGuard;
+    delete?: BtnGuard;
+    enable?: BtnGuard;
+    export?: BtnGuard;
+    import?: BtnGuard;
+  };
+  /** Adds an enabled flag and the enable/disable endpoint. */
+  enable?: boolean;
+  /**
+   * A view over a table the core writes (login log...): only list, detail, options and export,
+   * and no audit columns are assumed.
+   */
+  readOnly?: boolean;
+  /** Rows belong to a project (project_id) and follow the caller's data scope. */
+  scope?: 'project';
+  /** Field shown as a record's label in selects and trees; default "name". */
+  labelField?: string;
+  /**
+   * How another resource's lists, details and exports name a record that a `ref` field points at,
+   * when labelField alone is ambiguous: fields in braces, e.g. "{building_name} {unit_no}单元 {room_no}".
+   * Default: labelField.
+   */
+  refLabel?: string;
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Most rows one list call may ask for; default 200. Raise it for screens that show large
+   * pages (records, logs), whose list pages then offer the size in `pageSizeOptions`.
+   */
+  maxPageSize?: PageSize;
+  indexes?: string[][];
+  /** The record's lifecycle; adds "<name>.transition" and "<name>.timeline". */
+  workflow?: WorkflowDef;
+  /** Records that cannot be changed, disabled or deleted (such as the administrator role). */
+  locked?: { field: string; values: (string | number)[]; message: string };
+  /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */
+  deleteGuards?: { resource: string; field: string; message: string }[];
+}
+
+/** How a report groups rows: by a column's value, or a datetime column's day or month. */
+export interface ReportDimension {
+  /** Identifier sent as `groupBy`. @pattern ^[a-zA-Z][a-zA-Z0-9_]*$ */
+  name: string;
+  title: string;
+  /** Column of the source table. @pattern ^[a-z][a-z0-9_]*$ */
+  field: string;
+  bucket?: 'day' | 'month';
+  /** Names the values: by the id of a record of this table (its `name`, or a resource's labelField)... */
+  labelTable?: string;
+  /** ...or by the items of this dictionary code... */
+  dict?: string;
+  /** ...or by these fixed names. */
+  enum?: Record<string, string>;
+}
+
+/** One figure of each group (and of all rows together, for the cards). */
+export interface ReportMeasure {
+  /** Identifier in answers and page schemas. @pattern ^[a-zA-Z][a-zA-Z0-9_]*$ */
+  name: string;
+  title: string;
+  /**
+   * count: rows (matching `where`, if given); sum, avg, max, min: of `field` over those rows;
+   * rate: the percentage of rows that match `where` (0–100, one decimal).
+   */
+  agg: 'count' | 'sum' | 'avg' | 'max' | 'min' | 'rate';
+  /** Column summed or averaged. @pattern ^[a-z][a-z0-9_]*$ */
+  field?: string;
+  where?: Condition;
+  /** How it is shown; default "number" ("percent" for rate). */
+  cell?: 'number' | 'money' | 'duration' | 'percent';
+}
+
+/**
+ * A statistics report declared as data: the server answers `<name>.query` (figures per group
+ * and in total) and `<name>.export` (the same as Excel) from it, following the caller's data scope.
+ */
+export interface ReportDef {
+  $schema?: string;
+  /** @pattern ^[a-z][a-zA-Z0-9_]*$ */
+  name: string;
+  title: string;
+  /** Service prefix, e.g. "task". */
+  service: string;
+  /** Path under the service. @pattern ^/[A-Za-z0-9/_-]+$ */
+  path: string;
+  /** Table whose rows are counted: a resource's or a core table (work_order, customer...). @pattern ^[a-z][a-z0-9_]*$ */
+  source: string;
+  /** Datetime column (milliseconds) that the date range filters. */
+  dateField?: string;
+  /** Column holding the project id: rows follow the caller's data scope and the project filter. */
+  projectField?: string;
+  /** Other columns the page may filter on exactly. */
+  filters?: string[];
+  dimensions: ReportDimension[];
+  measures: ReportMeasure[];
+  permissions: { view: BtnGuard; export?: BtnGuard };
+}
+
+/** A call that is not generated from a resource, referred to by id from page schemas. */
+export interface EndpointDef {
+  id: string;
+  service: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  /** Body encoding of a POST; default json. */
+  encoding?: 'json' | 'form' | 'multipart';
+  btnCode?: BtnGuard;
+}
+
+export interface EndpointCatalogue {
+  $schema?: string;
+  endpoints: EndpointDef[];
+}
