@@ -14,6 +14,8 @@ export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'bench/peers/**/dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // CommonJS configuration files of tools (dependency-cruiser reads .cjs).
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

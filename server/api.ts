@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok } from './platform/http/envelope.ts';
 import { registerAuthentication } from './engine/access/authenticate.ts';
 import { registerSignatureCheck } from './platform/http/signature.ts';
@@ -6,47 +6,33 @@ import { registerAuthorization } from './engine/access/authorize.ts';
 import { registerInputDefaults } from './platform/http/inputSchemas.ts';
 import { registerListAnswers } from './platform/http/listAnswers.ts';
 import { resourceRoutes } from './engine/resources.ts';
-import { RESOURCE_HOOKS } from './resourceHooks.ts';
 import { reportRoutes } from './engine/reports.ts';
-import basisService from './modules/settings/dictRoutes.ts';
-import { SERVICE_PREFIXES, type ServicePrefix } from '../src/shared/servicePrefixes.ts';
-import authService from './modules/auth/routes.ts';
-import baseService from './modules/org/baseRoutes.ts';
-import fileService from './modules/files/routes.ts';
-import patrolService, { taskSyncRoutes } from './modules/patrol/index.ts';
-import messageService from './modules/messages/routes.ts';
-import esService from './modules/workorder/searchRoutes.ts';
+import { hooksOf, type ServerModule } from './engine/module.ts';
+import { SERVICE_PREFIXES } from '../src/shared/servicePrefixes.ts';
 
-/** The routes of each service; a service without its own routes yet still answers /health. */
-const SERVICES: Partial<Record<ServicePrefix, FastifyPluginAsync>> = {
-  auth: authService,
-  base: baseService,
-  file: fileService,
-  message: messageService,
-  basis: basisService,
-  patrol: patrolService,
-  mkf: taskSyncRoutes,
-  es: esService,
-};
-
-/** Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one signature check. */
-export default async function apiPlugin(app: FastifyInstance) {
+/**
+ * Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one
+ * signature check: the modules' own routes for that prefix, then the generic endpoints of the
+ * resources and reports declared under schemas/. A service without routes yet still answers /health.
+ */
+export default async function apiPlugin(app: FastifyInstance, { modules }: { modules: readonly ServerModule[] }) {
   registerAuthentication(app);
   registerSignatureCheck(app);
   registerAuthorization(app);
   registerInputDefaults(app);
   registerListAnswers(app);
+  const hooks = hooksOf(modules);
   for (const prefix of SERVICE_PREFIXES) {
     await app.register(
       async (service) => {
         service.get('/health', { config: { public: true, unsigned: true } }, async () => ok({ service: prefix, status: 'up' }));
-        const routes = SERVICES[prefix];
-        if (routes) await service.register(routes);
-        // Resources declared in schemas/resources/ get their generic endpoints under their service.
-        for (const resource of app.catalogue.resources.values()) {
-          if (resource.service === prefix) await service.register(resourceRoutes(resource, RESOURCE_HOOKS[resource.name]), { prefix: resource.path });
+        for (const m of modules) {
+          const routes = m.routes?.[prefix];
+          if (routes) await service.register(routes);
         }
-        // Reports declared in schemas/reports/ likewise.
+        for (const resource of app.catalogue.resources.values()) {
+          if (resource.service === prefix) await service.register(resourceRoutes(resource, hooks[resource.name]), { prefix: resource.path });
+        }
         for (const report of app.catalogue.reports.values()) {
           if (report.service === prefix) await service.register(reportRoutes(report), { prefix: report.path });
         }

@@ -11,7 +11,10 @@ class QuietRequestLogs extends LogController {
   }
 }
 import type { Config } from './platform/config.ts';
-import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './platform/db/index.ts';
+import { openDatabase, refreshPlannerStatistics } from './platform/db/index.ts';
+import { migrateToLatest } from './platform/db/migrator.ts';
+import { MODULES } from './modules.ts';
+import type { ServerModule } from './engine/module.ts';
 import { seedDatabase } from './seed.ts';
 import { loadCatalogue } from './engine/catalogue.ts';
 import { syncResourceTables } from './engine/tables.ts';
@@ -24,7 +27,6 @@ import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
 import { CappedCounts } from './platform/http/paging.ts';
 import { ListAnswers } from './platform/http/listAnswers.ts';
 import apiPlugin from './api.ts';
-import { registerFileServing } from './modules/files/routes.ts';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -39,6 +41,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Directory of the page schemas and resource definitions; default schemas/. */
   schemasDir?: string;
+  /** The business modules (default: all of server/modules.ts). */
+  modules?: readonly ServerModule[];
 }
 
 /** Builds the whole reference server: database, services under /api, the web app. */
@@ -50,15 +54,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, allowUnionTypes: true } },
   });
+  const modules = options.modules ?? MODULES;
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', () => database.close());
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
   const catalogue = loadCatalogue(options.schemasDir ?? process.env.PMS_SCHEMAS_DIR ?? undefined);
   const applied = await syncResourceTables(database.db, catalogue.resources);
   if (applied.length) app.log.info({ statements: applied.length }, 'resource tables migrated');
   await syncPermissionCatalogue(database.db, catalogue);
   refreshPlannerStatistics(database.sqlite);
-  const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+  const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo });
   if (seeded) app.log.info({ demo: config.seedDemo }, 'seeded a new database');
   // The administrator role is created by the seed: a second sync grants it every menu and button.
   if (seeded) await syncPermissionCatalogue(database.db, catalogue);
@@ -85,8 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Limits are opt-in per route (sign-in, code exchange, the flag login).
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, status: '429', code: '429', message: '操作过于频繁，请稍后再试' }) });
   if (config.sso.embedded) await registerEmbeddedProvider(app);
-  await app.register(apiPlugin, { prefix: '/api' });
-  await registerFileServing(app);
+  await app.register(apiPlugin, { prefix: '/api', modules });
+  for (const m of modules) await m.outsideApi?.(app);
+  for (const m of modules) m.background?.(app);
   await registerWebApp(app, options.webRoot);
   return app;
 }

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, DEMO_DEFAULTS, loadConfig } from './platform/config.ts';
 import { buildApp } from './app.ts';
-import { DEMO_ACCOUNTS, DEMO_STAFF_PASSWORD } from './seed.ts';
+import { DEMO_ACCOUNTS, DEMO_STAFF_PASSWORD } from './modules/org/public.ts';
 
 let config;
 try {

@@ -68,7 +68,7 @@ describe('single sign-on failures (spec 4, 8)', () => {
     try {
       await idp.app.db
         .insertInto('staff')
-        .values({ account: 'zhangsan', job_number: 'EXT001', name: '张三', mobile: '13900000000', password_hash: (await idp.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'kefu').executeTakeFirstOrThrow()).password_hash, org_id: 1, icon: null, business_account_domain: 'ext_zhangsan', enabled: 1, created_at: Date.now() })
+        .values({ account: 'zhangsan', job_number: 'EXT001', name: '张三', mobile: '13900000000', password_hash: (await idp.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'kefu').executeTakeFirstOrThrow()).password_hash, org_id: 1, icon: null, business_account_domain: 'ext_zhangsan', enabled: 1, created_at: Date.now(), updated_at: Date.now() })
         .execute();
       const known = await fresh();
       await known.goto(`${pms.url}/index/home_index`);

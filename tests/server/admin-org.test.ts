@@ -67,7 +67,7 @@ describe('organisation tree (org-structure)', () => {
     expect(refusal(await admin.post('/api/base/crmOrg/delete', { ids: [await orgId('YJ-P001')] }))).toEqual([409, `该组织下还有 ${staff.n} 名员工，请先调离员工再删除`]);
 
     const empty = (await admin.post('/api/base/crmOrg/add', { name: '临港新城', code: 'YJ-P120', type: 'project', parent_id: await orgId('YJ-R1') })).body.data.id;
-    await server.app.db.insertInto('building').values({ project_id: empty, name: '1栋', floors: 18, units: 2, created_at: Date.now() }).execute();
+    await server.app.db.insertInto('building').values({ project_id: empty, name: '1栋', floors: 18, units: 2, created_at: Date.now(), updated_at: Date.now() }).execute();
     expect(refusal(await admin.post('/api/base/crmOrg/delete', { ids: [empty] }))).toEqual([409, '该组织下已有 1 条楼栋数据，不能删除；不再使用时请停用']);
     await server.app.db.deleteFrom('building').where('project_id', '=', empty).execute();
     const post = (await admin.post('/api/base/crmPost/add', { org_id: empty, name: '项目经理', code: 'YJ-P120-XMJL' })).body.data.id;

@@ -15,6 +15,7 @@ export async function insertStaff(app: FastifyInstance, count: number, prefix: s
     business_account_domain: `${prefix}_${i}`,
     enabled: 1,
     created_at: now,
+    updated_at: now,
   }));
   return app.db.transaction().execute(async (trx) => {
     const ids: number[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, type OpenedDatabase } from '../../server/platform/db/index.ts';
+import type { OpenedDatabase } from '../../server/platform/db/index.ts';
+import { migrateToLatest } from '../../server/platform/db/migrator.ts';
 import { NonceStore } from '../../server/platform/http/nonces.ts';
 import { temporaryDatabases } from '../support/tempDatabases.ts';
 
@@ -9,7 +10,7 @@ describe('request nonce store', () => {
   const databases = temporaryDatabases('pms-nonces-');
   async function open(dir?: string) {
     const d = databases.open(dir);
-    await migrateToLatest(d.db);
+    await migrateToLatest(d.db, []);
     return d;
   }
   const count = (d: OpenedDatabase) => (d.sqlite.prepare('select count(*) as n from request_nonce').get() as { n: number }).n;

@@ -9,6 +9,7 @@ import type { Catalogue } from '../catalogue.ts';
  */
 export async function syncPermissionCatalogue(db: DB, catalogue: Catalogue): Promise<void> {
   const groupOf = (route: string) => catalogue.menuGroups.find((g) => route.startsWith(`${g.prefix}/`));
+  const now = Date.now();
   await db.transaction().execute(async (trx) => {
     const liveMenus = new Set<string>();
     const liveButtons = new Set<string>();
@@ -26,7 +27,7 @@ export async function syncPermissionCatalogue(db: DB, catalogue: Catalogue): Pro
         access: page.access ?? null,
         retired: 0,
       };
-      await trx.insertInto('menu').values(values).onConflict((oc) => oc.column('router').doUpdateSet(values)).execute();
+      await trx.insertInto('menu').values({ ...values, created_at: now, updated_at: now }).onConflict((oc) => oc.column('router').doUpdateSet(values)).execute();
       const menu = await trx.selectFrom('menu').select('id').where('router', '=', page.route).executeTakeFirstOrThrow();
       for (const b of page.buttons ?? []) {
         liveButtons.add(b.code);

@@ -7,7 +7,6 @@ import { sendExcel } from '../../platform/http/excel.ts';
 import { formatTime } from '../../../src/shared/format.ts';
 import { menusOf } from '../../engine/access/permissions.ts';
 import ownerSms from './ownerSms.ts';
-import hotlineAuthRoutes from '../hotline/routes.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
@@ -43,7 +42,6 @@ interface StaffRow {
 /** Spec 7.4 login calls: every attempt is rate limited per IP and recorded for the login log. */
 export default async function authService(app: FastifyInstance) {
   await app.register(ownerSms);
-  await app.register(hotlineAuthRoutes);
   const loginRoute = (schema: object) => ({
     config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
     schema,

@@ -27,3 +27,17 @@ export const DEMO_STAFF = {
   xuncha: 5,
   xmjl: 6,
 } as const;
+
+/** The accounts printed at start and written in the README. */
+export const DEMO_ACCOUNTS = [
+  { account: 'admin', name: '系统管理员', role: 'admin', post: null, label: '管理员（全部数据）' },
+  { account: 'kefu', name: '林晓雯', role: 'customer_service', post: '客服管家', label: '客服' },
+  { account: 'diaodu', name: '周建国', role: 'dispatcher', post: '调度员', label: '调度员' },
+  { account: 'weixiu', name: '王师傅', role: 'technician', post: '维修工程师', label: '维修技师' },
+  { account: 'xuncha', name: '陈志强', role: 'inspector', post: '巡检员', label: '巡查员' },
+  { account: 'xmjl', name: '刘海燕', role: 'project_manager', post: '项目经理', label: '项目经理' },
+] as const;
+
+/** Password of every demo staff account other than admin. */
+export const DEMO_STAFF_PASSWORD = 'Pms@2026';
+

@@ -1,6 +1,6 @@
-import type { Generated } from 'kysely';
+import type { ResourceTables } from '../../platform/db/resourceTables.ts';
 
-/** Tables of staff administration (staffAdminMigrations.ts); the staff and menu columns are in schema.ts. */
+/** Tables of staff administration (migrations/); the staff and menu columns are in the platform's schema.ts. */
 
 /** The projects (org rows of type project) a staff member works in. */
 export interface StaffProjectTable {
@@ -8,22 +8,17 @@ export interface StaffProjectTable {
   project_id: number;
 }
 
-/** A business line, the patrol "stripe" (spec 3): stripeName is the label, stripeCode the value. */
-export interface StripeTable {
-  id: Generated<number>;
-  stripe_name: string;
-  /** Unique; other modules (patrol plans, tasks) refer to a line by it. */
-  stripe_code: string;
-  description: string | null;
-  sort: Generated<number>;
-  enabled: Generated<number>;
-  created_by: number | null;
-  created_at: number;
-  updated_at: number;
-}
 
 /** The posts that belong to a business line. */
 export interface StripePostTable {
   stripe_id: number;
   post_id: number;
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database {
+    staff_project: StaffProjectTable;
+    stripe: ResourceTables['stripe'];
+    stripe_post: StripePostTable;
+  }
 }

@@ -8,13 +8,10 @@ import planRoutes from './plan.ts';
 import taskRoutes from './task.ts';
 import recordRoutes from './record.ts';
 import statsRoutes from './stats.ts';
-import { registerScheduler } from './schedule.ts';
-
-export { default as taskSyncRoutes } from './sync.ts';
 
 /**
  * The patrol service (spec 7.2), mounted at /api/patrol: categories, standards, stripes, points,
- * QR codes, plans, tasks with their scheduler, records and statistics. README.md next to this
+ * QR codes, plans, tasks, records and statistics. README.md next to this
  * file documents the task states and the staff app's check-in calls.
  */
 export default async function patrolService(app: FastifyInstance) {
@@ -27,5 +24,4 @@ export default async function patrolService(app: FastifyInstance) {
   await app.register(taskRoutes);
   await app.register(recordRoutes);
   await app.register(statsRoutes);
-  registerScheduler(app);
 }

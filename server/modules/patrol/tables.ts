@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /**
  * Tables of the patrol service (spec 7.2), created by the '2026_11_05x' migrations in
- * patrolMigrations.ts. Times are epoch milliseconds; days are local 'YYYY-MM-DD' text and
+ * migrations/. Times are epoch milliseconds; days are local 'YYYY-MM-DD' text and
  * times of day 'HH:mm' text, as a patrol manager reads them.
  */
 
@@ -208,4 +208,21 @@ export interface PatrolTables {
   tbp_record: TbpRecordTable;
   tbp_record_order: TbpRecordOrderTable;
   tbp_secret: TbpSecretTable;
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database {
+    tbp_classify: TbpClassifyTable;
+    tbp_standard: TbpStandardTable;
+    tbp_standard_problem: TbpStandardProblemTable;
+    tbp_point: TbpPointTable;
+    tbp_plan: TbpPlanTable;
+    tbp_plan_point: TbpPlanPointTable;
+    tbp_task: TbpTaskTable;
+    tbp_task_point: TbpTaskPointTable;
+    tbp_task_log: TbpTaskLogTable;
+    tbp_record: TbpRecordTable;
+    tbp_record_order: TbpRecordOrderTable;
+    tbp_secret: TbpSecretTable;
+  }
 }

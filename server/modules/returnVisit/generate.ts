@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
-import { staffWithButton } from '../org/people.ts';
+import { staffWithButton } from '../org/public.ts';
 
 /** Orders finished longer ago than this are not visited any more (a new rule does not reach far back). */
 export const LOOKBACK_DAYS = 30;

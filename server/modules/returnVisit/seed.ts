@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SeedContext } from '../../engine/module.ts';
 import { recordVisit, type VisitInput } from './carryOut.ts';
 import { generateForRule } from './generate.ts';
 import { normaliseQuestions, type Question } from './questions.ts';
@@ -283,3 +284,6 @@ function answersFor(questions: Question[], unhappy: boolean, n: number): Record<
   }
   return answers;
 }
+
+/** Return-visit rules, the visits they generated over the demo's finished orders, questionnaires and answers. */
+export const seedReturnVisits = (ctx: SeedContext): Promise<void> => seedServiceFollowUp(ctx.trx, ctx.now);

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { SeedContext } from '../../engine/module.ts';
+import { orgDemo } from '../org/public.ts';
 
 // Resource tables (schemas/resources) are created at start, before the seed: typed loosely here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -63,7 +65,7 @@ const OPENINGS: [string, string, string, string, string[]][] = [
 const SERVICES = ['service_repair', 'service_complaint', 'service_payment', 'service_visitor', 'service_decoration', 'service_notice'];
 
 /** Demo data of the organisation and business-settings screens (levels, categories, knowledge, openings, messages). */
-export async function seedSettings(db: Loose, now: number): Promise<void> {
+async function seedSettingScreens(db: Loose, now: number): Promise<void> {
   const audit = { created_by: null, created_at: now, updated_at: now };
   await seedOpenings(db, now);
   await seedMessages(db, now);
@@ -133,4 +135,41 @@ async function seedMessages(db: Loose, now: number): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('resource_timeline').values({ resource: 'system_notice', record_id: draft.id, note: null, staff_id: admin.id, staff_name: admin.name, action: 'create', from_state: null, to_state: 'draft', at: now }).execute();
+}
+
+const LABELS: [string, string, string, string, string][] = [
+  ['独居老人', 'risk', 'red', 'customer', '需定期上门关怀，紧急情况优先处理'],
+  ['VIP 业主', 'value', 'gold', 'customer', '物业费预缴、积极参与社区活动'],
+  ['高频报修', 'preference', 'orange', 'customer', '近三个月报修 3 次以上'],
+  ['有宠物', 'basic', 'green', 'house', '上门服务前请先电话确认'],
+  ['投诉敏感', 'risk', 'volcano', 'customer', '沟通注意方式，处理结果需回访'],
+  ['装修中', 'basic', 'blue', 'house', '注意装修时间与噪音管理'],
+  ['加急工单', 'preference', 'magenta', 'work_order', '需 30 分钟内响应'],
+];
+
+/** What the demo roles may do on the settings screens. */
+export const SETTINGS_DEMO_GRANTS: Record<string, string[]> = {
+  customer_service: ['label:view', 'dict:view', 'parking:view'],
+  dispatcher: ['label:view'],
+  project_manager: ['label:view', 'label:add', 'label:edit', 'label:enable', 'label:export', 'dict:view', 'parking:view', 'parking:add', 'parking:edit', 'parking:enable', 'parking:export'],
+};
+
+/** Labels, parking yards of every project, and the other settings screens' demo rows. */
+export async function seedSettings(ctx: SeedContext): Promise<void> {
+  const { trx, now } = ctx;
+  const { projectIds } = orgDemo(ctx);
+  for (const [sort, [name, category, color, scope, description]] of LABELS.entries()) {
+    await trx.insertInto('label').values({ name, category, color, scope, description, sort, enabled: 1, created_by: null, created_at: now, updated_at: now }).execute();
+  }
+
+  for (const [i, projectId] of projectIds.entries()) {
+    for (const [name, kind, spaces, monthly] of [['地下车库', 'underground', 420 + i * 60, 350], ['东门地面停车场', 'ground', 80 + i * 10, 200]] as const) {
+      await trx
+        .insertInto('parking_yard')
+        .values({ project_id: projectId, name, kind, spaces, monthly_fee: monthly, hourly_fee: 5, contact_phone: `021-6${String(1000000 + i * 1111).slice(0, 7)}`, remark: null, enabled: 1, created_by: null, created_at: now, updated_at: now })
+        .execute();
+    }
+  }
+
+  await seedSettingScreens(trx, now);
 }

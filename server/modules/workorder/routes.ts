@@ -5,7 +5,7 @@ import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { visibleProjectIds } from '../../engine/scope.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { maskValue } from '../../engine/resources.ts';
-import { byProject, postsOf, processorsByProject } from '../org/people.ts';
+import { byProject, postsOf, processorsByProject } from '../org/public.ts';
 import { ownOrders } from './visibility.ts';
 import { OPEN_STATES } from './sla.ts';
 

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { SeedContext } from '../../engine/module.ts';
+import { orgDemo } from '../org/public.ts';
 import { classify } from './intake.ts';
 import { slaOf } from './sla.ts';
 import { mulberry32 } from '../../platform/db/random.ts';
@@ -8,7 +10,7 @@ import { mulberry32 } from '../../platform/db/random.ts';
 type Loose = Kysely<any>;
 type Row = Record<string, unknown>;
 
-/** What each demo role may do with work orders (spec 7.5); merged into DEMO_GRANTS by the seed. */
+/** What each demo role may do with work orders (spec 7.5); merged with the other modules' by the seed. */
 export const WORKORDER_DEMO_GRANTS: Record<string, string[]> = {
   customer_service: [
     'workorder:view', 'workorder:intake', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:delete', 'workorder:export', 'workorder:confirm', 'workorder:close',
@@ -20,6 +22,7 @@ export const WORKORDER_DEMO_GRANTS: Record<string, string[]> = {
     'workorder:view', 'workorder:export', 'workorder:giveOut', 'workorder:urge', 'workorder:close', 'workorder:restart', 'hangup:view', 'hangup:approve', 'improper:view',
     'improper:approve', 'servertype:view', 'servertype:add', 'servertype:edit', 'servertype:enable', 'servertype:export', 'problem:view', 'problem:add', 'problem:edit',
     'problem:enable', 'problem:export', 'problem:import', 'warn:view', 'warn:add', 'warn:edit', 'warn:delete', 'warn:enable', 'warn:export',
+    'report-workorder:view', 'report-workorder:export',
   ],
 };
 
@@ -111,7 +114,7 @@ const MINUTE = 60_000;
  * confirmed and evaluated them and when, with each step in the timeline, limits, and the
  * warnings already given (so the first SLA sweep does not push stale warnings at start).
  */
-export async function seedWorkOrders(db: Loose, now: number): Promise<void> {
+async function completeSteps(db: Loose, now: number): Promise<void> {
   const rnd = mulberry32(9090);
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const audit = { created_by: null, created_at: now, updated_at: now };
@@ -318,4 +321,53 @@ async function recordGivenWarnings(db: Loose, order: Row, rules: Row[], now: num
       }
     }
   }
+}
+
+const ORDER_TEMPLATES: Record<string, { titles: string[]; priority: string }> = {
+  repair: { titles: ['厨房水管漏水', '卫生间下水道堵塞', '客厅灯具不亮', '入户门锁损坏', '空调外机噪音大', '阳台推拉门卡滞', '墙面渗水发霉'], priority: 'normal' },
+  complaint: { titles: ['楼上装修噪音扰民', '地库车位被占用', '垃圾清运不及时', '电梯经常停运', '夜间宠物吠叫扰民'], priority: 'high' },
+  consult: { titles: ['咨询物业费缴纳方式', '咨询装修申报流程', '咨询停车月卡办理', '咨询门禁卡补办'], priority: 'low' },
+  praise: { titles: ['表扬保安热心帮忙搬运', '表扬保洁阿姨认真负责', '表扬维修师傅服务周到'], priority: 'low' },
+  home_service: { titles: ['家政保洁预约', '家电清洗预约', '上门开荒保洁', '窗帘清洗预约'], priority: 'normal' },
+  emergency: { titles: ['电梯困人', '消防报警器误报', '地下车库水管爆裂', '单元楼道停电'], priority: 'urgent' },
+};
+
+// The lifecycle's states (schemas/resources/work_order.json); seedWorkOrders completes each order's steps.
+
+/** 240 work orders over the last 60 days across the projects, in every state of the lifecycle with its steps. */
+export async function seedWorkOrders(ctx: SeedContext): Promise<void> {
+  const { trx, now, rnd, pick } = ctx;
+  const { projectIds, customersByProject, technicians } = orgDemo(ctx);
+  const STATUSES = DEMO_ORDER_STATES;
+  const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
+  for (let n = 1; n <= 240; n++) {
+    const projectId = pick(projectIds);
+    const customer = pick(customersByProject.get(projectId)!);
+    const kind = pick(Object.keys(ORDER_TEMPLATES));
+    const template = ORDER_TEMPLATES[kind]!;
+    const created = now - Math.floor(rnd() * 60 * 86_400_000);
+    const status = n <= 12 ? 'pending' : pick(STATUSES);
+    const processor = ['draft', 'pending', 'pool'].includes(status) ? null : projectId === projectIds[0] ? pick(technicians) : null;
+    await trx
+      .insertInto('work_order')
+      .values({
+        code: `WO${day}${String(n).padStart(5, '0')}`,
+        project_id: projectId,
+        house_id: customer.house,
+        customer_id: customer.id,
+        kind,
+        title: pick(template.titles),
+        content: '业主来电反映，请尽快安排人员上门查看处理。',
+        status,
+        source: pick(['400', 'staff', 'owner_app']),
+        priority: template.priority,
+        processor_id: processor,
+        created_by: null,
+        created_at: created,
+        updated_at: created,
+        finished_at: ['finished', 'confirmed', 'closed'].includes(status) ? created + Math.floor(rnd() * 48) * 3_600_000 : null,
+      })
+      .execute();
+  }
+  await completeSteps(trx, now);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { formatTime } from '../../../src/shared/format.ts';
 import { named, notifyOrder, NOTICE, type OrderRef } from './notify.ts';
-import { postMembers, staffWithButton, type Person } from '../org/people.ts';
+import { postMembers, staffWithButton, type Person } from '../org/public.ts';
 
 /**
  * Service levels (SLA): each order must be responded to (accepted or seized) and handled within

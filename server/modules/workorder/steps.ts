@@ -2,7 +2,7 @@ import { ApiError, badRequest, conflict } from '../../platform/http/envelope.ts'
 import type { AnyDB, HookContext, Row } from '../../engine/hooks.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { named, notifyOrder, NOTICE, type OrderRef } from './notify.ts';
-import { isProcessorAt, postMembers, staffWithButton, typeProcessorsAt } from '../org/people.ts';
+import { isProcessorAt, postMembers, staffWithButton, typeProcessorsAt } from '../org/public.ts';
 import { deadlinesFrom } from './sla.ts';
 import { nextCode } from './intake.ts';
 

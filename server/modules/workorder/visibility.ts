@@ -3,7 +3,7 @@ import { badRequest } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { dayRange } from '../../engine/resources.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { postsOf } from '../org/people.ts';
+import { postsOf } from '../org/public.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EB = ExpressionBuilder<any, any>;

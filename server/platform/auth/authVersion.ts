@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 
 /**
  * The counter that moves on whenever sessions, staff, roles, posts or grants change (triggers
- * of authVersionMigrations.ts): a cached session or staff context read at the same count is
+ * of migrations/2026_11_090_auth_version.ts): a cached session or staff context read at the same count is
  * still what the database says. One indexed read per request instead of the queries behind it.
  */
 export function authVersionReader(sqlite: SQLite.Database): () => number {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
-import { migrationProvider } from './migrations.ts';
 import { StatementCache } from './statements.ts';
 
 export type DB = Kysely<Database>;
@@ -38,13 +37,6 @@ export function openDatabase(dataDir: string): OpenedDatabase {
       await db.destroy();
     },
   };
-}
-
-export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /**

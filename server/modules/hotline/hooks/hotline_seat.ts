@@ -3,7 +3,7 @@ import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { OPTION_LIST_QUERY } from '../../../platform/http/inputSchemas.ts';
 import { visibleProjectIds } from '../../../engine/scope.ts';
-import { staffWithButton } from '../../org/people.ts';
+import { staffWithButton } from '../../org/public.ts';
 import { CALL_CODES } from '../routes.ts';
 
 /** Seats of the 400 hotline: who may be given one are the staff who take calls or call back (by project). */

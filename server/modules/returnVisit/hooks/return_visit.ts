@@ -6,7 +6,7 @@ import type { StaffContext } from '../../../platform/types.ts';
 import { recordVisit, type VisitInput } from '../carryOut.ts';
 import { generateReturnVisits } from '../generate.ts';
 import { storedQuestions } from '../questions.ts';
-import { staffWithButton } from '../../org/people.ts';
+import { staffWithButton } from '../../org/public.ts';
 
 /** The return-visit lists, chosen by a page's fixed filter `view`. */
 const VIEWS = ['all', 'mine', 'result', 'error'] as const;

@@ -3,7 +3,7 @@ import type { AnyDB, ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { dictItems } from '../../../engine/resources.ts';
 import { badRequest, ok } from '../../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../../engine/scope.ts';
-import { staffWithButton } from '../../org/people.ts';
+import { staffWithButton } from '../../org/public.ts';
 
 /** Rules that generate return visits: the order kinds must be kinds, the questionnaire in use, the visitor active. */
 export const returnVisitRuleHooks: ResourceHooks = {

@@ -5,7 +5,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * the audit columns, and a house gets its project (the data scope of the caller applies to it),
  * its floor and its building's name for lists; existing rows are filled from what they hold.
  */
-const assetAudit: Migration = {
+export default {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('building').addColumn('created_by', 'integer', (c) => c.references('staff.id')).execute();
     await db.schema.alterTable('building').addColumn('updated_at', 'integer', (c) => c.notNull().defaultTo(0)).execute();
@@ -25,9 +25,4 @@ const assetAudit: Migration = {
     await sql`update house set floor = cast(substr(room_no, 1, length(room_no) - 2) as integer) where length(room_no) > 2 and room_no glob '[0-9]*'`.execute(db);
     await db.schema.createIndex('house_project').on('house').column('project_id').execute();
   },
-};
-
-/** Migrations of the organisation settings screens (keys 2026_11_030 to 2026_11_039). */
-export const settingsMigrations: Record<string, Migration> = {
-  '2026_11_030_asset_audit': assetAudit,
-};
+} satisfies Migration;

@@ -18,7 +18,7 @@ const WATCHED: { table: string; when?: string }[] = [
   { table: 'session', when: 'not (new.last_seen_at >= old.last_seen_at and new.revoked_at is old.revoked_at and new.expires_at = old.expires_at and new.staff_id = old.staff_id)' },
 ];
 
-const authVersion: Migration = {
+export default {
   async up(db: Kysely<unknown>) {
     await sql`create table auth_version (n integer not null)`.execute(db);
     await sql`insert into auth_version (n) values (0)`.execute(db);
@@ -29,8 +29,4 @@ const authVersion: Migration = {
       }
     }
   },
-};
-
-export const authVersionMigrations: Record<string, Migration> = {
-  '2026_11_090_auth_version': authVersion,
-};
+} satisfies Migration;

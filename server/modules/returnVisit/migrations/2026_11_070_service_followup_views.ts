@@ -5,7 +5,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * is read by a read-only resource or a report (schemas/resources, schemas/reports), so the
  * screens read the work orders and notices where they are written, never a copy.
  */
-const followUpViews: Migration = {
+export default {
   async up(db: Kysely<unknown>) {
     // Evaluated orders (/serviceTeam/serviceEvaluation and the satisfaction report): has_add marks
     // an additional evaluation, which a report's `where` cannot test for "not null" by itself.
@@ -28,8 +28,4 @@ const followUpViews: Migration = {
       join work_order w on w.id = cast(m.function_id as integer) and m.title = '工单 ' || w.code
       left join staff s on s.id = m.staff_id`.execute(db);
   },
-};
-
-export const serviceMigrations: Record<string, Migration> = {
-  '2026_11_070_service_followup_views': followUpViews,
-};
+} satisfies Migration;

@@ -1,11 +1,11 @@
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration } from 'kysely';
 
 /**
  * The patrol service's tables (spec 7.2): categories, standards and their problems, points,
  * plans with their points, tasks with their points and log, records, the work orders raised
  * from records, and the service's secret. Keys '2026_11_050' to '2026_11_059' are patrol's.
  */
-const patrol: Migration = {
+export default {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('tbp_classify')
@@ -199,21 +199,4 @@ const patrol: Migration = {
       .addColumn('value', 'text', (c) => c.notNull())
       .execute();
   },
-};
-
-/**
- * The record list (巡查记录) pages newest first, whole or by result or handling state: indexes
- * that keep that order let a page of millions of records read only its own rows (issue 11).
- */
-const recordListIndexes: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.createIndex('tbp_record_time').on('tbp_record').column('checked_at').execute();
-    await db.schema.createIndex('tbp_record_result_time').on('tbp_record').columns(['result', 'checked_at']).execute();
-    await db.schema.createIndex('tbp_record_handle_time').on('tbp_record').columns(['handle_status', 'checked_at']).execute();
-  },
-};
-
-export const patrolMigrations: Record<string, Migration> = {
-  '2026_11_050_patrol': patrol,
-  '2026_11_091_patrol_record_list': recordListIndexes,
-};
+} satisfies Migration;

@@ -1,0 +1,19 @@
+import { checkModules, type ServerModule } from './engine/module.ts';
+import { orgModule } from './modules/org/module.ts';
+import { settingsModule } from './modules/settings/module.ts';
+import { authModule } from './modules/auth/module.ts';
+import { filesModule } from './modules/files/module.ts';
+import { messagesModule } from './modules/messages/module.ts';
+import { patrolModule } from './modules/patrol/module.ts';
+import { workorderModule } from './modules/workorder/module.ts';
+import { hotlineModule } from './modules/hotline/module.ts';
+import { returnVisitModule } from './modules/returnVisit/module.ts';
+
+/**
+ * The product's business modules, in dependency order: the app runs their migrations, mounts
+ * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
+ * under modules/ with a module.ts, its schemas/<module>/, and one line here.
+ */
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule];
+
+checkModules(MODULES);

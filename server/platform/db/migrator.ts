@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './index.ts';
+
+/** The platform's own migrations (sessions, grants, files, push); each module has a folder of its own. */
+export const PLATFORM_MIGRATIONS = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * Migrations live in code, one file each, named by the time they were written
+ * (`2026_11_28_1405_what_it_does.ts`, default export a Kysely Migration), in the folder of the
+ * platform or the module whose tables they change; they run in name order across all folders
+ * and are never edited once released. Types stay portable between SQLite and PostgreSQL
+ * (integer, text, real).
+ */
+export function folderMigrations(folders: string[]): MigrationProvider {
+  return {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const folder of folders) {
+        for (const file of fs.readdirSync(folder).filter((f) => /^\d{4}_\d{2}_.+\.ts$/.test(f))) {
+          const name = file.slice(0, -3);
+          if (migrations[name]) throw new Error(`migration ${name} is defined twice (${folder})`);
+          migrations[name] = ((await import(pathToFileURL(path.join(folder, file)).href)) as { default: Migration }).default;
+        }
+      }
+      return migrations;
+    },
+  };
+}
+
+export async function migrateToLatest(db: DB, folders: string[]): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: folderMigrations([PLATFORM_MIGRATIONS, ...folders]) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
