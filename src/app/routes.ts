@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage } from '../engine/lazyPage.ts';
 import { loadPage, PAGE_METAS } from '../engine/pageIndex.ts';
 import { PAGE_KINDS } from '../engine/pageKinds.ts';
 import { LAZY_FIELD_LOADERS } from '../engine/fast/lazyFieldLoaders.ts';
@@ -82,10 +82,6 @@ function schemaRoute(page: PageMeta): RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [...CORE_ROUTES, ...PAGE_METAS.filter((p) => p.kind !== 'bespoke' || p.component! in BESPOKE_PAGES).map(schemaRoute)];
-
-/** Paths that lead to the landing page (spec 2.2). */
-export const HOME_PATH = '/index/home_index';
-export const HOME_ALIASES = ['/', '/index', '/home'];
 
 export function findRoute(pathname: string): RouteDef | undefined {
   return ROUTES.find((r) => r.path === pathname) ?? ROUTES.find((r) => r.path.includes('/:') && routeMatches(r.path, pathname));

@@ -356,7 +356,7 @@ export interface SettingsPage extends PageBase {
 /** A screen written in React (session core, patrol, push) that still takes its menu place and permissions from here. */
 export interface BespokePage extends PageBase {
   kind: 'bespoke';
-  /** Name under which the screen's component is registered in src/app/bespoke.ts. */
+  /** Name under which the screen's component is registered in its module's index.ts (src/modules/<module>/index.ts). */
   component: string;
 }
 
