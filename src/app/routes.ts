@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { lazyPage } from '../engine/lazyPage.ts';
 import { loadPage, PAGE_METAS } from '../engine/pageIndex.ts';
 import { PAGE_KINDS } from '../engine/pageKinds.ts';
+import { usePageRequirements } from '../engine/pageRequirements.ts';
 import { LAZY_FIELD_LOADERS } from '../engine/fast/lazyFieldLoaders.ts';
 import type { PageMeta } from '../engine/pageMeta.ts';
 import { BESPOKE_PAGES } from './bespoke.ts';
@@ -57,7 +58,11 @@ function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): Route
     const [page, { default: Renderer, preload }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind](), ...lazyFields]);
     // The screen's lazy parts (a form's date pickers) load now, not once it has rendered: it renders in one pass.
     if (page) await preload?.(page as never);
-    return { default: () => createElement(Renderer, { page: page as never }) };
+    function Screen() {
+      usePageRequirements(page?.requires);
+      return createElement(Renderer, { page: page as never });
+    }
+    return { default: Screen };
   });
   if (meta.kind !== 'list') return screen;
   // A list's rows are asked for once its schema is known, not once the shell and the table have rendered.
