@@ -159,6 +159,10 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     }
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
     if (page.kind === 'bespoke') continue;
+    if (page.kind === 'alias') {
+      if (routes.get(page.of)?.doc.kind !== 'detail') report(file, '/of', `"${page.of}" is not the route of a detail page`);
+      continue;
+    }
     if (page.kind === 'tabs') {
       page.tabs.forEach((t, i) => {
         if (routes.get(t.page)?.doc.kind !== 'list') report(file, `/tabs/${i}/page`, `"${t.page}" is not the route of a list page`);

@@ -5,14 +5,19 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { dropNestedResets } from './app/fast/antdStyles.ts';
+import { APP_ENGINE_HOST } from './app/engineHost.ts';
 import { AppRouter, preloadRoute } from './app/router.tsx';
 import { findRoute } from './app/routes.ts';
 import { hasQueryLogin } from './core/queryLogin.ts';
 import { loadRuntimeConfig } from './core/runtimeConfig.ts';
 import { isLoggedIn } from './core/session.ts';
 import { markAppRendered } from './core/sessionEnd.ts';
+import { setEngineHost } from './engine/host.ts';
 import { loadMenusEarly } from './engine/permissions.tsx';
 import './styles.css';
+
+// The renderer reaches the app (history, routes, push notices) only through this host.
+setEngineHost(APP_ENGINE_HOST);
 
 // Spec 9: toasts 80 px from the top, 3 seconds.
 message.config({ top: 80, duration: 3 });

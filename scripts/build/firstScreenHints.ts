@@ -36,7 +36,8 @@ function loaderSpecifiers(code: string): Map<string, string> {
 
 /** What the router loads for a schema page before it renders it (src/app/routes.ts `schemaScreen`, main.tsx). */
 function screenModules(meta: PageMeta, page: string, lazyFields: Map<LazyFieldChunk, string>): string[] | undefined {
-  if (meta.kind === 'bespoke') return undefined;
+  // An alias's screen also needs its detail page's schema, which its routing keys do not name.
+  if (meta.kind === 'bespoke' || meta.kind === 'alias') return undefined;
   const root = (key: keyof typeof ROOTS) => ROOTS[key].slice(1);
   return [
     root('shell'),

@@ -1,9 +1,7 @@
 import { UNSAFE_createBrowserHistory, type HistoryRouterProps } from 'react-router-dom';
+import type { NavigationCheck } from '../engine/host.ts';
 
 type History = HistoryRouterProps['history'];
-
-/** Answers whether a navigation may go ahead: true at once, or later (the user is asked). */
-export type NavigationCheck = () => true | Promise<boolean>;
 
 /**
  * Told of a navigation before the router renders it; may answer a promise of the new screen's

@@ -3,8 +3,9 @@ import { Navigate, Outlet, Route, Routes, unstable_HistoryRouter as HistoryRoute
 import { hasQueryLogin, loginFromQuery, QUERY_LOGIN_PARAMS } from '../core/queryLogin.ts';
 import { RouteProgress } from './layout/RouteProgress.tsx';
 import { appHistory } from './history.ts';
-import { lazyPage } from './lazyPage.ts';
-import { findRoute, HOME_ALIASES, HOME_PATH, ROUTES } from './routes.ts';
+import { lazyPage } from '../engine/lazyPage.ts';
+import { HOME_ALIASES, HOME_PATH } from './homePath.ts';
+import { findRoute, ROUTES } from './routes.ts';
 
 // The signed-in shell (menu, push, watermark) is a lazy chunk: the sign-in page does not load it.
 const BasicLayout = lazyPage(() => import('./layout/BasicLayout.tsx'));

@@ -1,7 +1,8 @@
 import { createElement, type ComponentType } from 'react';
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage } from '../engine/lazyPage.ts';
 import { loadPage, PAGE_METAS } from '../engine/pageIndex.ts';
 import { PAGE_KINDS } from '../engine/pageKinds.ts';
+import { usePageRequirements } from '../engine/pageRequirements.ts';
 import { LAZY_FIELD_LOADERS } from '../engine/fast/lazyFieldLoaders.ts';
 import type { PageMeta } from '../engine/pageMeta.ts';
 import { BESPOKE_PAGES } from './bespoke.ts';
@@ -57,7 +58,11 @@ function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): Route
     const [page, { default: Renderer, preload }] = await Promise.all([loadPage(meta.route), PAGE_KINDS[meta.kind](), ...lazyFields]);
     // The screen's lazy parts (a form's date pickers) load now, not once it has rendered: it renders in one pass.
     if (page) await preload?.(page as never);
-    return { default: () => createElement(Renderer, { page: page as never }) };
+    function Screen() {
+      usePageRequirements(page?.requires);
+      return createElement(Renderer, { page: page as never });
+    }
+    return { default: Screen };
   });
   if (meta.kind !== 'list') return screen;
   // A list's rows are asked for once its schema is known, not once the shell and the table have rendered.
@@ -82,10 +87,6 @@ function schemaRoute(page: PageMeta): RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [...CORE_ROUTES, ...PAGE_METAS.filter((p) => p.kind !== 'bespoke' || p.component! in BESPOKE_PAGES).map(schemaRoute)];
-
-/** Paths that lead to the landing page (spec 2.2). */
-export const HOME_PATH = '/index/home_index';
-export const HOME_ALIASES = ['/', '/index', '/home'];
 
 export function findRoute(pathname: string): RouteDef | undefined {
   return ROUTES.find((r) => r.path === pathname) ?? ROUTES.find((r) => r.path.includes('/:') && routeMatches(r.path, pathname));

@@ -98,12 +98,18 @@ function SectionBody({ section, record, ctx, resource }: { section: DetailSectio
   );
 }
 
+/** The record's id in the query: the first of the page's id parameters the address holds. */
+function idFromQuery(query: URLSearchParams, idParam: string | string[] = 'id'): string | null {
+  const name = [idParam].flat().find((n) => query.has(n));
+  return name === undefined ? null : query.get(name);
+}
+
 /** A record's details: sections of descriptions, sub-tables and attachments, and the actions on it. */
 export default function DetailPage({ page }: { page: DetailSchema }) {
   const params = useParams();
   const [query] = useSearchParams();
   const navigate = useNavigate();
-  const id = params.id ?? query.get(page.idParam ?? 'id');
+  const id = params.id ?? idFromQuery(query, page.idParam);
   const { data, loading, refreshAsync } = useRequest(() => call<Row>(`${page.resource}.detail`, { id: Number(id) }), { refreshDeps: [id], ready: Boolean(id) });
   const record = data?.data;
   // Opened without a record (a bookmark, the menu): nothing to load, say where records are chosen.

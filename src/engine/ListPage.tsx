@@ -12,8 +12,8 @@ import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
 import { Panel } from './Panel.tsx';
 import { usePermission } from './permissions.tsx';
+import { engineHost } from './host.ts';
 import type { ListPage as ListSchema } from '../shared/schemaTypes.ts';
-import { onPushMessage } from '../modules/messages/events.ts';
 
 /**
  * Past this many rows on a page the table renders only the rows in view (antd's virtual
@@ -36,7 +36,7 @@ function useRefreshOnPush(types: boolean | string[] | undefined, reload: () => v
   useEffect(() => {
     const wanted = JSON.parse(key) as boolean | string[];
     if (!wanted) return undefined;
-    return onPushMessage((m) => {
+    return engineHost().onPushMessage((m) => {
       if (wanted === true || wanted.includes(String(m.pushParams?.type ?? m.type))) reload();
     });
   }, [key, reload]);

@@ -5,11 +5,12 @@ import { RESOURCES } from './catalogue.ts';
 import { call, downloadFrom, forgetDictionaries } from './data.ts';
 import { usePermission } from './permissions.tsx';
 import type { Action, Condition, FormAction, ParamValue } from '../shared/schemaTypes.ts';
+import type { Row } from './row.ts';
 
 // Rare on a screen and heavy (antd's Upload; Formily with every field kind): each loads when used.
 const ImportButton = lazy(() => import('./ImportButton.tsx'));
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /** What an action can refer to where it is placed. */
 export interface ActionContext {

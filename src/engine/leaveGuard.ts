@@ -1,7 +1,7 @@
 import { isField, type Form } from '@formily/core';
 import { Modal } from 'antd';
 import { useEffect } from 'react';
-import { blockNavigation } from '../app/history.ts';
+import { engineHost } from './host.ts';
 
 export const LEAVE_QUESTION = '有未保存的修改，确定离开吗？';
 
@@ -60,7 +60,7 @@ export function useLeaveGuard(form: Form): void {
   useEffect(() => {
     forms.add(form);
     if (forms.size === 1) {
-      unblock = blockNavigation(mayLeave);
+      unblock = engineHost().blockNavigation(mayLeave);
       window.addEventListener('beforeunload', onBeforeUnload);
     }
     return () => {

@@ -17,6 +17,7 @@ export const PAGE_KINDS: Record<Kind, () => Promise<PageKind>> = {
   list: () => import('./ListPage.tsx'),
   form: () => import('./FormRoute.tsx'),
   detail: () => import('./DetailPage.tsx'),
+  alias: () => import('./AliasPage.tsx'),
   tabs: () => import('./TabsPage.tsx'),
   settings: () => import('./SettingsPage.tsx'),
   report: () => import('./ReportPage.tsx'),

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { request } from '../core/request.ts';
 import { getStaffId } from '../core/session.ts';
 import { guardCodes } from '../shared/endpoints.ts';
-import { findRoute } from '../app/routes.ts';
 import type { BtnGuard } from '../shared/schemaTypes.ts';
+import { engineHost } from './host.ts';
 
 /** Storage keys of spec 3: the stored menu list, the router list, and the button list (session storage). */
 export const MENU_LIST_KEY = 'menuList';
@@ -113,7 +113,7 @@ export function menuItemFor(pathname: string): MenuItem | undefined {
 export function useButtonPermissions(menusLoaded: boolean): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    const page = findRoute(pathname)?.page;
+    const page = engineHost().findPage(pathname);
     const item = menuItemFor(page?.permissionsOf ?? page?.route ?? pathname);
     if (!item) {
       setButtons([]);

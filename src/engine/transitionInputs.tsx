@@ -2,7 +2,7 @@ import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Modal } from 'antd';
-import type { Row } from './actions.tsx';
+import type { Row } from './row.ts';
 import { FieldItemStyles } from './FieldItem.tsx';
 import { formSchema, SchemaField } from './fields.tsx';
 import type { WorkflowTransition } from '../shared/schemaTypes.ts';

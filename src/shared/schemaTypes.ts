@@ -213,7 +213,12 @@ interface PageBase {
    * pages): the user may open it when they may open that entry, and its buttons apply here.
    */
   permissionsOf?: string;
+  /** What the page needs loaded before it renders (see PageRequirement). */
+  requires?: PageRequirement[];
 }
+
+/** Something a page needs before it renders: "oaScript", the office-automation helper script of PMS_OA_SCRIPT_URL (spec 2.1). */
+export type PageRequirement = 'oaScript';
 
 /** A tree beside the list (organisations, categories, dictionary groups): choosing a node filters the list. */
 export interface TreeSide {
@@ -334,8 +339,20 @@ export interface DetailPage extends PageBase {
   actions?: Action[];
   /** Shows the workflow timeline (who did what, when) below the sections. */
   timeline?: boolean;
-  /** The query parameter holding the record's id when the route has no ":id"; default "id" (e.g. "quesTaskId"). */
-  idParam?: string;
+  /** The query parameter holding the record's id when the route has no ":id", or several, the first present wins; default "id" (e.g. "quesTaskId"). */
+  idParam?: string | string[];
+}
+
+/**
+ * Another route to a detail page (a notice's link, another system's address): the same screen
+ * under this route's title, with the record's id read from this route.
+ */
+export interface AliasPage extends PageBase {
+  kind: 'alias';
+  /** Route of the detail page shown. */
+  of: string;
+  /** As the detail page's idParam, for this route; default the detail page's. */
+  idParam?: string | string[];
 }
 
 /** Several list pages under tabs; each keeps its own filters and pages. */
@@ -356,7 +373,7 @@ export interface SettingsPage extends PageBase {
 /** A screen written in React (session core, patrol, push) that still takes its menu place and permissions from here. */
 export interface BespokePage extends PageBase {
   kind: 'bespoke';
-  /** Name under which the screen's component is registered in src/app/bespoke.ts. */
+  /** Name under which the screen's component is registered in its module's index.ts (src/modules/<module>/index.ts). */
   component: string;
 }
 
@@ -387,7 +404,7 @@ export interface ReportPage extends PageBase {
   export?: boolean;
 }
 
-export type PageSchema = ListPage | FormPage | DetailPage | TabsPage | SettingsPage | ReportPage | BespokePage;
+export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | BespokePage;
 
 /** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
 export interface MenuCatalogue {

@@ -61,7 +61,7 @@ export function findTargets(catalogue: Catalogue): Targets {
       for (const c of page.columns) show(page.resource, c.field);
       if (page.tree) show(page.tree.resource, page.tree.labelField);
     } else if (page.kind === 'detail') {
-      screens.push({ route: page.route, kind: 'detail', resource: page.resource, api: api(page.resource), idParam: page.idParam });
+      screens.push({ route: page.route, kind: 'detail', resource: page.resource, api: api(page.resource), idParam: [page.idParam].flat()[0] });
       for (const s of page.sections) if ('items' in s) for (const item of s.items) show(page.resource, item.field);
     }
   }

@@ -1,7 +1,7 @@
 import { Button, Form, Input, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../routes.ts';
+import { HOME_PATH } from '../homePath.ts';
 import { request } from '../../core/request.ts';
 import { isLoggedIn } from '../../core/session.ts';
 import { startSignOn } from '../../core/sso.ts';

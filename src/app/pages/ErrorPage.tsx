@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { HOME_PATH } from '../homePath.ts';
 
 const PAGES: Record<string, { status: '403' | '404' | '500'; title: string; text: string }> = {
   '/403': { status: '403', title: '403', text: '抱歉，您无权访问此页面。' },
@@ -19,7 +20,7 @@ export default function ErrorPage() {
       title={page.title}
       subTitle={page.text}
       extra={
-        <Button type="primary" onClick={() => navigate('/index/home_index')}>
+        <Button type="primary" onClick={() => navigate(HOME_PATH)}>
           返回首页
         </Button>
       }

@@ -3,7 +3,7 @@ import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../routes.ts';
+import { HOME_PATH } from '../homePath.ts';
 import { request } from '../../core/request.ts';
 import { completeLogin, type LoginResult } from '../../core/session.ts';
 import { showLoginFailed } from '../../core/sessionEnd.ts';

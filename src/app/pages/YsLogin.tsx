@@ -1,7 +1,7 @@
 import { message, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { HOME_PATH } from '../routes.ts';
+import { HOME_PATH } from '../homePath.ts';
 import { isLoggedIn, takeReturnUrl } from '../../core/session.ts';
 import { completeSignOn, startSignOn } from '../../core/sso.ts';
 

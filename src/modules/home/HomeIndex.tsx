@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { useNavigate } from 'react-router-dom';
 import { request } from '../../core/request.ts';
 import { getStaffName } from '../../core/session.ts';
-import { useNoticeState } from '../messages/state.ts';
+import { useNoticeState } from '../messages/public.ts';
 import { loadHome, type Figure } from './todos.ts';
 
 interface Overview {

@@ -1,3 +1,6 @@
-/** Real-time push notices (spec 4 "Push notice", 7.6, 9): other screens refresh on `onPushMessage`. */
-export { onPushMessage } from './events.ts';
-export type { PushMessage } from '../../shared/push.ts';
+import { lazyPage } from '../../engine/lazyPage.ts';
+
+/** The messages module's screens, by the `component` name of their page schema (kind "bespoke"). */
+export const BESPOKE_PAGES = {
+  NoticeList: lazyPage(() => import('./NoticeList.tsx')),
+};

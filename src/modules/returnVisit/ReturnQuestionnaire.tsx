@@ -6,7 +6,7 @@ import { call } from '../../engine/data.ts';
 import { RESOURCES } from '../../engine/catalogue.ts';
 import { usePermission } from '../../engine/permissions.tsx';
 import { formatTime } from '../../shared/format.ts';
-import { dial } from '../hotline/callState.ts';
+import { dial } from '../hotline/public.ts';
 
 interface Question {
   key: string;

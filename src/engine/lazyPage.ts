@@ -20,7 +20,7 @@ export type LazyPage<P> = ComponentType<P> & { preload: () => Promise<unknown> }
 /**
  * React.lazy that reloads the page once when a chunk fails to load (spec 2.1, 8): after a
  * deployment the old hashed chunks are gone and a reload fetches the new ones. `preload()`
- * starts the load early (main.tsx loads the first screen's code alongside the runtime config);
+ * starts the load early (src/main.tsx loads the first screen's code alongside the runtime config);
  * an instance mounted after the code arrived renders at once instead of suspending.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
