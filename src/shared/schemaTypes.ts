@@ -370,12 +370,12 @@ export interface ReportChart {
 
 /**
  * Statistics: filters, figure cards, charts and a table over one report definition
- * (schemas/reports/), with export. The filter fields named `dateRange`, `project_id` and
+ * (schemas/<module>/reports/), with export. The filter fields named `dateRange`, `project_id` and
  * `groupBy` are the report's own; any other name must be one of the report's `filters`.
  */
 export interface ReportPage extends PageBase {
   kind: 'report';
-  /** Name of the report definition (schemas/reports/<name>.json). */
+  /** Name of the report definition (schemas/<module>/reports/<name>.json). */
   report: string;
   filters?: FieldMap;
   /** Measures shown as figure cards above the charts (their totals). */
