@@ -100,6 +100,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (endpoints.has(e.id)) report(custom.file, `/endpoints/${i}/id`, `endpoint "${e.id}" is declared twice`);
     endpoints.add(e.id);
     for (const code of guardCodes(e.btnCode)) if (!buttons.has(code)) report(custom.file, `/endpoints/${i}/btnCode`, `"${code}" is not a button of any page; declare it in a page's "buttons"`);
+    if (e.invalidates && e.method === 'GET') report(custom.file, `/endpoints/${i}/invalidates`, 'a GET call writes nothing, so it makes no cache stale; drop "invalidates"');
   });
 
   const checkCode = (file: string, pointer: string, guard: unknown) => {
@@ -297,6 +298,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');
+    if (r.invalidates && !resourceEndpoints(r).some((e) => e.invalidates)) report(file, '/invalidates', 'the resource has no write (add, update, delete, enable, import, transition) that could make a cache stale; drop "invalidates"');
   }
   return errors;
 }

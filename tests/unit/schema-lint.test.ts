@@ -88,6 +88,17 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('accepts "invalidates" only where something is written', () => {
+    expect(lint(corrupt('settings/resources/label.json', (d) => (d.invalidates = ['dictionaries'])))).toEqual([]);
+    expect(at(lint(corrupt('org/resources/login_log.json', (d) => (d.invalidates = ['menus']))))).toEqual([
+      'org/resources/login_log.json#/invalidates: the resource has no write (add, update, delete, enable, import, transition) that could make a cache stale; drop "invalidates"',
+    ]);
+    expect(at(lint(corrupt('endpoints.json', (d) => (d.endpoints[1].invalidates = ['menus']))))).toEqual([
+      'endpoints.json#/endpoints/1/invalidates: a GET call writes nothing, so it makes no cache stale; drop "invalidates"',
+    ]);
+    expect(lint(corrupt('org/resources/menu.json', (d) => (d.invalidates = ['caches'])))[0]).toMatch(/org\/resources\/menu\.json#\/invalidates\/0: must be one of "menus", "dictionaries"/);
+  });
+
   it('exits non-zero from the command line', () => {
     const root = corrupt('settings/resources/label.json', (d) => (d.fields.category.ref = 'nowhere'));
     const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lint-schemas.ts')], { env: { ...process.env, PMS_SCHEMAS_DIR: root }, encoding: 'utf8' });
