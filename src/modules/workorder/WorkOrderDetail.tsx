@@ -3,7 +3,7 @@ import DetailPage from '../../engine/DetailPage.tsx';
 import { usePage } from '../../engine/pageIndex.ts';
 import type { DetailPage as DetailSchema } from '../../shared/schemaTypes.ts';
 
-/** The detail screen of a work order as declared once (schemas/pages/home_task-detailsTask.json). */
+/** The detail screen of a work order as declared once (schemas/workorder/pages/home_task-6-detailsTask.json). */
 const DETAIL = '/home_task/detailsTask';
 
 /**
