@@ -1,4 +1,4 @@
-// `npm run lint:schemas`: every page, resource, endpoint and menu file under schemas/ is
+// `npm run lint:schemas`: every page, resource, report, endpoint and menu file under schemas/ is
 // checked with ajv (strict, all errors) against its meta-schema, the meta-schemas against the
 // TypeScript types, then across files: endpoint ids, btnCodes, components, cells, routes and
 // resource fields must all exist. Each error names the file, the JSON pointer and what to do;
@@ -11,6 +11,8 @@ import { guardCodes, maxPageSize, reportEndpoints, resourceEndpoints } from '../
 import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../src/shared/registry.ts';
 import { checkExpression, findExpressions } from '../src/engine/expressions.ts';
 import { generateMeta } from './schema-meta.ts';
+import { schemaFiles, strayFiles } from '../server/engine/schemaFiles.ts';
+import { SCHEMA_KINDS } from '../src/shared/schemaLayout.ts';
 
 interface Doc<T> {
   file: string;
@@ -48,7 +50,9 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       return null;
     }
     const named = (doc as { $schema?: string }).$schema;
-    if (!named || path.basename(named) !== meta) report(file, '/$schema', `should be "${path.relative(path.dirname(file), path.join(root, 'meta', meta))}" so editors can check it`);
+    // The exact relative path: a file moved between folders keeps a name that editors no longer find.
+    const metaFile = path.join(root, 'meta', meta);
+    if (!named || path.resolve(path.dirname(file), named) !== metaFile) report(file, '/$schema', `should be "${path.relative(path.dirname(file), metaFile).split(path.sep).join('/')}" so editors can check it`);
     const validate = validators.get(meta)!;
     if (!validate(doc)) {
       // anyOf over page kinds reports every branch; keep the issues of the branch the file chose.
@@ -58,10 +62,10 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     return { file, doc: doc as T };
   }
 
-  const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : []);
-  const pages = list(path.join(root, 'pages')).map((f) => load<PageSchema>(f, 'page.schema.json')).filter((d): d is Doc<PageSchema> => d !== null);
-  const resources = list(path.join(root, 'resources')).map((f) => load<ResourceDef>(f, 'resource.schema.json')).filter((d): d is Doc<ResourceDef> => d !== null);
-  const reports = list(path.join(root, 'reports')).map((f) => load<ReportDef>(f, 'report.schema.json')).filter((d): d is Doc<ReportDef> => d !== null);
+  for (const file of strayFiles(root)) report(file, '/', "read by nothing; move it to a module's folder: <module>/pages/, <module>/resources/ or <module>/reports/");
+  const pages = schemaFiles(root, 'pages').map((f) => load<PageSchema>(f, 'page.schema.json')).filter((d): d is Doc<PageSchema> => d !== null);
+  const resources = schemaFiles(root, 'resources').map((f) => load<ResourceDef>(f, 'resource.schema.json')).filter((d): d is Doc<ResourceDef> => d !== null);
+  const reports = schemaFiles(root, 'reports').map((f) => load<ReportDef>(f, 'report.schema.json')).filter((d): d is Doc<ReportDef> => d !== null);
   const menusFile = path.join(root, 'menus.json');
   const menus = fs.existsSync(menusFile) ? load<MenuCatalogue>(menusFile, 'menus.schema.json') : null;
   if (!menus) report(menusFile, '/', 'missing: the menu groups of the left menu');
@@ -96,6 +100,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (endpoints.has(e.id)) report(custom.file, `/endpoints/${i}/id`, `endpoint "${e.id}" is declared twice`);
     endpoints.add(e.id);
     for (const code of guardCodes(e.btnCode)) if (!buttons.has(code)) report(custom.file, `/endpoints/${i}/btnCode`, `"${code}" is not a button of any page; declare it in a page's "buttons"`);
+    if (e.invalidates && e.method === 'GET') report(custom.file, `/endpoints/${i}/invalidates`, 'a GET call writes nothing, so it makes no cache stale; drop "invalidates"');
   });
 
   const checkCode = (file: string, pointer: string, guard: unknown) => {
@@ -172,7 +177,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (page.kind === 'report') {
       const def = reportByName.get(page.report)?.doc;
       if (!def) {
-        report(file, '/report', `no report "${page.report}" under schemas/reports/`);
+        report(file, '/report', `no report "${page.report}" under schemas/<module>/reports/`);
         continue;
       }
       const measures = new Set(def.measures.map((m) => m.name));
@@ -190,7 +195,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     }
     const resource = resourceByName.get(page.resource)?.doc;
     if (!resource) {
-      report(file, '/resource', `no resource "${page.resource}" under schemas/resources/`);
+      report(file, '/resource', `no resource "${page.resource}" under schemas/<module>/resources/`);
       continue;
     }
     if (page.kind === 'list') {
@@ -297,6 +302,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');
+    if (r.invalidates && !resourceEndpoints(r).some((e) => e.invalidates)) report(file, '/invalidates', 'the resource has no write (add, update, delete, enable, import, transition) that could make a cache stale; drop "invalidates"');
   }
   return errors;
 }
@@ -350,11 +356,11 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const started = performance.now();
   const root = path.resolve(process.env.PMS_SCHEMAS_DIR ?? path.join(import.meta.dirname, '..', 'schemas'));
   const errors = lintSchemas(root);
-  const count = ['pages', 'resources'].reduce((n, d) => n + (fs.existsSync(path.join(root, d)) ? fs.readdirSync(path.join(root, d)).length : 0), 0);
+  const count = SCHEMA_KINDS.reduce((n, kind) => n + schemaFiles(root, kind).length, 0);
   if (errors.length) {
     console.error(errors.join('\n'));
     console.error(`schema lint: ${errors.length} error(s)`);
     process.exit(1);
   }
-  console.log(`schema lint: ${count} page and resource file(s) valid, cross-references checked (${Math.round(performance.now() - started)} ms)`);
+  console.log(`schema lint: ${count} page, resource and report file(s) valid, cross-references checked (${Math.round(performance.now() - started)} ms)`);
 }

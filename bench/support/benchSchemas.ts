@@ -11,11 +11,14 @@ const columnFields = (n: number) => Object.fromEntries(range(n).map((i) => [`c${
 const columns = (n: number) => range(n).map((i) => ({ field: `c${i}`, title: columnTitle(i) }));
 const filters = Object.fromEntries(range(FILTER_FIELDS).map((i) => [`c${i}`, { type: 'string', title: columnTitle(i), 'x-decorator': 'FormItem', 'x-component': 'Input' }]));
 
-/** Writes the bench resources and pages into a copy of schemas/ (never the product's own). */
+/** Writes the bench resources and pages into a copy of schemas/ (never the product's own), as a module of their own. */
 export function writeBenchSchemas(schemas: string): void {
-  const write = (file: string, body: object) => fs.writeFileSync(path.join(schemas, file), JSON.stringify(body, null, 1));
+  const write = (file: string, body: object) => {
+    fs.mkdirSync(path.dirname(path.join(schemas, file)), { recursive: true });
+    fs.writeFileSync(path.join(schemas, file), JSON.stringify(body, null, 1));
+  };
   const resource = (name: string, title: string, fieldCount: number) => ({
-    $schema: '../meta/resource.schema.json',
+    $schema: '../../meta/resource.schema.json',
     name,
     title,
     service: 'basis',
@@ -24,11 +27,11 @@ export function writeBenchSchemas(schemas: string): void {
     permissions: { view: 'bench:view', add: 'bench:add' },
     fields: columnFields(fieldCount),
   });
-  write('resources/bench_row.json', resource('bench_row', '压测数据', LIST_COLUMNS));
+  write('bench/resources/bench_row.json', resource('bench_row', '压测数据', LIST_COLUMNS));
   // A wide data screen: its definition lets one list call answer all its rows (the default is 200).
-  write('resources/bench_wide.json', { ...resource('bench_wide', '压测宽表', WIDE_COLUMNS), maxPageSize: WIDE_ROWS });
-  const page = { $schema: '../meta/page.schema.json', kind: 'list', menu: true };
-  write('pages/bench-list.json', {
+  write('bench/resources/bench_wide.json', { ...resource('bench_wide', '压测宽表', WIDE_COLUMNS), maxPageSize: WIDE_ROWS });
+  const page = { $schema: '../../meta/page.schema.json', kind: 'list', menu: true };
+  write('bench/pages/bench-list.json', {
     ...page,
     route: ROUTES.list,
     title: '压测列表',
@@ -41,8 +44,8 @@ export function writeBenchSchemas(schemas: string): void {
     filters,
     columns: columns(LIST_COLUMNS),
   });
-  write('pages/bench-list2.json', { ...page, route: ROUTES.otherList, title: '压测列表二', permissionsOf: ROUTES.list, resource: 'bench_row', pageSize: LIST_ROWS, filters, columns: columns(LIST_COLUMNS) });
-  write('pages/bench-wide.json', { ...page, route: ROUTES.wide, title: '压测宽表', permissionsOf: ROUTES.list, resource: 'bench_wide', pageSize: WIDE_ROWS, pageSizeOptions: [100, 1000, WIDE_ROWS], columns: columns(WIDE_COLUMNS) });
+  write('bench/pages/bench-list2.json', { ...page, route: ROUTES.otherList, title: '压测列表二', permissionsOf: ROUTES.list, resource: 'bench_row', pageSize: LIST_ROWS, filters, columns: columns(LIST_COLUMNS) });
+  write('bench/pages/bench-wide.json', { ...page, route: ROUTES.wide, title: '压测宽表', permissionsOf: ROUTES.list, resource: 'bench_wide', pageSize: WIDE_ROWS, pageSizeOptions: [100, 1000, WIDE_ROWS], columns: columns(WIDE_COLUMNS) });
   const formFields = Object.fromEntries(
     range(FORM_FIELDS).map((i) => {
       const kind = formKind(i);
@@ -50,7 +53,7 @@ export function writeBenchSchemas(schemas: string): void {
     }),
   );
   // Not a resource form: only its rendering and typing are measured.
-  write('pages/bench-form.json', { $schema: '../meta/page.schema.json', route: ROUTES.form, title: '压测表单', kind: 'form', permissionsOf: ROUTES.list, resource: 'bench_row', columns: 4, fields: formFields });
+  write('bench/pages/bench-form.json', { $schema: '../../meta/page.schema.json', route: ROUTES.form, title: '压测表单', kind: 'form', permissionsOf: ROUTES.list, resource: 'bench_row', columns: 4, fields: formFields });
   const menus = JSON.parse(fs.readFileSync(path.join(schemas, 'menus.json'), 'utf8'));
   menus.groups.push({ prefix: '/bench', title: '压测' });
   write('menus.json', menus);

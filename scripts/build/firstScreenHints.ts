@@ -53,7 +53,7 @@ export function firstScreens(root: string, base: string, manifest: Manifest, laz
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const inEntry = staticClosure(manifest, [entry]);
   const screens: Record<string, string[]> = {};
-  for (const page of Object.keys(manifest).filter((key) => /^schemas\/pages\/[^/]+\.json$/.test(key))) {
+  for (const page of Object.keys(manifest).filter((key) => /^schemas\/[^/]+\/pages\/[^/]+\.json$/.test(key))) {
     const meta = pageMeta(JSON.parse(fs.readFileSync(path.join(root, page), 'utf8')));
     const modules = screenModules(meta, page, lazyFields);
     if (!modules) continue;

@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import type { EndpointDef, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../../src/shared/schemaTypes.ts';
 import { guardCodes } from '../../src/shared/endpoints.ts';
 import { CORE_REF_TABLES } from '../../src/shared/registry.ts';
+import { schemaFiles, strayFiles } from './schemaFiles.ts';
 
 export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
 
@@ -41,15 +42,6 @@ function readJson(file: string): unknown {
   }
 }
 
-function listJson(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
-
 export { guardCodes, resourceEndpoints, reportEndpoints } from '../../src/shared/endpoints.ts';
 import { reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
 
@@ -73,29 +65,36 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
     }
   };
 
+  // A file the catalogue would silently skip (say, in the flat pages/ of old) is a mistake.
+  for (const file of strayFiles(root)) throw new CatalogueError(`${path.relative(root, file)}: read by nothing; a module's files go in <module>/pages/, <module>/resources/ or <module>/reports/`);
+
   const menusFile = path.join(root, 'menus.json');
   const menus = readJson(menusFile) as MenuCatalogue;
   check(menusFile, validateMenus, menus);
 
-  const pages = listJson(path.join(root, 'pages')).map((file) => {
+  const pages = schemaFiles(root, 'pages').map((file) => {
     const doc = readJson(file) as PageSchema;
     check(file, validatePage, doc);
     return doc;
   });
+  /** Where each resource and report is defined, for messages: "<module>/resources/<x>.json". */
+  const fileOf = new Map<string, string>();
   const resources = new Map<string, ResourceDef>();
-  for (const file of listJson(path.join(root, 'resources'))) {
+  for (const file of schemaFiles(root, 'resources')) {
     const doc = readJson(file) as ResourceDef;
     check(file, validateResource, doc);
     if (resources.has(doc.name)) throw new CatalogueError(`${path.relative(root, file)}: resource "${doc.name}" is defined twice`);
     resources.set(doc.name, doc);
+    fileOf.set(doc.name, path.relative(root, file));
   }
 
   const reports = new Map<string, ReportDef>();
-  for (const file of listJson(path.join(root, 'reports'))) {
+  for (const file of schemaFiles(root, 'reports')) {
     const doc = readJson(file) as ReportDef;
     check(file, validateReport, doc);
     if (reports.has(doc.name) || resources.has(doc.name)) throw new CatalogueError(`${path.relative(root, file)}: the name "${doc.name}" is taken`);
     reports.set(doc.name, doc);
+    fileOf.set(doc.name, path.relative(root, file));
   }
 
   const buttons = new Map<string, ButtonEntry>();
@@ -114,21 +113,21 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
   for (const resource of resources.values()) {
     for (const [op, guard] of Object.entries(resource.permissions)) {
       for (const code of guardCodes(guard)) {
-        if (!buttons.has(code)) throw new CatalogueError(`resources/${resource.name}.json#/permissions/${op}: "${code}" is not a button of any page; declare it in a page's "buttons"`);
+        if (!buttons.has(code)) throw new CatalogueError(`${fileOf.get(resource.name)}#/permissions/${op}: "${code}" is not a button of any page; declare it in a page's "buttons"`);
       }
     }
     for (const [name, field] of Object.entries(resource.fields)) {
-      if (field.ref && !resources.has(field.ref) && !CORE_REF_TABLES.includes(field.ref)) throw new CatalogueError(`resources/${resource.name}.json#/fields/${name}/ref: no resource "${field.ref}"`);
+      if (field.ref && !resources.has(field.ref) && !CORE_REF_TABLES.includes(field.ref)) throw new CatalogueError(`${fileOf.get(resource.name)}#/fields/${name}/ref: no resource "${field.ref}"`);
     }
-    for (const e of resourceEndpoints(resource)) addEndpoint(e, `resources/${resource.name}.json`);
+    for (const e of resourceEndpoints(resource)) addEndpoint(e, fileOf.get(resource.name)!);
   }
   for (const report of reports.values()) {
     for (const [op, guard] of Object.entries(report.permissions)) {
       for (const code of guardCodes(guard)) {
-        if (!buttons.has(code)) throw new CatalogueError(`reports/${report.name}.json#/permissions/${op}: "${code}" is not a button of any page; declare it in a page's "buttons"`);
+        if (!buttons.has(code)) throw new CatalogueError(`${fileOf.get(report.name)}#/permissions/${op}: "${code}" is not a button of any page; declare it in a page's "buttons"`);
       }
     }
-    for (const e of reportEndpoints(report)) addEndpoint(e, `reports/${report.name}.json`);
+    for (const e of reportEndpoints(report)) addEndpoint(e, fileOf.get(report.name)!);
   }
   const endpointsFile = path.join(root, 'endpoints.json');
   if (fs.existsSync(endpointsFile)) {

@@ -20,7 +20,7 @@ export interface RouteDef {
   access?: string;
   /** Public routes render without the authenticated layout. */
   public?: boolean;
-  /** The routing keys of the page schema behind the route, when it comes from schemas/pages. */
+  /** The routing keys of the page schema behind the route, when it comes from schemas/<module>/pages. */
   page?: PageMeta;
   /**
    * The screen; `preload()` starts loading its code before it is rendered, `prefetch(ready)` its

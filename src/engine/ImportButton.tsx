@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { prepare } from '../core/request.ts';
 import { handleSessionEnd } from '../core/sessionEnd.ts';
 import { endpoint } from './catalogue.ts';
-import { downloadFrom } from './data.ts';
+import { downloadFrom, invalidateAfter } from './data.ts';
 
 async function importFile(id: string, file: File): Promise<void> {
   const e = endpoint(id);
@@ -17,8 +17,10 @@ async function importFile(id: string, file: File): Promise<void> {
   }
   handleSessionEnd(response);
   const answer = (await response.json().catch(() => ({}))) as { message?: string };
-  if (response.ok) message.success(answer.message ?? '导入成功');
-  else Modal.error({ title: '导入失败', content: answer.message ?? '导入失败', okText: '知道了' });
+  if (response.ok) {
+    message.success(answer.message ?? '导入成功');
+    invalidateAfter(e);
+  } else Modal.error({ title: '导入失败', content: answer.message ?? '导入失败', okText: '知道了' });
 }
 
 /** An import action: picks an .xlsx and sends it to the import endpoint, with the template's download beside it. */

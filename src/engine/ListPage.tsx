@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
 import { cellContent, EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { columnWidth, MAX_WIDTH, useTableMetrics } from './columnWidths.ts';
-import { call, forgetDictionaries, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
+import { call, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
 import { DataTable, SELECTION_WIDTH } from './DataTable.tsx';
 import { useAnswer } from './useAnswer.ts';
 import type { OpenForm } from './FormContainer.tsx';
@@ -103,7 +103,6 @@ export default function ListPage({ page }: { page: ListSchema }) {
         return true;
       }
       message.success(res.message);
-      if (page.resource.startsWith('dict_')) forgetDictionaries();
       reload();
       return true;
     },

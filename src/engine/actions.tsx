@@ -2,7 +2,7 @@ import { Button, Modal, message } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { RESOURCES } from './catalogue.ts';
-import { call, downloadFrom, forgetDictionaries } from './data.ts';
+import { call, downloadFrom } from './data.ts';
 import { usePermission } from './permissions.tsx';
 import type { Action, Condition, FormAction, ParamValue } from '../shared/schemaTypes.ts';
 import type { Row } from './row.ts';
@@ -117,7 +117,6 @@ export async function runAction(action: Action, ctx: ActionContext, navigate: Na
         return;
       }
       message.success(action.success ?? res.message ?? '操作成功');
-      if (action.endpoint.startsWith('dict_')) forgetDictionaries();
       ctx.reload();
       return;
     }

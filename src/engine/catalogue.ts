@@ -6,8 +6,8 @@ import { reportEndpoints, resourceEndpoints } from '../shared/endpoints.ts';
  * The browser's view of schemas/: every resource (its endpoints and workflow), report and endpoint, bundled with the
  * renderer (and hot-reloaded by Vite under `npm run dev`); page schemas are in pageIndex.ts.
  */
-const resourceModules = import.meta.glob<ClientResource>('../../schemas/resources/*.json', { eager: true, import: 'default', query: '?client' });
-const reportModules = import.meta.glob<ReportDef>('../../schemas/reports/*.json', { eager: true, import: 'default' });
+const resourceModules = import.meta.glob<ClientResource>('../../schemas/*/resources/*.json', { eager: true, import: 'default', query: '?client' });
+const reportModules = import.meta.glob<ReportDef>('../../schemas/*/reports/*.json', { eager: true, import: 'default' });
 const endpointModules = import.meta.glob<EndpointCatalogue>('../../schemas/endpoints.json', { eager: true, import: 'default' });
 
 export const RESOURCES = new Map(Object.values(resourceModules).map((r) => [r.name, r]));

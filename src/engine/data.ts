@@ -3,10 +3,18 @@ import { request, type ApiResponse, type Params } from '../core/request.ts';
 import { download } from '../core/download.ts';
 import { endpoint } from './catalogue.ts';
 import { loadMenus } from './permissions.tsx';
-import type { ListPage } from '../shared/schemaTypes.ts';
+import type { EndpointDef, Invalidation, ListPage } from '../shared/schemaTypes.ts';
 
-/** Changes to menu entries (menu-manage): the stored menu list, and so the left menu, is loaded again at once. */
-const MENU_WRITES = new Set(['menu.update', 'menu.enable']);
+/** What each cache a write may make stale (schemaTypes.ts `Invalidation`) takes to be fresh again. */
+const INVALIDATORS: Record<Invalidation, () => void> = {
+  menus: () => void loadMenus(),
+  dictionaries: () => forgetDictionaries(),
+};
+
+/** After a successful call: drops what the endpoint declares it makes stale (a resource's `invalidates`). */
+export function invalidateAfter(e: EndpointDef): void {
+  for (const cache of e.invalidates ?? []) INVALIDATORS[cache]();
+}
 
 /** How long an early call's answer may wait for its screen: one the screen never asked for is not served later. */
 const EARLY_MS = 10_000;
@@ -57,7 +65,7 @@ export async function call<T = unknown>(id: string, params?: Params): Promise<Ap
     if (e.method !== 'GET' || Date.now() >= taken.until) early = undefined;
   }
   const res = await request<T>(e.service, e.path, { method: e.method, params, encoding: e.encoding === 'form' ? 'form' : 'json' });
-  if (MENU_WRITES.has(id) && res.status === '200') void loadMenus();
+  if (res.status === '200') invalidateAfter(e);
   return res;
 }
 
@@ -119,8 +127,8 @@ export function dictionary(code: string): Promise<DictItem[]> {
   return cached;
 }
 
-/** Forgets cached dictionaries after the dictionary screen changes one. */
-export const forgetDictionaries = () => dictCache.clear();
+/** Forgets cached dictionaries after a write to them (resources declaring `"invalidates": ["dictionaries"]`). */
+const forgetDictionaries = () => dictCache.clear();
 
 /** The items of each of several dictionaries, by code; a code is missing until its items arrive. */
 export function useDictionaries(codes: readonly string[]): Record<string, DictItem[]> {

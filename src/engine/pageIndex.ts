@@ -2,15 +2,19 @@ import { use } from 'react';
 import menus from '../../schemas/menus.json';
 import type { PageMeta } from './pageMeta.ts';
 import type { MenuCatalogue, PageSchema } from '../shared/schemaTypes.ts';
+import { byFileName } from '../shared/schemaLayout.ts';
 
 /**
  * Every page schema's routing keys (route, title, kind, menu and permission flags) are bundled
  * with the app shell; each full schema is a lazy chunk of its own, loaded with its screen.
  */
-const metaModules = import.meta.glob<PageMeta>('../../schemas/pages/*.json', { eager: true, import: 'default', query: '?meta' });
-const pageModules = import.meta.glob<PageSchema>('../../schemas/pages/*.json', { import: 'default' });
+const metaModules = import.meta.glob<PageMeta>('../../schemas/*/pages/*.json', { eager: true, import: 'default', query: '?meta' });
+const pageModules = import.meta.glob<PageSchema>('../../schemas/*/pages/*.json', { import: 'default' });
 
-export const PAGE_METAS: PageMeta[] = Object.values(metaModules);
+/** In the server's order (menu order), whatever module each page is in. */
+export const PAGE_METAS: PageMeta[] = Object.keys(metaModules)
+  .sort(byFileName)
+  .map((file) => metaModules[file]!);
 export const MENU_GROUPS: MenuCatalogue['groups'] = (menus as MenuCatalogue).groups;
 
 /** Route → the schema's loader. */

@@ -3,7 +3,7 @@ import type { PageSchema } from '../shared/schemaTypes.ts';
 
 /**
  * The keys of a page schema that the router, the menu and the permission checks need before
- * the screen is opened. The build serves them alone as `schemas/pages/<x>.json?meta`
+ * the screen is opened. The build serves them alone as `schemas/<module>/pages/<x>.json?meta`
  * (vite.config.ts), so the first load carries 120 routes, not 120 screens' columns and fields.
  */
 export const PAGE_META_KEYS = ['route', 'title', 'kind', 'keepAlive', 'menu', 'access', 'permissionsOf', 'component'] as const;

@@ -12,21 +12,23 @@ export const guardCodes = (guard: BtnGuard | undefined): string[] => (guard === 
 /** The endpoint ids a resource gets, shared by the server (routes) and the browser (calls): "<name>.list", ... */
 export function resourceEndpoints(resource: ClientResource): EndpointDef[] {
   const p = resource.readOnly ? { view: resource.permissions.view, export: resource.permissions.export } : resource.permissions;
-  const e = (op: string, method: EndpointDef['method'], btnCode: BtnGuard | undefined, encoding?: EndpointDef['encoding']): EndpointDef | null =>
-    btnCode === undefined ? null : { id: `${resource.name}.${op}`, service: resource.service, method, path: `${resource.path}/${op}`, btnCode, ...(encoding ? { encoding } : {}) };
+  const e = (op: string, method: EndpointDef['method'], btnCode: BtnGuard | undefined, extra?: Partial<EndpointDef>): EndpointDef | null =>
+    btnCode === undefined ? null : { id: `${resource.name}.${op}`, service: resource.service, method, path: `${resource.path}/${op}`, btnCode, ...extra };
+  // The operations that change records carry what the resource declares a write makes stale.
+  const writes = resource.invalidates ? { invalidates: resource.invalidates } : {};
   return [
     e('list', 'POST', p.view),
     e('detail', 'GET', p.view),
     e('options', 'GET', p.view),
-    e('add', 'POST', p.add),
-    e('update', 'POST', p.update),
-    e('delete', 'POST', p.delete),
-    resource.enable ? e('enable', 'POST', p.enable) : null,
+    e('add', 'POST', p.add, writes),
+    e('update', 'POST', p.update, writes),
+    e('delete', 'POST', p.delete, writes),
+    resource.enable ? e('enable', 'POST', p.enable, writes) : null,
     e('export', 'GET', p.export),
-    e('import', 'POST', p.import, 'multipart'),
+    e('import', 'POST', p.import, { encoding: 'multipart', ...writes }),
     e('template', 'GET', p.import),
     ...(resource.workflow
-      ? [e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode))), e('timeline', 'GET', p.view)]
+      ? [e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode)), writes), e('timeline', 'GET', p.view)]
       : []),
   ].filter((x): x is EndpointDef => x !== null);
 }

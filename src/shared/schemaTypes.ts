@@ -18,6 +18,13 @@ export type BtnCode = string;
 /** One code, or several of which the user needs any one. */
 export type BtnGuard = BtnCode | BtnCode[];
 
+/**
+ * A cache of the browser that a successful write makes stale, so the generic engine knows
+ * without naming screens: `menus`, the stored menu list (the left menu is loaded again at once);
+ * `dictionaries`, the dictionaries' items cached for selects and cells (asked again when next shown).
+ */
+export type Invalidation = 'menus' | 'dictionaries';
+
 /** A permission a page offers: shown in the role manager as a checkbox under the page's menu entry. */
 export interface ButtonDef {
   /** Unique across the product. */
@@ -387,12 +394,12 @@ export interface ReportChart {
 
 /**
  * Statistics: filters, figure cards, charts and a table over one report definition
- * (schemas/reports/), with export. The filter fields named `dateRange`, `project_id` and
+ * (schemas/<module>/reports/), with export. The filter fields named `dateRange`, `project_id` and
  * `groupBy` are the report's own; any other name must be one of the report's `filters`.
  */
 export interface ReportPage extends PageBase {
   kind: 'report';
-  /** Name of the report definition (schemas/reports/<name>.json). */
+  /** Name of the report definition (schemas/<module>/reports/<name>.json). */
   report: string;
   filters?: FieldMap;
   /** Measures shown as figure cards above the charts (their totals). */
@@ -570,6 +577,13 @@ export interface ResourceDef {
   locked?: { field: string; values: (string | number)[]; message: string };
   /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */
   deleteGuards?: { resource: string; field: string; message: string }[];
+  /**
+   * Browser caches that a successful write through this resource (add, update, delete, enable,
+   * transition) makes stale: `["menus"]` for the menu entries, `["dictionaries"]` for dictionary items.
+   * @minItems 1
+   * @uniqueItems true
+   */
+  invalidates?: Invalidation[];
 }
 
 /** How a report groups rows: by a column's value, or a datetime column's day or month. */
@@ -640,6 +654,13 @@ export interface EndpointDef {
   /** Body encoding of a POST; default json. */
   encoding?: 'json' | 'form' | 'multipart';
   btnCode?: BtnGuard;
+  /**
+   * Browser caches that a successful call makes stale (see ResourceDef `invalidates`, which sets
+   * it on a resource's writes); only for calls that write, not GET.
+   * @minItems 1
+   * @uniqueItems true
+   */
+  invalidates?: Invalidation[];
 }
 
 export interface EndpointCatalogue {

@@ -187,7 +187,7 @@ describe('a page of 100 rows (laid out only in view, issue 11)', () => {
   });
 });
 
-describe('report page (kind "report" over schemas/reports/work-order-summary.json)', () => {
+describe('report page (kind "report" over schemas/workorder/reports/work-order-summary.json)', () => {
   it('shows figure cards, charts and a table that follow the filters, and exports them', async () => {
     const all = await server.app.db.selectFrom('work_order').select(['project_id', 'kind', 'status']).execute();
     const page = await as('admin');

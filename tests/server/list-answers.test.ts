@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { UNVERSIONED_TABLES, writtenTable } from '../../server/platform/db/statements.ts';
 import { ListAnswers } from '../../server/platform/http/listAnswers.ts';
+import { schemaFiles } from '../../server/engine/schemaFiles.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 
 /**
@@ -130,13 +131,12 @@ describe('tables whose writes leave the data version', () => {
   it('are read by no resource and no report', () => {
     const schemas = path.join(import.meta.dirname, '../../schemas');
     const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
-    const resources = fs.readdirSync(path.join(schemas, 'resources')).filter((f) => f.endsWith('.json'));
     const read = new Set<string>();
-    for (const file of resources) {
+    for (const file of schemaFiles(schemas, 'resources')) {
       read.add(path.basename(file, '.json'));
-      for (const match of fs.readFileSync(path.join(schemas, 'resources', file), 'utf8').matchAll(/"(?:table|ref)":\s*"(\w+)"/g)) read.add(match[1]!);
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/"(?:table|ref)":\s*"(\w+)"/g)) read.add(match[1]!);
     }
-    for (const file of fs.readdirSync(path.join(schemas, 'reports'))) read.add(json(path.join(schemas, 'reports', file)).source);
+    for (const file of schemaFiles(schemas, 'reports')) read.add(json(file).source);
     expect(read.size).toBeGreaterThan(20);
     expect([...UNVERSIONED_TABLES].filter((table) => read.has(table))).toEqual([]);
   });

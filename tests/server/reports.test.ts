@@ -9,7 +9,7 @@ const QUERY = '/api/task/report/workOrderSummary/query';
 const orders = () => server.app.db.selectFrom('work_order').select(['project_id', 'kind', 'status', 'created_at']).execute();
 const DONE = ['finished', 'confirmed', 'closed'];
 
-describe('report engine: schemas/reports/work-order-summary.json', () => {
+describe('report engine: schemas/workorder/reports/work-order-summary.json', () => {
   it('answers totals and groups that match the rows of the database', async () => {
     const rows = await orders();
     const answer = (await admin.post(QUERY, { groupBy: 'kind' })).body.data;

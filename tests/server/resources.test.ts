@@ -18,7 +18,7 @@ async function upload(api: Api, path: string, workbook: ExcelJS.Workbook) {
   return { http: response.status, body: (await response.json()) as { message: string; data?: { count: number } } };
 }
 
-describe('resource engine: the label resource from schemas/resources/label.json', () => {
+describe('resource engine: the label resource from schemas/settings/resources/label.json', () => {
   it('creates, reads, lists with filters, sorting and pages, updates, disables and deletes', async () => {
     const added = await admin.post('/api/business/label/add', label({ name: '孕期关怀' }));
     expect(added.body.message).toBe('新增成功');

@@ -4,7 +4,7 @@ import { downloadSheet } from '../support/exports.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 
 /**
- * The work order lifecycle (schemas/resources/work_order.json, server/modules/workorder/): every move,
+ * The work order lifecycle (schemas/workorder/resources/work_order.json, server/modules/workorder/): every move,
  * its notices and timeline, and its refusals for a wrong state, a wrong person and a missing
  * permission. Demo accounts: kefu (customer service), diaodu (dispatcher), weixiu (technician),
  * xmjl (project manager), all at 翠湖天地.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { lazyChunkOf, readManifest, staticClosure } from '../../scripts/bundle-size.ts';
 import { FIRST_SCREENS_FILE } from '../../src/shared/firstScreens.ts';
 import { pageMeta } from '../../src/engine/pageMeta.ts';
+import { schemaFiles } from '../../server/engine/schemaFiles.ts';
 
 // Reads the build that `npm test` makes before vitest runs (dist/, with Vite's manifest).
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -16,7 +17,7 @@ describe("the build's first-screen hints (issue 11)", () => {
   const screens = JSON.parse(fs.readFileSync(path.join(DIST, FIRST_SCREENS_FILE), 'utf8')) as Record<string, string[]>;
   // The build's base is /.
   const urlOf = (src: string) => `/${manifest[lazyChunkOf(manifest, src) ?? src]!.file}`;
-  const pages = fs.readdirSync(path.join(ROOT, 'schemas/pages')).map((file) => ({ file, meta: pageMeta(JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/pages', file), 'utf8'))) }));
+  const pages = schemaFiles(path.join(ROOT, 'schemas'), 'pages').map((file) => ({ file: path.relative(ROOT, file).split(path.sep).join('/'), meta: pageMeta(JSON.parse(fs.readFileSync(file, 'utf8'))) }));
 
   it('names the code of every schema screen: the shell, its kind of renderer and its own schema, each file once', () => {
     const schemaPages = pages.filter((p) => p.meta.kind !== 'bespoke' && p.meta.kind !== 'alias');
@@ -25,7 +26,7 @@ describe("the build's first-screen hints (issue 11)", () => {
       const files = screens[meta.route]!;
       expect(new Set(files).size, meta.route).toBe(files.length);
       const renderer = RENDERERS[meta.kind as keyof typeof RENDERERS];
-      for (const src of ['src/app/layout/BasicLayout.tsx', renderer, `schemas/pages/${file}`]) expect(files, `${meta.route}: ${src}`).toContain(urlOf(src));
+      for (const src of ['src/app/layout/BasicLayout.tsx', renderer, file]) expect(files, `${meta.route}: ${src}`).toContain(urlOf(src));
       for (const url of files) expect(fs.existsSync(path.join(DIST, url)), url).toBe(true);
     }
   });

@@ -25,6 +25,8 @@ afterEach(() => {
 });
 
 const lint = (root: string) => lintSchemas(root, false);
+/** Errors with the file named from the latest copy's root, as in schemas/. */
+const at = (errors: string[]) => errors.map((e) => e.replace(`${path.relative(process.cwd(), copy)}${path.sep}`, ''));
 
 describe('schema lint', () => {
   it('passes the committed schemas, meta-schemas included', () => {
@@ -32,43 +34,75 @@ describe('schema lint', () => {
   });
 
   it('names the file, the JSON pointer and what to do for each kind of mistake', () => {
-    const at = (errors: string[]) => errors.map((e) => e.slice(e.indexOf('pages/') >= 0 ? e.indexOf('pages/') : e.indexOf('resources/')));
-    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.columns[0].field = 'nmae'))))).toEqual([
-      'pages/business-settings-label-manager.json#/columns/0/field: "nmae" is not a field of resource "label"',
+    expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => (d.columns[0].field = 'nmae'))))).toEqual([
+      'settings/pages/business-settings-label-manager.json#/columns/0/field: "nmae" is not a field of resource "label"',
     ]);
-    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.toolbar[0].btnCode = 'label:fly'))))).toEqual([
-      'pages/business-settings-label-manager.json#/toolbar/0/btnCode: btnCode "label:fly" is not in the permission catalogue; declare it in a page\'s "buttons"',
+    expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => (d.toolbar[0].btnCode = 'label:fly'))))).toEqual([
+      'settings/pages/business-settings-label-manager.json#/toolbar/0/btnCode: btnCode "label:fly" is not in the permission catalogue; declare it in a page\'s "buttons"',
     ]);
-    expect(at(lint(corrupt('pages/label-create.json', (d) => (d.fields.name['x-component'] = 'Inptu'))))).toEqual([
-      'pages/label-create.json#/fields/name/x-component: component "Inptu" is not registered; use one of src/shared/registry.ts',
+    expect(at(lint(corrupt('settings/pages/label-create.json', (d) => (d.fields.name['x-component'] = 'Inptu'))))).toEqual([
+      'settings/pages/label-create.json#/fields/name/x-component: component "Inptu" is not registered; use one of src/shared/registry.ts',
     ]);
-    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.rowActions[2].endpoint = 'label.remove'))))).toEqual([
-      'pages/business-settings-label-manager.json#/rowActions/2/endpoint: endpoint "label.remove" does not exist; use "<resource>.<list|detail|add|update|delete|enable|export|import|options>" or declare it in schemas/endpoints.json',
+    expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => (d.rowActions[2].endpoint = 'label.remove'))))).toEqual([
+      'settings/pages/business-settings-label-manager.json#/rowActions/2/endpoint: endpoint "label.remove" does not exist; use "<resource>.<list|detail|add|update|delete|enable|export|import|options>" or declare it in schemas/endpoints.json',
     ]);
-    expect(at(lint(corrupt('pages/label-detail.json', (d) => (d.route = '/business-settings/label-manager'))))).toContain(
-      'pages/label-detail.json#/route: route "/business-settings/label-manager" is also the route of ' + path.relative(process.cwd(), path.join(copy, 'pages/business-settings-label-manager.json')),
+    expect(at(lint(corrupt('settings/pages/label-detail.json', (d) => (d.route = '/business-settings/label-manager'))))).toContain(
+      'settings/pages/label-detail.json#/route: route "/business-settings/label-manager" is also the route of ' + path.relative(process.cwd(), path.join(copy, 'settings/pages/business-settings-label-manager.json')),
     );
     // A filter form draws its own few controls, not every field kind of the add and edit forms.
-    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.filters.name['x-component'] = 'Switch'))))).toEqual([
-      'pages/business-settings-label-manager.json#/filters/name/x-component: a filter takes one of Input, Select, DictSelect, RemoteSelect, NumberPicker, DatePicker.RangePicker, TreeSelectRemote, CascaderRemote (the filter form\'s own components, src/engine/FilterCard.tsx)',
+    expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => (d.filters.name['x-component'] = 'Switch'))))).toEqual([
+      'settings/pages/business-settings-label-manager.json#/filters/name/x-component: a filter takes one of Input, Select, DictSelect, RemoteSelect, NumberPicker, DatePicker.RangePicker, TreeSelectRemote, CascaderRemote (the filter form\'s own components, src/engine/FilterCard.tsx)',
     ]);
-    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => (d.columns[0].cell = 'sparkline'))))[0]).toMatch(/^pages\/business-settings-label-manager\.json#\/columns\/0\/cell: must be one of "text", "number"/);
+    expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => (d.columns[0].cell = 'sparkline'))))[0]).toMatch(/^settings\/pages\/business-settings-label-manager\.json#\/columns\/0\/cell: must be one of "text", "number"/);
   });
 
   it('keeps a list page\'s sizes within what its resource answers at once', () => {
-    const at = (errors: string[]) => errors.map((e) => e.slice(e.indexOf('pages/')));
-    expect(at(lint(corrupt('pages/business-settings-label-manager.json', (d) => ((d.pageSize = 500), (d.pageSizeOptions = [10, 1000])))))).toEqual([
-      'pages/business-settings-label-manager.json#/pageSize: 500 is more than resource "label" answers at once (200); lower it or raise the resource\'s "maxPageSize"',
-      'pages/business-settings-label-manager.json#/pageSizeOptions/1: 1000 is more than resource "label" answers at once (200); lower it or raise the resource\'s "maxPageSize"',
+    expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => ((d.pageSize = 500), (d.pageSizeOptions = [10, 1000])))))).toEqual([
+      'settings/pages/business-settings-label-manager.json#/pageSize: 500 is more than resource "label" answers at once (200); lower it or raise the resource\'s "maxPageSize"',
+      'settings/pages/business-settings-label-manager.json#/pageSizeOptions/1: 1000 is more than resource "label" answers at once (200); lower it or raise the resource\'s "maxPageSize"',
     ]);
-    expect(lint(corrupt('resources/label.json', (d) => (d.maxPageSize = 1000)))).toEqual([]);
-    expect(lint(corrupt('resources/label.json', (d) => (d.maxPageSize = 20000)))[0]).toMatch(/resources\/label\.json#\/maxPageSize: must be <= 10000/);
+    expect(lint(corrupt('settings/resources/label.json', (d) => (d.maxPageSize = 1000)))).toEqual([]);
+    expect(lint(corrupt('settings/resources/label.json', (d) => (d.maxPageSize = 20000)))[0]).toMatch(/settings\/resources\/label\.json#\/maxPageSize: must be <= 10000/);
+  });
+
+  it('reads every module folder, and names a file outside them', () => {
+    const root = corrupt('settings/pages/label-detail.json', () => {});
+    const move = (from: string, to: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, to)), { recursive: true });
+      fs.renameSync(path.join(root, from), path.join(root, to));
+    };
+    // A new module's folder is read like the others.
+    move('settings/pages/label-detail.json', 'labels/pages/label-detail.json');
+    expect(lint(root)).toEqual([]);
+    // A page left in the flat folder of old would be read by nothing.
+    move('labels/pages/label-detail.json', 'pages/label-detail.json');
+    expect(at(lint(root))).toEqual([
+      "pages/label-detail.json#/: read by nothing; move it to a module's folder: <module>/pages/, <module>/resources/ or <module>/reports/",
+      'settings/pages/business-settings-label-manager.json#/rowActions/0/to: no screen has the route "/label-detail/:id"; add its page schema or fix the path',
+    ]);
+  });
+
+  it('wants the exact path of the meta-schema, which editors follow', () => {
+    expect(at(lint(corrupt('settings/resources/label.json', (d) => (d.$schema = '../meta/resource.schema.json'))))).toEqual([
+      'settings/resources/label.json#/$schema: should be "../../meta/resource.schema.json" so editors can check it',
+    ]);
+  });
+
+  it('accepts "invalidates" only where something is written', () => {
+    expect(lint(corrupt('settings/resources/label.json', (d) => (d.invalidates = ['dictionaries'])))).toEqual([]);
+    expect(at(lint(corrupt('org/resources/login_log.json', (d) => (d.invalidates = ['menus']))))).toEqual([
+      'org/resources/login_log.json#/invalidates: the resource has no write (add, update, delete, enable, import, transition) that could make a cache stale; drop "invalidates"',
+    ]);
+    expect(at(lint(corrupt('endpoints.json', (d) => (d.endpoints[1].invalidates = ['menus']))))).toEqual([
+      'endpoints.json#/endpoints/1/invalidates: a GET call writes nothing, so it makes no cache stale; drop "invalidates"',
+    ]);
+    expect(lint(corrupt('org/resources/menu.json', (d) => (d.invalidates = ['caches'])))[0]).toMatch(/org\/resources\/menu\.json#\/invalidates\/0: must be one of "menus", "dictionaries"/);
   });
 
   it('exits non-zero from the command line', () => {
-    const root = corrupt('resources/label.json', (d) => (d.fields.category.ref = 'nowhere'));
+    const root = corrupt('settings/resources/label.json', (d) => (d.fields.category.ref = 'nowhere'));
     const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lint-schemas.ts')], { env: { ...process.env, PMS_SCHEMAS_DIR: root }, encoding: 'utf8' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('resources/label.json#/fields/category/ref: no resource "nowhere"');
+    expect(run.stderr).toContain('settings/resources/label.json#/fields/category/ref: no resource "nowhere"');
   });
 });

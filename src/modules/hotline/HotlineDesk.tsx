@@ -12,7 +12,7 @@ import { getStaffId } from '../../core/session.ts';
 import { CallerHistory } from './CallerHistory.tsx';
 import { dial, seatLogin } from './callState.ts';
 
-/** The form of a 400 order as declared once (schemas/pages/addTask400.json). */
+/** The form of a 400 order as declared once (schemas/hotline/pages/addTask400.json). */
 const ORDER_FORM = '/addTask400';
 const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 /** The hotline's quick links: the menus of the screens an operator goes on to. */
