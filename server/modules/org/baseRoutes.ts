@@ -26,7 +26,7 @@ export default async function baseService(app: FastifyInstance) {
         .executeTakeFirstOrThrow(),
     ]);
     const byStatus = Object.fromEntries(orders.map((o) => [o.status, Number(o.n)]));
-    // The open states of the work order lifecycle (schemas/resources/work_order.json).
+    // The open states of the work order lifecycle (schemas/workorder/resources/work_order.json).
     const open = ['pending', 'pool', 'dispatched', 'processing', 'hangup_pending', 'suspended', 'improper_pending'].reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
     return ok({ projects: projects.length, customers: Number(customers.n), openOrders: open, todayOrders: Number(today.n), byStatus });
   });

@@ -1,6 +1,6 @@
 /**
  * The btnCodes of the patrol routes. Each is declared by the `buttons` of a patrol page schema
- * (schemas/pages/routingInspectionV2-*.json, patrolExport.json, locationDownload.json), which
+ * (schemas/patrol/pages/routingInspectionV2-*.json, patrolExport.json, locationDownload.json), which
  * makes it the permission a role grants; a list means any one of them will do.
  */
 export const CODES = {

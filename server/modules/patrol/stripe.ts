@@ -7,7 +7,7 @@ import { CODES } from './permissions.ts';
 
 /**
  * Business lines ("stripes") are the administration's resource (/base-information/line-manager,
- * schemas/resources/stripe.json): a line has a name and a code, and the posts that work for it.
+ * schemas/org/resources/stripe.json): a line has a name and a code, and the posts that work for it.
  * Patrol plans belong to a line, and a plan's post or staff come from the line's posts.
  * Those tables are defined by JSON, so they are read untyped here, in this one place.
  */

@@ -12,7 +12,7 @@ import { CODES } from './permissions.ts';
  */
 export default async function taskSyncRoutes(app: FastifyInstance) {
   const db = app.db;
-  // The states of the work order lifecycle, as schemas/resources/work_order.json names them.
+  // The states of the work order lifecycle, as schemas/workorder/resources/work_order.json names them.
   const ORDER_STATUS_TEXT: Record<string, string> = Object.fromEntries(Object.entries(app.catalogue.resources.get('work_order')?.workflow?.states ?? {}).map(([k, v]) => [k, v.text]));
 
   const orders = () =>

@@ -332,7 +332,7 @@ const ORDER_TEMPLATES: Record<string, { titles: string[]; priority: string }> = 
   emergency: { titles: ['电梯困人', '消防报警器误报', '地下车库水管爆裂', '单元楼道停电'], priority: 'urgent' },
 };
 
-// The lifecycle's states (schemas/resources/work_order.json); seedWorkOrders completes each order's steps.
+// The lifecycle's states (schemas/workorder/resources/work_order.json); seedWorkOrders completes each order's steps.
 
 /** 240 work orders over the last 60 days across the projects, in every state of the lifecycle with its steps. */
 export async function seedWorkOrders(ctx: SeedContext): Promise<void> {

@@ -46,7 +46,7 @@ const isSystem = (staff: StaffContext) => staff.id === 0;
 const holders = (trx: AnyDB, order: Row, code: string) => staffWithButton(trx, Number(order.project_id), [code]);
 
 /**
- * What each move of the lifecycle (schemas/resources/work_order.json) does besides the state:
+ * What each move of the lifecycle (schemas/workorder/resources/work_order.json) does besides the state:
  * the checks the JSON cannot say (the processor works at the project, the seizer holds the
  * pool's post), the derived columns (SLA limits, who dispatched), and the notice to whoever the
  * move gives work. Runs inside the move's transaction: a refusal here undoes the move.

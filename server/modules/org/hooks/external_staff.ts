@@ -13,7 +13,7 @@ export function idCardCheckOk(id: string): boolean {
 
 const value = (values: Row, current: Row | null, name: string) => (values[name] !== undefined ? values[name] : current?.[name]);
 
-/** External and supplier staff (schemas/resources/external_staff.json): what a pattern cannot check. */
+/** External and supplier staff (schemas/org/resources/external_staff.json): what a pattern cannot check. */
 export const externalStaffHooks: ResourceHooks = {
   beforeSave({ values, current }) {
     if (typeof values.id_number === 'string' && !idCardCheckOk(values.id_number)) throw badRequest('身份证号码校验位不正确，请核对后重新填写');

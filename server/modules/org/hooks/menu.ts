@@ -3,7 +3,7 @@ import type { ResourceHooks } from '../../../engine/hooks.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 
 /**
- * Menus (schemas/resources/menu.json): the catalogue sync writes the declared title, group and
+ * Menus (schemas/org/resources/menu.json): the catalogue sync writes the declared title, group and
  * order at every start; administrators only write their own columns (display title and order,
  * hidden), which is how their choices survive restarts.
  */

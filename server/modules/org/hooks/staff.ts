@@ -7,7 +7,7 @@ import { rolesBeyond } from '../roles.ts';
 import type { DB } from '../../../platform/db/index.ts';
 import type { StaffContext } from '../../../platform/types.ts';
 
-/** The account that must always be able to sign in and administer (schemas/resources/staff.json `locked`). */
+/** The account that must always be able to sign in and administer (schemas/org/resources/staff.json `locked`). */
 const ADMIN_ACCOUNT = 'admin';
 const ADMIN_LOCKED = '系统管理员账号受保护，不能修改、停用、删除或重置密码';
 
@@ -49,7 +49,7 @@ async function keepingReferences(trx: AnyDB): Promise<{ tbl: string; col: string
 }
 
 /**
- * Staff (schemas/resources/staff.json over the core staff table): the initial password and
+ * Staff (schemas/org/resources/staff.json over the core staff table): the initial password and
  * push domain of a new account, the role rule, the consistency of organisation, department and
  * projects, sessions that end when an account is disabled, deletion only of staff without
  * records, and the password reset.

@@ -3,7 +3,7 @@ import type { ResourceHooks } from '../../../engine/hooks.ts';
 import { badRequest, ok } from '../../../platform/http/envelope.ts';
 
 /**
- * Business lines (schemas/resources/stripe.json), the patrol "stripes": other modules refer to
+ * Business lines (schemas/org/resources/stripe.json), the patrol "stripes": other modules refer to
  * a line by its code (spec 3: stripeCode is the value of a stripe option), so the code is fixed
  * once created; the posts of a line are chosen across all projects.
  */
