@@ -5,7 +5,7 @@ import { registerSignatureCheck } from './platform/http/signature.ts';
 import { registerAuthorization } from './engine/access/authorize.ts';
 import { registerInputDefaults } from './platform/http/inputSchemas.ts';
 import { registerListAnswers } from './platform/http/listAnswers.ts';
-import { resourceRoutes } from './engine/resources.ts';
+import { resourceRoutes } from './engine/resources/index.ts';
 import { RESOURCE_HOOKS } from './resourceHooks.ts';
 import { reportRoutes } from './engine/reports.ts';
 import basisService from './modules/settings/dictRoutes.ts';

@@ -6,7 +6,8 @@ import { badRequest, ok } from '../platform/http/envelope.ts';
 import { sendExcel } from '../platform/http/excel.ts';
 import { visibleProjectIds } from './scope.ts';
 import type { StaffContext } from '../platform/types.ts';
-import { dayRange, dictItems } from './resources.ts';
+import { dayRange } from './resources/query.ts';
+import { dictItems } from './resources/values.ts';
 
 // Report sources are named by JSON at run time, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -4,7 +4,7 @@ import { badRequest, notFound, ok } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { visibleProjectIds } from '../../engine/scope.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { maskValue } from '../../engine/resources.ts';
+import { maskValue } from '../../engine/resources/values.ts';
 import { byProject, postsOf, processorsByProject } from '../org/people.ts';
 import { ownOrders } from './visibility.ts';
 import { OPEN_STATES } from './sla.ts';
