@@ -48,7 +48,7 @@ export default async function apiPlugin(app: FastifyInstance) {
         }
         // Reports declared in schemas/reports/ likewise.
         for (const report of app.catalogue.reports.values()) {
-          if (report.service === prefix) await service.register(reportRoutes(report), { prefix: report.path });
+          if (report.service === prefix) await service.register(reportRoutes(report, RESOURCE_HOOKS[report.source]), { prefix: report.path });
         }
       },
       { prefix: `/${prefix}` },
