@@ -5,7 +5,7 @@ import { registerSignatureCheck } from './platform/http/signature.ts';
 import { registerAuthorization } from './engine/access/authorize.ts';
 import { registerInputDefaults } from './platform/http/inputSchemas.ts';
 import { registerListAnswers } from './platform/http/listAnswers.ts';
-import { resourceRoutes } from './engine/resources.ts';
+import { resourceRoutes } from './engine/resources/index.ts';
 import { reportRoutes } from './engine/reports.ts';
 import { hooksOf, type ServerModule } from './engine/module.ts';
 import { SERVICE_PREFIXES } from '../src/shared/servicePrefixes.ts';
@@ -34,7 +34,7 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
           if (resource.service === prefix) await service.register(resourceRoutes(resource, hooks[resource.name]), { prefix: resource.path });
         }
         for (const report of app.catalogue.reports.values()) {
-          if (report.service === prefix) await service.register(reportRoutes(report), { prefix: report.path });
+          if (report.service === prefix) await service.register(reportRoutes(report, hooks[report.source]), { prefix: report.path });
         }
       },
       { prefix: `/${prefix}` },

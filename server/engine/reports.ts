@@ -4,9 +4,11 @@ import Ajv from 'ajv';
 import type { Condition, ReportDef, ReportDimension, ReportMeasure } from '../../src/shared/schemaTypes.ts';
 import { badRequest, ok } from '../platform/http/envelope.ts';
 import { sendExcel } from '../platform/http/excel.ts';
-import { visibleProjectIds } from './scope.ts';
+import { scopeRows } from './scope.ts';
+import type { ResourceHooks } from './hooks.ts';
 import type { StaffContext } from '../platform/types.ts';
-import { dayRange, dictItems } from './resources.ts';
+import { dayRange } from './resources/query.ts';
+import { dictItems } from './resources/values.ts';
 
 // Report sources are named by JSON at run time, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -101,21 +103,20 @@ function inputSchema(report: ReportDef) {
 
 /**
  * A report definition's endpoints: `/query` answers the figures of each group and in total,
- * `/export` the same as Excel. Rows follow the caller's data scope through the project column.
+ * `/export` the same as Excel. Rows follow the caller's data scope through the project column,
+ * by the same rule as the source resource's list (scopeRows, with the source's `hooks.ownRows`).
  */
-export function reportRoutes(report: ReportDef) {
+export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownRows'> = {}) {
   return async function plugin(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
     const measures = report.measures.map((m) => ({ name: m.name, title: m.title, cell: m.cell ?? (m.agg === 'rate' ? 'percent' : 'number') }));
 
     async function run(staff: StaffContext, input: ReportInput): Promise<ReportAnswer> {
       const dimension = report.dimensions.find((d) => d.name === input.groupBy) ?? report.dimensions[0]!;
-      let base = db.selectFrom(`${report.source} as s`);
       const pf = report.projectField;
-      if (pf && !staff.dataScopes.includes('all')) {
-        const visible = await visibleProjectIds(app.db, staff);
-        base = visible.length ? base.where(`s.${pf}`, 'in', visible) : base.where(sql<boolean>`1 = 0`);
-      }
+      // Scoped as a subquery: own-record conditions name the source table, the figures read it as s.
+      const visible = await scopeRows({ db, staff, hooks }, { name: report.source, scope: pf ? 'project' : undefined, projectField: pf }, db.selectFrom(report.source).selectAll(report.source));
+      let base = db.selectFrom(visible.as('s'));
       if (pf && input.project_id) base = base.where(`s.${pf}`, '=', input.project_id);
       if (report.dateField && input.dateRange?.length) {
         const [from, to] = dayRange(input.dateRange);

@@ -1,5 +1,6 @@
 import type { DB } from '../platform/db/index.ts';
 import type { StaffContext } from '../platform/types.ts';
+import type { AnyDB, AnySelect, ResourceHooks } from './hooks.ts';
 
 /** Ids of an organisation and everything below it, by a recursive query over the org tree. */
 export async function orgSubtree(db: DB, orgId: number): Promise<number[]> {
@@ -44,4 +45,38 @@ export async function visibleProjectIds(db: DB, staff: StaffContext): Promise<nu
     for (const r of await projects.where('id', 'in', candidates).execute()) ids.add(r.id);
   }
   return [...ids];
+}
+
+/** What the scoping of reads needs of a resource, or of a report's source table. */
+export interface ScopedTable {
+  /** The table, as the query names it. */
+  name: string;
+  /** 'project': rows belong to a project and follow the caller's data scope; otherwise every row is seen. */
+  scope?: 'project';
+  /** The column naming a row's project (project_id unless a report says otherwise). */
+  projectField?: string;
+}
+
+/**
+ * The one rule for which rows of a resource a caller may see, applied by every read (list,
+ * detail, options, export, reports, the work order's own calls) and by the lookups before a
+ * write: rows of the projects their data scope reaches (organisation, posts, assigned projects,
+ * see visibleProjectIds) and, with the scope "own records", the rows `hooks.ownRows` names
+ * (default: those they created). Own records are compared in SQL, where a null column equals
+ * nothing, so a row without a creator or processor is never anyone's own. Inside a transaction
+ * pass it as `db`: SQLite has one connection.
+ */
+export async function scopeRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: Pick<ResourceHooks, 'ownRows'> }, table: ScopedTable, query: AnySelect): Promise<AnySelect> {
+  const { db, staff, hooks } = ctx;
+  if (table.scope !== 'project' || staff.dataScopes.includes('all')) return query;
+  const projects = await visibleProjectIds(db as unknown as DB, staff);
+  const own = staff.dataScopes.includes('self');
+  const ownRows = own && hooks?.ownRows ? await hooks.ownRows({ db, staff }) : null;
+  const column = `${table.name}.${table.projectField ?? 'project_id'}`;
+  return query.where((eb) => {
+    const parts = [];
+    if (projects.length) parts.push(eb(column, 'in', projects));
+    if (own) parts.push(ownRows ? ownRows(eb) : eb(`${table.name}.created_by`, '=', staff.id));
+    return parts.length ? eb.or(parts) : eb.val(false);
+  });
 }

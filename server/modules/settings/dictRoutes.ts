@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
-import { dictItems } from '../../engine/resources.ts';
+import { dictItems } from '../../engine/resources/values.ts';
 
 export default async function basisService(app: FastifyInstance) {
   /** Spec 7.3 basis getDictCode: the enabled items of a dictionary, for dictionary-backed selects everywhere. */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { badRequest, notFound, ok } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
-import { visibleProjectIds } from '../../engine/scope.ts';
+import { scopeRows, visibleProjectIds } from '../../engine/scope.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { maskValue } from '../../engine/resources.ts';
+import { maskValue } from '../../engine/resources/values.ts';
 import { byProject, postsOf, processorsByProject } from '../org/public.ts';
 import { ownOrders } from './visibility.ts';
 import { OPEN_STATES } from './sla.ts';
@@ -30,15 +30,13 @@ async function workProjects(db: AnyDB, app: FastifyInstance, staff: StaffContext
   return [...new Set([...(await visibleProjectIds(app.db, staff)), ...own.map((r) => r.id)])];
 }
 
-/** An order the caller may see (the same rule as the generic list and detail), or 404. */
+/** An order the caller may see (scopeRows: the rule of the generic list and detail, with the order's own people), or 404. */
 async function visibleOrder(app: FastifyInstance, staff: StaffContext, where: { id?: number; code?: string }): Promise<Row> {
   const db = app.db as unknown as AnyDB;
-  const projects = staff.dataScopes.includes('all') ? null : await visibleProjectIds(app.db, staff);
-  const own = await ownOrders(db, staff);
-  let q = db.selectFrom('work_order').selectAll();
-  q = where.id ? q.where('id', '=', where.id) : q.where('code', '=', where.code!);
-  if (projects) q = q.where((eb) => eb.or([...(projects.length ? [eb('work_order.project_id', 'in', projects)] : []), own(eb)]));
-  const order = (await q.executeTakeFirst()) as Row | undefined;
+  let q = db.selectFrom('work_order').selectAll('work_order');
+  q = where.id ? q.where('work_order.id', '=', where.id) : q.where('work_order.code', '=', where.code!);
+  const scoped = await scopeRows({ db, staff, hooks: { ownRows: ({ db, staff }) => ownOrders(db, staff) } }, app.catalogue.resources.get('work_order')!, q);
+  const order = (await scoped.executeTakeFirst()) as Row | undefined;
   if (!order) throw notFound('工单不存在或已被删除');
   return order;
 }

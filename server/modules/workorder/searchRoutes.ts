@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AnyDB, AnySelect, Row } from '../../engine/hooks.ts';
-import { maskValue } from '../../engine/resources.ts';
+import { maskValue } from '../../engine/resources/values.ts';
 import { badRequest, ok } from '../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../engine/scope.ts';
 import type { StaffContext } from '../../platform/types.ts';

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
-import { dayRange } from '../../engine/resources.ts';
+import { dayRange } from '../../engine/resources/query.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { postsOf } from '../org/public.ts';
 

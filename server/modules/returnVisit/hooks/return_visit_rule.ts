@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyDB, ResourceHooks, Row } from '../../../engine/hooks.ts';
-import { dictItems } from '../../../engine/resources.ts';
+import { dictItems } from '../../../engine/resources/values.ts';
 import { badRequest, ok } from '../../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../../engine/scope.ts';
 import { staffWithButton } from '../../org/public.ts';

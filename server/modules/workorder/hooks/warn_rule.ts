@@ -1,7 +1,7 @@
 import { badRequest, ok } from '../../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../../engine/scope.ts';
 import type { AnyDB, ResourceHooks, Row } from '../../../engine/hooks.ts';
-import { dictItems } from '../../../engine/resources.ts';
+import { dictItems } from '../../../engine/resources/values.ts';
 import { byProject } from '../../org/public.ts';
 
 const list = (v: unknown): unknown[] => {

@@ -1,0 +1,146 @@
+import type { WorkflowTransition } from '../../../src/shared/schemaTypes.ts';
+import { ApiError, badRequest, conflict, ok } from '../../platform/http/envelope.ts';
+import type { StaffContext } from '../../platform/types.ts';
+import { SYSTEM_ACTOR, type AnyDB, type Row } from '../hooks.ts';
+import { describeIssue, fieldSchema } from '../validation.ts';
+import { idQuery, type ResourceContext } from './context.ts';
+import { checkValues, toColumns } from './values.ts';
+
+/** One line of a record's history; `staff` null is the system (a timer), written as 系统. */
+export async function writeTimeline(
+  q: AnyDB,
+  table: string,
+  entry: { id: number; action: string; from: string | null; to: string; note: string | null },
+  staff: StaffContext | null,
+): Promise<void> {
+  await q
+    .insertInto('resource_timeline')
+    .values({ resource: table, record_id: entry.id, action: entry.action, from_state: entry.from, to_state: entry.to, note: entry.note, staff_id: staff?.id ?? null, staff_name: staff?.name ?? '系统', at: Date.now() })
+    .execute();
+}
+
+/** A workflow resource's moves (`/transition`), its timers and a record's history (`/timeline`). */
+export function registerWorkflow(ctx: ResourceContext): void {
+  const { app, db, resource, hooks, table, p } = ctx;
+  const workflow = resource.workflow;
+  if (!workflow) return;
+  const codes = [...new Set(workflow.transitions.flatMap((t) => [t.btnCode].flat()))];
+  // Each move's inputs are checked by the resource's own field definitions.
+  const inputSchemas = Object.fromEntries(
+    workflow.transitions.map((t) => {
+      const names = Object.keys(t.inputs ?? {});
+      const required = names.filter((n) => t.inputs![n]!.required);
+      const properties = Object.fromEntries(names.map((n) => [n, fieldSchema(resource.fields[n]!)]));
+      return [t.name, ctx.ajv.compile({ type: 'object', additionalProperties: false, required, properties })];
+    }),
+  );
+
+  /**
+   * Moves one record through a transition inside the caller's transaction: the state check,
+   * the actor check, the inputs, stamps, the timeline and the hook. `staff` null is the system
+   * (a timer), which sees every record.
+   */
+  async function move(trx: AnyDB, id: number, transition: WorkflowTransition, staff: StaffContext | null, note: string | null, inputs: Row): Promise<string> {
+    const current = staff ? await ctx.findVisible(id, staff, trx) : ((await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row);
+    const from = String(current[workflow!.field]);
+    if (!transition.from.includes(from)) {
+      const text = workflow!.states[from]?.text ?? from;
+      throw conflict(`当前状态为「${text}」，不能${transition.label}`);
+    }
+    if (staff && transition.actorField && current[transition.actorField] !== staff.id) {
+      throw new ApiError(403, `只有${resource.fields[transition.actorField]?.title ?? '指定人员'}本人可以${transition.label}`);
+    }
+    const written = toColumns(resource, inputs);
+    if (Object.keys(written).length) await checkValues(trx, resource, { ...current, ...written }, id);
+    const now = Date.now();
+    await trx
+      .updateTable(table)
+      .set({
+        ...written,
+        [workflow!.field]: transition.to,
+        ...(transition.stamp ? { [transition.stamp]: now } : {}),
+        ...(staff && transition.assignActor ? { [transition.assignActor]: staff.id } : {}),
+        state_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await writeTimeline(trx, table, { id, action: transition.name, from, to: transition.to, note }, staff);
+    await hooks.afterTransition?.({ trx, staff: staff ?? SYSTEM_ACTOR, app, id, action: transition.name, from, to: transition.to, note, record: { ...current, ...written } });
+    return transition.to;
+  }
+
+  app.post(
+    '/transition',
+    {
+      config: { btnCode: codes },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['id', 'action'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'integer', minimum: 1 },
+            action: { type: 'string', enum: workflow.transitions.map((t) => t.name) },
+            note: { type: 'string', maxLength: 500 },
+            values: { type: 'object' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { id, action, note, values = {} } = request.body as { id: number; action: string; note?: string; values?: Row };
+      const transition = workflow.transitions.find((t) => t.name === action)!;
+      const staff = request.staff!;
+      if (![transition.btnCode].flat().some((c) => staff.buttons.has(c))) {
+        throw new ApiError(403, `没有权限执行该操作（需要「${[transition.btnCode].flat().map((c) => app.catalogue.buttons.get(c)?.name ?? c).join('」或「')}」权限）`);
+      }
+      if (transition.note === 'required' && !note?.trim()) throw badRequest(`请填写${transition.label}说明`);
+      const validate = inputSchemas[transition.name]!;
+      // An optional field's real issue hides under anyOf: name the most specific one, as add and update do.
+      if (!validate(values)) throw badRequest(describeIssue(resource, (validate.errors!.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? validate.errors![0]) as never));
+      const to = await db.transaction().execute((trx) => move(trx, id, transition, staff, note?.trim() || null, values));
+      return ok({ id, state: to }, `${transition.label}成功`);
+    },
+  );
+
+  if (workflow.timers?.length) {
+    app.workflowTimers.add(async (now) => {
+      let moved = 0;
+      for (const timer of workflow.timers!) {
+        const transition = workflow.transitions.find((t) => t.name === timer.transition)!;
+        const due = (await db
+          .selectFrom(table)
+          .select('id')
+          .where(workflow.field, '=', timer.state)
+          .where('state_at', '<=', now - timer.afterMinutes * 60_000)
+          .limit(500)
+          .execute()) as Row[];
+        for (const { id } of due) {
+          // One record a transaction: a record changed meanwhile is skipped, not the whole pass.
+          const done = await db
+            .transaction()
+            .execute((trx) => move(trx, id as number, transition, null, `超过 ${timer.afterMinutes} 分钟未处理，系统自动${transition.label}`, {}))
+            .then(() => true, () => false);
+          if (done) moved += 1;
+        }
+      }
+      return moved;
+    });
+  }
+
+  app.get('/timeline', { config: { btnCode: p.view }, schema: { querystring: idQuery } }, async (request) => {
+    const { id } = request.query as { id: number };
+    await ctx.findVisible(id, request.staff!);
+    const rows = await app.db
+      .selectFrom('resource_timeline')
+      .select(['action', 'from_state', 'to_state', 'note', 'staff_name', 'at'])
+      .where('resource', '=', table)
+      .where('record_id', '=', id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    const label = (name: string) => (name === 'create' ? '创建' : (workflow.transitions.find((t) => t.name === name)?.label ?? name));
+    return ok(rows.map((r) => ({ ...r, actionText: label(r.action), stateText: workflow.states[r.to_state]?.text ?? r.to_state })));
+  });
+}
