@@ -168,6 +168,16 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
       if (routes.get(page.of)?.doc.kind !== 'detail') report(file, '/of', `"${page.of}" is not the route of a detail page`);
       continue;
     }
+    if (page.kind === 'dashboard') {
+      for (const [name, id] of Object.entries(page.sources)) if (!endpoints.has(id)) report(file, `/sources/${name}`, `no endpoint "${id}"; declare it in endpoints.json or use a resource's or report's`);
+      const source = (pointer: string, name: string) => name in page.sources || report(file, pointer, `"${name}" is not one of this page's sources (${Object.keys(page.sources).join(', ')})`);
+      page.todos?.from.forEach((t, i) => source(`/todos/from/${i}/source`, t.source));
+      page.figures?.items.forEach((f, i) => {
+        source(`/figures/items/${i}/source`, f.source);
+        if (f.route && !routes.get(f.route)) report(file, `/figures/items/${i}/route`, `no page has the route "${f.route}"`);
+      });
+      continue;
+    }
     if (page.kind === 'tabs') {
       page.tabs.forEach((t, i) => {
         if (routes.get(t.page)?.doc.kind !== 'list') report(file, `/tabs/${i}/page`, `"${t.page}" is not the route of a list page`);

@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import type { PushMessage } from '../shared/push.ts';
+import type { WidgetName } from '../shared/registry.ts';
 import type { PageMeta } from './pageMeta.ts';
 
 /** Answers whether a navigation may go ahead: true at once, or later (the user is asked). */
@@ -15,6 +17,8 @@ export interface EngineHost {
   findPage(pathname: string): PageMeta | undefined;
   /** Calls `listener` with every push notice shown; returns the unsubscribe (lists reload on them). */
   onPushMessage(listener: (message: PushMessage) => void): () => void;
+  /** A card a module draws on dashboard pages (its code loads when first shown). */
+  widget(name: WidgetName): ComponentType;
 }
 
 let host: EngineHost | undefined;

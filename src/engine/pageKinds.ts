@@ -21,4 +21,5 @@ export const PAGE_KINDS: Record<Kind, () => Promise<PageKind>> = {
   tabs: () => import('./TabsPage.tsx'),
   settings: () => import('./SettingsPage.tsx'),
   report: () => import('./ReportPage.tsx'),
+  dashboard: () => import('./DashboardPage.tsx'),
 };

@@ -14,6 +14,11 @@ export const CORE_REF_TABLES: readonly string[] = ['staff', 'customer'];
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
+/** Cards a module draws on a dashboard page (`widgets`), each registered by its module in src/modules/<module>/index.ts. */
+export const WIDGET_NAMES = ['UnreadNotices'] as const;
+
+export type WidgetName = (typeof WIDGET_NAMES)[number];
+
 /** Formily's dotted sub-components that schemas use, e.g. "Input.TextArea". */
 export const SUB_COMPONENTS: Partial<Record<ComponentName, string[]>> = {
   Input: ['TextArea'],

@@ -1,3 +1,4 @@
+import type { WidgetName } from './registry.ts';
 /**
  * The JSON formats a configurator writes under schemas/: page schemas (one screen each),
  * resource definitions (one table with its endpoints each) and the endpoint catalogue.
@@ -411,7 +412,37 @@ export interface ReportPage extends PageBase {
   export?: boolean;
 }
 
-export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | BespokePage;
+/** One number of a dashboard, read from a source's answer, a click away from its screen. */
+export interface DashboardFigure {
+  title: string;
+  /** Name of the source (a key of `sources`) whose answer holds it. */
+  source: string;
+  /** Dotted path in the source's `data`, e.g. "figures.reported"; the figure is left out when the answer has no such value. @pattern ^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$ */
+  field: string;
+  /** Screen the figure opens. */
+  route?: string;
+  /** Unit after the number (e.g. "星"); a figure without a value shows "-" and no unit. */
+  suffix?: string;
+}
+
+/**
+ * A landing page: to-dos that modules answer, cards that modules draw, and figures, each read
+ * from a call declared once in `sources` (a module adds its to-dos by adding its call here).
+ */
+export interface DashboardPage extends PageBase {
+  kind: 'dashboard';
+  /** Greets the signed-in staff member by name above the cards. */
+  greeting?: boolean;
+  /** The calls the page makes, by a name the cards below use: ids of endpoints.json. */
+  sources: Record<string, string>;
+  /** The to-do card: each source answers `{ key, title, count, route }[]` at `field`. */
+  todos?: { title: string; from: { source: string; field: string }[] };
+  /** Cards drawn by a module's registered widget (src/shared/registry.ts WIDGET_NAMES). */
+  widgets?: { title: string; widget: WidgetName }[];
+  figures?: { title: string; items: DashboardFigure[] };
+}
+
+export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | DashboardPage | BespokePage;
 
 /** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
 export interface MenuCatalogue {

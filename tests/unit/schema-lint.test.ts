@@ -56,6 +56,18 @@ describe('schema lint', () => {
     expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => (d.columns[0].cell = 'sparkline'))))[0]).toMatch(/^settings\/pages\/business-settings-label-manager\.json#\/columns\/0\/cell: must be one of "text", "number"/);
   });
 
+  it("checks a dashboard's calls, the sources its cards read and the screens its figures open", () => {
+    const home = 'home/pages/index-home.json';
+    expect(at(lint(corrupt(home, (d) => (d.sources.workOrders = 'work_order.todos'))))).toEqual([
+      `${home}#/sources/workOrders: no endpoint "work_order.todos"; declare it in endpoints.json or use a resource's or report's`,
+    ]);
+    expect(at(lint(corrupt(home, (d) => ((d.todos.from[0].source = 'orders'), (d.figures.items[2].route = '/home_task/nowhere')))))).toEqual([
+      `${home}#/todos/from/0/source: "orders" is not one of this page's sources (overview, workOrders)`,
+      `${home}#/figures/items/2/route: no page has the route "/home_task/nowhere"`,
+    ]);
+    expect(at(lint(corrupt(home, (d) => (d.widgets[0].widget = 'Weather'))))).toEqual([`${home}#/widgets/0/widget: must be one of "UnreadNotices"`]);
+  });
+
   it('keeps a list page\'s sizes within what its resource answers at once', () => {
     expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => ((d.pageSize = 500), (d.pageSizeOptions = [10, 1000])))))).toEqual([
       'settings/pages/business-settings-label-manager.json#/pageSize: 500 is more than resource "label" answers at once (200); lower it or raise the resource\'s "maxPageSize"',

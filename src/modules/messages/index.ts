@@ -4,3 +4,8 @@ import { lazyPage } from '../../engine/lazyPage.ts';
 export const BESPOKE_PAGES = {
   NoticeList: lazyPage(() => import('./NoticeList.tsx')),
 };
+
+/** The messages module's dashboard cards, by their `widget` name in a dashboard page schema. */
+export const WIDGETS = {
+  UnreadNotices: lazyPage(() => import('./UnreadNotices.tsx')),
+};
