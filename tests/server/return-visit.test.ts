@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../../server/modules/returnVisit/generate.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
  * Return visits: questionnaires checked and frozen once answered, visits generated for finished
@@ -12,7 +13,7 @@ import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../.
  */
 const server = setUpServer();
 const [admin, kefu] = setUpApis(server, 'admin', 'kefu');
-let projectId: number;
+const projectId = DEMO_PROJECTS.cuihu.id;
 const T0 = Date.now() + 10 * 86_400_000;
 const HOUR = 3_600_000;
 const M = '/api/mkf';
@@ -55,7 +56,6 @@ let questionnaireId: number;
 let ruleId: number;
 
 beforeAll(async () => {
-  projectId = (await server.app.db.selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   // The demo's rules of the project step aside, so only the test's rule decides.
   for (const rule of (await admin.post(`${M}/returnVisitRule/list`, { pageSize: 50, filters: { project_id: projectId } })).body.data.records) {
     await admin.post(`${M}/returnVisitRule/enable`, { id: rule.id, enabled: 0 });
@@ -296,7 +296,7 @@ describe('carrying out a visit', () => {
     expect(collected.questions[3].texts.map((t: Row) => t.text)).toEqual(['师傅很专业']);
 
     const stats = (await admin.post(`${M}/report/returnVisitStats/query`, { project_id: projectId, groupBy: 'project' })).body.data;
-    const row = stats.rows.find((r: Row) => r.label === '翠湖天地');
+    const row = stats.rows.find((r: Row) => r.label === DEMO_PROJECTS.cuihu.name);
     const counts = await db()
       .selectFrom('return_visit')
       .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('satisfaction', '=', 'satisfied').then(1).else(0).end()).as('satisfied')])
@@ -321,7 +321,7 @@ describe('evaluations, feedback and order messages', () => {
     expect(report.rows.reduce((sum: number, r: Row) => sum + Number(r.star5) + Number(r.star4) + Number(r.star3) + Number(r.star2) + Number(r.star1), 0)).toBe(Number(evaluated.n));
     // kefu sees the evaluations of 翠湖天地 only.
     const mine = await kefu.post(`${M}/serviceEvaluation/list`, { pageSize: 200 });
-    expect(new Set(mine.body.data.records.map((r: Row) => r.project_name))).toEqual(new Set(['翠湖天地']));
+    expect(new Set(mine.body.data.records.map((r: Row) => r.project_name))).toEqual(new Set([DEMO_PROJECTS.cuihu.name]));
     expect((await (await signedIn(server.url, 'weixiu')).post(`${M}/serviceEvaluation/list`, {})).http).toBe(403);
   });
 
