@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpApi, setUpServer } from '../support/setup.ts';
 import { runScheduler } from '../../server/modules/patrol/schedule.ts';
 import { addDays, atTime } from '../../server/modules/patrol/common.ts';
-import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
  * The task scheduler with a clock of the test's choosing (years ahead, so the server's own
@@ -23,7 +23,7 @@ async function addPlan(overrides: Record<string, unknown>) {
     projectId: DEMO_PROJECTS.cuihu.id,
     stripeCode: 'ENG',
     assignType: 'staff',
-    staffIds: [await staffId('weixiu')],
+    staffIds: [DEMO_STAFF.weixiu],
     freqType: 'daily',
     startTime: '14:00',
     endTime: '16:00',

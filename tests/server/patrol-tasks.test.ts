@@ -4,7 +4,7 @@ import { fetchFile, PNG, postForm, readSheets, uploadFile } from '../support/pat
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { runScheduler } from '../../server/modules/patrol/schedule.ts';
 import { addDays, dayOf } from '../../server/modules/patrol/common.ts';
-import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
  * Plans, tasks and records on the real clock: plans whose window is the whole of today, so the
@@ -41,7 +41,7 @@ async function plan(overrides: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  planA = await plan({ name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], ordered: true, pointIds: [(await pointOf('1号配电房')).id, (await pointOf('生活水泵房')).id] });
+  planA = await plan({ name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], ordered: true, pointIds: [(await pointOf('1号配电房')).id, (await pointOf('生活水泵房')).id] });
   planB = await plan({ name: '全天消防巡检', stripeCode: 'QC', assignType: 'post', postId: await postId('巡检员'), pointIds: [(await pointOf('1栋大堂灭火器')).id] });
   await runScheduler(server.app.db, Date.now());
 });
@@ -52,19 +52,19 @@ describe('plans', () => {
     expect(taken.body).toMatchObject({ status: '200', message: '计划名称「翠湖天地消防设施日巡」已存在', data: { available: false } });
     expect((await admin.get(`${P}/tbpPlan/verifyPlanName`, { planName: '新的计划' })).body.data.available).toBe(true);
     expect((await admin.get(`${P}/tbpPlan/verifyPlanName`, { planName: '全天机房巡检', planId: planA })).body.data.available).toBe(true);
-    const dup = await admin.post(`${P}/tbpPlan/add`, { projectId: DEMO_PROJECTS.cuihu.id, name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] });
+    const dup = await admin.post(`${P}/tbpPlan/add`, { projectId: DEMO_PROJECTS.cuihu.id, name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] });
     expect([dup.http, dup.body.message]).toEqual([409, '计划名称「全天机房巡检」已存在']);
   });
 
   it('refuses what a plan cannot be, each with its reason, and saves nothing', async () => {
-    const base = { projectId: DEMO_PROJECTS.cuihu.id, name: '校验计划', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] };
+    const base = { projectId: DEMO_PROJECTS.cuihu.id, name: '校验计划', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] };
     const cases: [Record<string, unknown>, string][] = [
       [{ endDate: addDays(today, -1) }, '结束日期不能早于开始日期'],
       [{ startTime: '10:00' }, '巡查时段的结束时间应晚于开始时间'],
       [{ freqType: 'weekly' }, '请选择每周巡查的日期'],
       [{ freqType: 'weekly', freqDays: [8] }, '每周巡查的日期应为周一到周日'],
       [{ freqType: 'interval' }, '请填写间隔天数'],
-      [{ staffIds: [await staffId('kefu')] }, '林晓雯不在该项目「工程条线」业务线的岗位上'],
+      [{ staffIds: [DEMO_STAFF.kefu] }, '林晓雯不在该项目「工程条线」业务线的岗位上'],
       [{ assignType: 'post', postId: await postId('客服管家') }, '所选岗位不是该项目「工程条线」业务线的岗位'],
       [{ stripeCode: 'NOPE' }, '业务线不存在或已被删除'],
       [{ pointIds: [(await one(server.app.db.selectFrom('tbp_point').select('id').where('project_id', '=', DEMO_PROJECTS.jinxiu.id).executeTakeFirst())).id] }, '点位「1栋大堂灭火器」不属于该项目'],
@@ -158,7 +158,7 @@ describe('the staff app checks in at points', () => {
     const second = await weixiu.post(`${P}/tbpRecord/submit`, { taskId: task.id, qr: await qrOf('生活水泵房'), items: pump.map((s) => ({ standardId: s.id, result: 'pass', photos: s.needPhoto ? [photo] : [] })) });
     expect(second.body.message).toBe('打卡成功，任务已完成');
     const done = await taskOf(planA);
-    expect(done).toMatchObject({ status: 'finished', done_count: 2, problem_count: 1, finish_type: 'complete', executor_id: await staffId('weixiu') });
+    expect(done).toMatchObject({ status: 'finished', done_count: 2, problem_count: 1, finish_type: 'complete', executor_id: DEMO_STAFF.weixiu });
     const late = await weixiu.post(`${P}/tbpRecord/submit`, { taskId: task.id, qr, items: good });
     expect([late.http, late.body.message]).toEqual([409, '任务已完成，不能再提交巡查记录']);
   });
@@ -170,7 +170,7 @@ describe('the staff app checks in at points', () => {
     const photo = (await uploadFile(xuncha, '/api/file/upload', PNG, 'label.png')).body.data.cdnUrl;
     const answer = await xuncha.post(`${P}/tbpRecord/submit`, { taskId: task.id, qr: await qrOf('1栋大堂灭火器'), items: standards.map((s) => ({ standardId: s.id, result: 'pass', photos: s.needPhoto ? [photo] : [] })) });
     expect(answer.body.message).toBe('打卡成功，任务已完成');
-    expect((await taskOf(planB)).executor_id).toBe(await staffId('xuncha'));
+    expect((await taskOf(planB)).executor_id).toBe(DEMO_STAFF.xuncha);
   });
 });
 
@@ -244,12 +244,12 @@ describe('tasks in the back office', () => {
   });
 
   it('transfers an open task to someone on the line and notifies them; refuses anyone else', async () => {
-    const planC = await plan({ name: '全天转派演示', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], pointIds: [(await pointOf('生活水泵房')).id] });
+    const planC = await plan({ name: '全天转派演示', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], pointIds: [(await pointOf('生活水泵房')).id] });
     await runScheduler(server.app.db, Date.now());
     const task = await taskOf(planC);
-    const outsider = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: await staffId('kefu') });
+    const outsider = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: DEMO_STAFF.kefu });
     expect([outsider.http, outsider.body.message]).toEqual([400, '林晓雯不在该项目「工程条线」业务线的岗位上，不能接收任务']);
-    const same = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: await staffId('weixiu') });
+    const same = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: DEMO_STAFF.weixiu });
     expect(same.body.message).toBe('任务已由该人员执行，请选择其他人员');
     const colleague = await staffId('p1s1');
     const moved = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: colleague, reason: '王师傅外出' });

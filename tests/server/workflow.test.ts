@@ -6,7 +6,7 @@ import { lintSchemas } from '../../scripts/lint-schemas.ts';
 import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { addFixtureScreens } from '../support/fixtures.ts';
-import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let copy: string;
@@ -70,8 +70,7 @@ describe('workflow declared as data', () => {
   it('lets only the staff member named by the record make an actor-bound move, and records who claimed it', async () => {
     const id = (await admin.post(`${base}/add`, { title: '消防栓漏水', project_id: DEMO_PROJECTS.cuihu.id })).body.data.id;
     expect((await admin.post(`${base}/transition`, { id, action: 'claim' })).http).toBe(200);
-    const adminId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
-    expect((await admin.get(`${base}/detail`, { id })).body.data.handler_id).toBe(adminId);
+    expect((await admin.get(`${base}/detail`, { id })).body.data.handler_id).toBe(DEMO_STAFF.admin);
     const diaodu = await signedIn(server.url, 'diaodu');
     const other = await diaodu.post(`${base}/transition`, { id, action: 'giveBack', note: '不是我的' });
     expect([other.http, other.body.message]).toEqual([403, '只有认领人本人可以退回']);
