@@ -12,6 +12,7 @@ import { addFixtureScreens } from '../support/fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { opened } from '../support/dialogs.ts';
 import { BUILD_SOURCES } from '../../scripts/buildSources.mjs';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let copy: string;
@@ -96,7 +97,7 @@ describe('adding a screen from JSON alone', () => {
     const page = await (await browser.newContext()).newPage();
     await signIn(page, server.url, 'admin');
     const api = await signedIn(server.url, 'admin');
-    await api.post('/api/workorder/repairRequest/add', { title: '楼道灯不亮', project_id: 4 });
+    await api.post('/api/workorder/repairRequest/add', { title: '楼道灯不亮', project_id: DEMO_PROJECTS.cuihu.id });
     await page.goto(`${server.url}/repair/requests`);
     const item = row(page, '楼道灯不亮');
     await expect.poll(() => item.getByText('待派单').isVisible()).toBe(true);
@@ -119,7 +120,7 @@ describe('adding a screen from JSON alone', () => {
     expect(await item.getByRole('button').filter({ hasNotText: '查看' }).count()).toBe(0);
 
     // The list declares refreshOnPush: a record added elsewhere shows when a notice arrives.
-    await api.post('/api/workorder/repairRequest/add', { title: '水泵房报警', project_id: 4 });
+    await api.post('/api/workorder/repairRequest/add', { title: '水泵房报警', project_id: DEMO_PROJECTS.cuihu.id });
     await page.waitForTimeout(300);
     expect(await row(page, '水泵房报警').count()).toBe(0);
     const adminId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
@@ -161,7 +162,7 @@ describe('adding a screen from JSON alone', () => {
     await screen(page).getByRole('button', { name: '新增维修申请' }).click();
     const drawer = page.locator('.ant-drawer-open');
     await drawer.locator('.ant-select', { has: page.getByRole('combobox', { name: '所属项目' }) }).click();
-    await page.getByTitle('翠湖天地').click();
+    await page.getByTitle(DEMO_PROJECTS.cuihu.name).click();
     await drawer.getByLabel('标题').fill('电梯异响');
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await drawer.locator('input[type="file"]').setInputFiles({ name: '现场.png', mimeType: 'image/png', buffer: png });

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { watchProblems } from '../support/browser.ts';
 import { confirmDialog } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -96,13 +97,13 @@ describe('organisation structure (/base-information/org-structure)', () => {
     await screen().getByRole('button', { name: /重\s*置/ }).click();
 
     // Move a project under the new region; a project cannot move under the company.
-    await row(screen(), '云栖雅苑').getByRole('button', { name: '调整上级' }).click();
+    await row(screen(), DEMO_PROJECTS.yunqi.name).getByRole('button', { name: '调整上级' }).click();
     await pick(modal(), '移到', '悦家物业服务有限公司');
     await modal().getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => toast('项目的上级组织必须是区域').isVisible()).toBe(true);
     await pick(modal(), '移到', '西北大区');
     await modal().getByRole('button', { name: /保\s*存/ }).click();
-    await expect.poll(() => row(screen(), '云栖雅苑').getByText('西北大区').isVisible()).toBe(true);
+    await expect.poll(() => row(screen(), DEMO_PROJECTS.yunqi.name).getByText('西北大区').isVisible()).toBe(true);
 
     // Disabling waits for the children; a region with children is not deleted.
     await row(screen(), '西北大区').getByRole('switch').click();
@@ -112,10 +113,10 @@ describe('organisation structure (/base-information/org-structure)', () => {
     await confirmDialog(page, '确定删除组织「西北大区」吗？');
     await expect.poll(() => toast('该组织下还有 1 个下级组织，请先删除或移走下级组织').isVisible()).toBe(true);
 
-    await row(screen(), '云栖雅苑').getByRole('button', { name: '调整上级' }).click();
+    await row(screen(), DEMO_PROJECTS.yunqi.name).getByRole('button', { name: '调整上级' }).click();
     await pick(modal(), '移到', '华南区域');
     await modal().getByRole('button', { name: /保\s*存/ }).click();
-    await expect.poll(() => row(screen(), '云栖雅苑').getByText('华南区域').isVisible()).toBe(true);
+    await expect.poll(() => row(screen(), DEMO_PROJECTS.yunqi.name).getByText('华南区域').isVisible()).toBe(true);
     await row(screen(), '西北大区').getByRole('switch').click();
     await expect.poll(() => toast('已停用').isVisible()).toBe(true);
     expect((await db().selectFrom('org').select('enabled').where('code', '=', 'YJ-R3').executeTakeFirstOrThrow()).enabled).toBe(0);
@@ -125,19 +126,19 @@ describe('organisation structure (/base-information/org-structure)', () => {
 
     const sheet = await download(screen().getByRole('button', { name: /导\s*出/ }));
     expect(sheet[0]).toEqual(['组织名称', '组织编码', '组织类型', '上级组织', '地址', '排序', '状态']);
-    expect(sheet).toContainEqual(['云栖雅苑', 'YJ-P004', '项目', '华南区域', '深圳市南山区科苑南路 2666 号', 3, '启用']);
+    expect(sheet).toContainEqual([DEMO_PROJECTS.yunqi.name, 'YJ-P004', '项目', '华南区域', '深圳市南山区科苑南路 2666 号', 3, '启用']);
   });
 });
 
 describe('departments (/base-information/dept-manager)', () => {
   it('creates, filters, edits, disables, deletes and exports departments of the tree', async () => {
     await page.goto(`${server.url}/base-information/dept-manager`);
-    await treeNode('翠湖天地服务中心', true);
+    await treeNode(`${DEMO_PROJECTS.cuihu.name}服务中心`, true);
     await expect.poll(() => rows(screen()).count()).toBe(4);
 
     // Create under the chosen department: organisation and parent start filled in.
     await screen().getByRole('button', { name: '新增部门' }).click();
-    await expect.poll(() => drawer().locator('.ant-select-selection-item').allTextContents()).toEqual(['翠湖天地', '翠湖天地服务中心']);
+    await expect.poll(() => drawer().locator('.ant-select-selection-item').allTextContents()).toEqual([DEMO_PROJECTS.cuihu.name, `${DEMO_PROJECTS.cuihu.name}服务中心`]);
     await drawer().getByLabel('部门名称').fill('绿化组');
     await drawer().getByLabel('部门编码').fill('YJ-P001-LHZ');
     await pick(drawer(), '负责人', '林晓雯（YJ0002）');
@@ -149,9 +150,9 @@ describe('departments (/base-information/dept-manager)', () => {
     await expect.poll(() => row(screen(), '绿化组').getByText('林晓雯').isVisible()).toBe(true);
 
     // Filter by name within the organisation.
-    await treeNode('翠湖天地服务中心', false);
+    await treeNode(`${DEMO_PROJECTS.cuihu.name}服务中心`, false);
     await screen().getByPlaceholder('请输入部门名称').fill('绿化');
-    await pick(screen(), '所属组织', '翠湖天地');
+    await pick(screen(), '所属组织', DEMO_PROJECTS.cuihu.name);
     await screen().getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => rows(screen()).count()).toBe(1);
 
@@ -164,7 +165,7 @@ describe('departments (/base-information/dept-manager)', () => {
     await screen().getByRole('button', { name: /重\s*置/ }).click();
 
     // Disabling goes from the leaves up.
-    await treeNode('翠湖天地服务中心', true);
+    await treeNode(`${DEMO_PROJECTS.cuihu.name}服务中心`, true);
     await row(screen(), '工程部').getByRole('switch').click();
     await expect.poll(() => toast('该部门下还有 2 个启用的下级部门，请先停用下级部门').isVisible()).toBe(true);
 
@@ -172,7 +173,7 @@ describe('departments (/base-information/dept-manager)', () => {
     await row(screen(), '客服部').getByRole('button', { name: '删除' }).click();
     await confirmDialog(page, '确定删除部门「客服部」吗？');
     await expect.poll(() => toast('该部门的岗位上还有 3 名员工，请先调整员工岗位再删除').isVisible()).toBe(true);
-    await treeNode('翠湖天地服务中心', false);
+    await treeNode(`${DEMO_PROJECTS.cuihu.name}服务中心`, false);
     await screen().getByPlaceholder('请输入部门名称').fill('绿化');
     await screen().getByRole('button', { name: /查\s*询/ }).click();
     await row(screen(), '绿化组').getByRole('switch').click();
@@ -180,7 +181,7 @@ describe('departments (/base-information/dept-manager)', () => {
 
     const sheet = await download(screen().getByRole('button', { name: /导\s*出/ }));
     expect(sheet[0]).toEqual(['部门名称', '部门编码', '所属组织', '上级部门', '负责人', '联系电话', '排序', '部门职责', '状态']);
-    expect(sheet.slice(1)).toEqual([['绿化组', 'YJ-P001-LHZ', '翠湖天地', '工程部', '林晓雯', '021-61235678', 0, '', '停用']]);
+    expect(sheet.slice(1)).toEqual([['绿化组', 'YJ-P001-LHZ', DEMO_PROJECTS.cuihu.name, '工程部', '林晓雯', '021-61235678', 0, '', '停用']]);
 
     await row(screen(), '绿化组').getByRole('button', { name: '删除' }).click();
     await confirmDialog(page, '确定删除部门「绿化组」吗？');
@@ -191,7 +192,7 @@ describe('departments (/base-information/dept-manager)', () => {
 describe('posts and post groups (/base-information/post-manager)', () => {
   it('creates, filters, edits, grants roles to, disables, deletes and exports posts', async () => {
     await page.goto(`${server.url}/base-information/post-manager`);
-    await pick(tab(), '所属组织', '翠湖天地');
+    await pick(tab(), '所属组织', DEMO_PROJECTS.cuihu.name);
     await tab().getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => rows(tab()).count()).toBe(7);
     await pick(tab(), '岗位分组', '工程类');
@@ -199,7 +200,7 @@ describe('posts and post groups (/base-information/post-manager)', () => {
     await expect.poll(() => rows(tab()).count()).toBe(2);
 
     await tab().getByRole('button', { name: '新增岗位' }).click();
-    await pick(drawer(), '所属组织', '翠湖天地');
+    await pick(drawer(), '所属组织', DEMO_PROJECTS.cuihu.name);
     await drawer().getByLabel('岗位名称').fill('工程主管');
     await drawer().getByLabel('岗位编码').fill('YJ-P001-GCZG');
     await pick(drawer(), '岗位分组', '工程类');
@@ -217,7 +218,7 @@ describe('posts and post groups (/base-information/post-manager)', () => {
 
     // Post authority: the roles whoever holds the post gets.
     await row(tab(), '工程经理').getByRole('button', { name: '岗位权限' }).click();
-    await expect.poll(() => modal().getByText('翠湖天地').isVisible()).toBe(true);
+    await expect.poll(() => modal().getByText(DEMO_PROJECTS.cuihu.name).isVisible()).toBe(true);
     await pick(modal(), '岗位角色', '巡查员');
     await modal().locator('.ant-modal-title').click(); // closes the multiple select's dropdown
     await modal().getByRole('button', { name: /保\s*存/ }).click();
@@ -230,7 +231,7 @@ describe('posts and post groups (/base-information/post-manager)', () => {
     await expect.poll(() => toast('已停用').isVisible()).toBe(true);
     const sheet = await download(tab().getByRole('button', { name: /导\s*出/ }));
     expect(sheet[0]).toEqual(['岗位名称', '岗位编码', '所属组织', '岗位分组', '所属部门', '排序', '岗位职责', '状态']);
-    expect(sheet).toContainEqual(['工程经理', 'YJ-P001-GCZG', '翠湖天地', '工程类', '工程部', 0, '带班维修，审核维修工单', '停用']);
+    expect(sheet).toContainEqual(['工程经理', 'YJ-P001-GCZG', DEMO_PROJECTS.cuihu.name, '工程类', '工程部', 0, '带班维修，审核维修工单', '停用']);
     expect(sheet.length).toBe(4);
 
     await row(tab(), '维修工程师').getByRole('button', { name: '删除' }).click();

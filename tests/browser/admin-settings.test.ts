@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { Api } from '../support/api.ts';
 import { confirmDialog } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -118,7 +119,7 @@ describe('project assets', () => {
     await poll(() => rowIn(tab(page), '1栋').count()).toBe(4);
 
     await tab(page).getByRole('button', { name: '新增楼栋' }).click();
-    await choose(page, drawer(page), '所属项目', '翠湖天地');
+    await choose(page, drawer(page), '所属项目', DEMO_PROJECTS.cuihu.name);
     await drawer(page).getByLabel('楼栋名称').fill('8栋');
     await drawer(page).getByLabel('总层数').fill('18');
     await drawer(page).getByLabel('单元数').fill('2');
@@ -140,8 +141,8 @@ describe('project assets', () => {
 
     await screen(page).getByRole('tab', { name: '房屋' }).click();
     await tab(page).getByRole('button', { name: '新增房屋' }).click();
-    await choose(page, drawer(page), '所属项目', '翠湖天地');
-    await choose(page, drawer(page), '所属楼栋', '翠湖天地 8栋');
+    await choose(page, drawer(page), '所属项目', DEMO_PROJECTS.cuihu.name);
+    await choose(page, drawer(page), '所属楼栋', `${DEMO_PROJECTS.cuihu.name} 8栋`);
     await drawer(page).getByLabel('单元').fill('3');
     await drawer(page).getByLabel('楼层').fill('12');
     await drawer(page).getByLabel('房号').fill('1201');
@@ -152,7 +153,7 @@ describe('project assets', () => {
     await saveButton(drawer(page)).click();
     await poll(() => drawer(page).count()).toBe(0);
 
-    await choose(page, tab(page), '楼栋', '翠湖天地 8栋');
+    await choose(page, tab(page), '楼栋', `${DEMO_PROJECTS.cuihu.name} 8栋`);
     await search(tab(page));
     await poll(() => tab(page).locator('.ant-table-row').count()).toBe(1);
     const house = rowIn(tab(page), '1201');
@@ -195,7 +196,7 @@ describe('project assets', () => {
     const page = await as('admin');
     await page.goto(`${server.url}/base-information/project-assets`);
     await screen(page).getByRole('tab', { name: '停车场' }).click();
-    await choose(page, tab(page), '所属项目', '锦绣华庭');
+    await choose(page, tab(page), '所属项目', DEMO_PROJECTS.jinxiu.name);
     await search(tab(page));
     await poll(() => tab(page).locator('.ant-table-row').count()).toBe(2);
     const yard = rowIn(tab(page), '东门地面停车场');
@@ -216,7 +217,7 @@ describe('project opening', () => {
   it('fills in a project being prepared, opens it, suspends it with a reason, filters and exports', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/base-information/opening-manager`);
-    const planned = rowIn(screen(page), '云栖雅苑');
+    const planned = rowIn(screen(page), DEMO_PROJECTS.yunqi.name);
     await poll(() => planned.getByText('筹备中').isVisible()).toBe(true);
     await planned.getByRole('button', { name: '开通' }).click();
     await confirmDialog(page);
@@ -237,7 +238,7 @@ describe('project opening', () => {
     await poll(() => planned.getByText('0755-86668888').isVisible()).toBe(true);
 
     await planned.getByRole('button', { name: '开通' }).click();
-    await poll(() => page.getByText('开通后「云栖雅苑」的住户即可使用已勾选的服务，确定开通吗？').isVisible()).toBe(true);
+    await poll(() => page.getByText(`开通后「${DEMO_PROJECTS.yunqi.name}」的住户即可使用已勾选的服务，确定开通吗？`).isVisible()).toBe(true);
     await confirmDialog(page);
     await poll(() => planned.getByRole('button', { name: '暂停' }).isVisible()).toBe(true);
     await poll(() => planned.locator('.ant-tag', { hasText: '已开通' }).count()).toBe(1);
@@ -391,7 +392,7 @@ describe('message manager and /message-create', () => {
     await page.getByRole('textbox', { name: '通知内容' }).fill('因市政管网检修，翠湖天地明日 9:00-12:00 停水，请客服管家提前通知业主。');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await poll(() => page.getByText('该字段是必填字段').isVisible()).toBe(true);
-    await choose(page, screen(page), '接收岗位', '翠湖天地 · 客服管家');
+    await choose(page, screen(page), '接收岗位', `${DEMO_PROJECTS.cuihu.name} · 客服管家`);
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.waitForURL(/\/business-settings\/message-manager$/);
 

@@ -5,6 +5,7 @@ import { watchProblems } from '../support/browser.ts';
 import { Api } from '../support/api.ts';
 import { confirmDialog } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -70,10 +71,10 @@ describe('personnel (/base-information/personal-manager)', () => {
     await choose(page, selectNamed(form, '性别'), '女');
     await form.getByPlaceholder('请选择入职日期').fill('2026-10-08');
     await form.getByPlaceholder('请选择入职日期').press('Enter');
-    await choose(page, selectOf(form, '所属组织'), '翠湖天地');
+    await choose(page, selectOf(form, '所属组织'), DEMO_PROJECTS.cuihu.name);
     await choose(page, selectOf(form, '岗位'), '客服管家');
     await choose(page, selectNamed(form, '角色'), '客服专员');
-    await choose(page, selectNamed(form, '所在项目'), '翠湖天地', '锦绣华庭');
+    await choose(page, selectNamed(form, '所在项目'), DEMO_PROJECTS.cuihu.name, DEMO_PROJECTS.jinxiu.name);
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await until(() => page.getByText('工号「YJ0002」已存在').isVisible()).toBe(true);
     await form.getByLabel('工号').fill('YJ0300');
@@ -84,7 +85,7 @@ describe('personnel (/base-information/personal-manager)', () => {
     await search(page);
     await until(() => rows(page).count()).toBe(1);
     const created = row(page, '沈佳怡');
-    for (const text of ['shenjy', 'YJ0300', '女', '翠湖天地', '客服管家', '客服专员', '翠湖天地、锦绣华庭', '2026-10-08']) {
+    for (const text of ['shenjy', 'YJ0300', '女', DEMO_PROJECTS.cuihu.name, '客服管家', '客服专员', `${DEMO_PROJECTS.cuihu.name}、${DEMO_PROJECTS.jinxiu.name}`, '2026-10-08']) {
       await until(() => created.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }
     // The initial password is the rule's: Pms@ and the last six digits of the mobile number.
@@ -131,14 +132,14 @@ describe('personnel (/base-information/personal-manager)', () => {
     expect((await new Api(server.url).login('weixiu', `Pms@${mobile.slice(-6)}`)).http).toBe(200);
 
     await screen(page).getByPlaceholder('请输入账号').fill('');
-    await choose(page, selectOf(screen(page), '所属组织'), '滨江一号');
+    await choose(page, selectOf(screen(page), '所属组织'), DEMO_PROJECTS.binjiang.name);
     await search(page);
     await until(() => rows(page).count()).toBe(4);
     const file = await exported(page);
     expect(file.name).toMatch(/^员工_\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(file.rows[0]).toContain('所在项目');
     expect(file.rows.slice(1)).toHaveLength(4);
-    expect(file.rows.slice(1).every((r) => r[5] === '滨江一号')).toBe(true);
+    expect(file.rows.slice(1).every((r) => r[5] === DEMO_PROJECTS.binjiang.name)).toBe(true);
 
     // The administrator's row offers no edit, reset or delete; a staff member without records can be deleted.
     await resetFilters(page);
@@ -166,7 +167,7 @@ describe('external staff (/base-information/external-manager)', () => {
     await form.getByLabel('手机号').fill('13761230001');
     await form.getByLabel('身份证号').fill('310104198506121231');
     await form.getByLabel('供应商单位').fill('恒通机电工程有限公司');
-    await choose(page, selectNamed(form, '所属项目'), '锦绣华庭');
+    await choose(page, selectNamed(form, '所属项目'), DEMO_PROJECTS.jinxiu.name);
     await choose(page, selectNamed(form, '业务条线'), '工程条线');
     await choose(page, selectNamed(form, '工种'), '外包维修');
     await form.getByPlaceholder('请选择开始日期').fill('2026-03-01');
@@ -186,7 +187,7 @@ describe('external staff (/base-information/external-manager)', () => {
     await search(page);
     await until(() => rows(page).count()).toBe(2);
     const worker = row(page, '蒋师傅');
-    for (const text of ['310***********1230', '锦绣华庭', '工程条线', '外包维修', '2027-02-28']) await until(() => worker.getByText(text, { exact: true }).count(), text).toBe(1);
+    for (const text of ['310***********1230', DEMO_PROJECTS.jinxiu.name, '工程条线', '外包维修', '2027-02-28']) await until(() => worker.getByText(text, { exact: true }).count(), text).toBe(1);
     expect(await worker.locator('img').count()).toBe(1);
 
     await worker.getByRole('button', { name: '编辑' }).click();
@@ -219,7 +220,7 @@ describe('business lines (/base-information/line-manager)', () => {
     const form = modal(page);
     await form.getByLabel('条线名称').fill('消防条线');
     await form.getByLabel('条线编码').fill('SEC');
-    await choose(page, selectNamed(form, '条线岗位'), '翠湖天地 / 秩序维护员', '锦绣华庭 / 秩序维护员');
+    await choose(page, selectNamed(form, '条线岗位'), `${DEMO_PROJECTS.cuihu.name} / 秩序维护员`, `${DEMO_PROJECTS.jinxiu.name} / 秩序维护员`);
     await form.getByLabel('条线说明').fill('消防设施与消防通道巡查');
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await until(() => page.getByText('条线编码「SEC」已存在').isVisible()).toBe(true);
@@ -228,7 +229,7 @@ describe('business lines (/base-information/line-manager)', () => {
     await until(() => page.getByText('新增成功').isVisible()).toBe(true);
     await until(() => row(page, 'FIRE').getByText('秩序维护员', { exact: true }).isVisible()).toBe(true);
 
-    await choose(page, selectNamed(screen(page), '岗位'), '锦绣华庭 / 秩序维护员');
+    await choose(page, selectNamed(screen(page), '岗位'), `${DEMO_PROJECTS.jinxiu.name} / 秩序维护员`);
     await search(page);
     await until(() => rows(page).count()).toBe(2);
     expect(await row(page, 'SEC').count()).toBe(1);

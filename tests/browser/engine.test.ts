@@ -7,6 +7,7 @@ import { navigateInApp } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { addSignIns } from '../support/signIns.ts';
 import { confirmDialog } from '../support/dialogs.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -92,7 +93,7 @@ describe('parking yards: project-scoped, with a field that reacts to another', (
     const manager = await as('xmjl');
     await manager.goto(`${server.url}/business-settings/parking-management`);
     await expect.poll(() => screen(manager).locator('.ant-table-row').count()).toBe(2);
-    expect(await screen(manager).locator('.ant-table-row', { hasText: '翠湖天地' }).count()).toBe(2);
+    expect(await screen(manager).locator('.ant-table-row', { hasText: DEMO_PROJECTS.cuihu.name }).count()).toBe(2);
   });
 });
 
@@ -196,8 +197,8 @@ describe('report page (kind "report" over schemas/workorder/reports/work-order-s
     const card = (title: string) => screen(page).locator('.ant-statistic', { hasText: title }).locator('.ant-statistic-content');
     await expect.poll(() => card('工单总数').textContent()).toBe(all.length.toLocaleString('zh-CN'));
     // Grouped by project: one row per project, the chart draws their names.
-    await expect.poll(() => screen(page).locator('.ant-table-row', { hasText: '翠湖天地' }).count()).toBe(1);
-    await expect.poll(() => screen(page).locator('svg text', { hasText: '翠湖天地' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => screen(page).locator('.ant-table-row', { hasText: DEMO_PROJECTS.cuihu.name }).count()).toBe(1);
+    await expect.poll(() => screen(page).locator('svg text', { hasText: DEMO_PROJECTS.cuihu.name }).count()).toBeGreaterThan(0);
     await expect.poll(() => screen(page).locator('.ant-table-summary', { hasText: '合计' }).isVisible()).toBe(true);
 
     await screen(page).locator('.ant-select', { has: page.getByRole('combobox', { name: '统计维度' }) }).click();
@@ -216,10 +217,9 @@ describe('report page (kind "report" over schemas/workorder/reports/work-order-s
     await screen(page).getByRole('combobox', { name: '所属项目' }).click();
     await page.locator('.ant-cascader-menu-item', { hasText: '悦家物业' }).click();
     await page.locator('.ant-cascader-menu-item', { hasText: '华东区域' }).click();
-    await page.locator('.ant-cascader-menu-item', { hasText: '锦绣华庭' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: DEMO_PROJECTS.jinxiu.name }).click();
     await screen(page).getByRole('button', { name: /查\s*询/ }).click();
-    const jinxiu = (await server.app.db.selectFrom('org').select('id').where('name', '=', '锦绣华庭').executeTakeFirstOrThrow()).id;
-    const inProject = all.filter((o) => o.kind === 'complaint' && o.project_id === jinxiu).length;
+    const inProject = all.filter((o) => o.kind === 'complaint' && o.project_id === DEMO_PROJECTS.jinxiu.id).length;
     await expect.poll(() => card('工单总数').textContent()).toBe(inProject.toLocaleString('zh-CN'));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await file.path())!);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchProblems } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /** A hotline operator (林晓雯, kefu) takes a call, finds the caller and creates the order while on the phone. */
 const server = setUpServer();
@@ -17,9 +18,8 @@ describe('the 400 hotline desk', () => {
     const db = server.app.db;
     const customer = await db
       .selectFrom('customer')
-      .innerJoin('org', 'org.id', 'customer.project_id')
       .select(['customer.id', 'customer.name', 'customer.mobile'])
-      .where('org.name', '=', '翠湖天地')
+      .where('customer.project_id', '=', DEMO_PROJECTS.cuihu.id)
       .orderBy('customer.id', 'desc')
       .executeTakeFirstOrThrow();
     const page = await as('kefu');

@@ -7,6 +7,7 @@ import { decodeQrPdf, PNG, uploadFile, workbookOf } from '../support/patrol.ts';
 import { setUpApi, setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { runScheduler } from '../../server/modules/patrol/schedule.ts';
 import { addDays, dayOf } from '../../server/modules/patrol/common.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /** Every patrol screen in chromium, against the real server and its demo. */
 const server = setUpServer();
@@ -34,13 +35,13 @@ async function downloaded(page: Page, click: () => Promise<unknown>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) };
 }
-const pointOf = async (name: string) => (await server.app.db.selectFrom('tbp_point').selectAll().where('name', '=', name).where('project_id', '=', 4).executeTakeFirstOrThrow());
+const pointOf = async (name: string) => (await server.app.db.selectFrom('tbp_point').selectAll().where('name', '=', name).where('project_id', '=', DEMO_PROJECTS.cuihu.id).executeTakeFirstOrThrow());
 const staffId = async (account: string) => (await server.app.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
 
 /** A plan for the whole of today with its task generated, for screens that act on open tasks. */
 async function todaysTask(name: string, account: string, points: string[]) {
   const added = await admin.post('/api/patrol/tbpPlan/add', {
-    projectId: 4,
+    projectId: DEMO_PROJECTS.cuihu.id,
     name,
     stripeCode: 'ENG',
     assignType: 'staff',
@@ -108,7 +109,7 @@ describe('/routingInspectionV2/locationManage', () => {
     await until(() => screen(page).locator('.ant-table-row').count()).toBe(3);
 
     await screen(page).getByRole('button', { name: '新增点位' }).click();
-    await choose(page, modal(page), '所属项目', '翠湖天地');
+    await choose(page, modal(page), '所属项目', DEMO_PROJECTS.cuihu.name);
     await modal(page).getByRole('combobox', { name: '点位分类' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: /^消火栓$/ }).click();
     await modal(page).getByLabel('点位名称').fill('地库B2消火栓01');
@@ -134,7 +135,7 @@ describe('/routingInspectionV2/routingPlan', () => {
     await until(() => row(page, '翠湖天地消防设施日巡').isVisible()).toBe(true);
     await screen(page).getByRole('button', { name: '新增计划' }).click();
     const form = drawer(page);
-    await choose(page, form, '所属项目', '翠湖天地');
+    await choose(page, form, '所属项目', DEMO_PROJECTS.cuihu.name);
     await form.getByLabel('计划名称').fill('翠湖天地消防设施日巡');
     await until(() => form.getByText('计划名称「翠湖天地消防设施日巡」已存在').isVisible()).toBe(true);
     await form.getByLabel('计划名称').fill('配电房周一三巡检');
@@ -235,7 +236,7 @@ describe('/routingInspectionV2/routingTask', () => {
     await page.goto(`${server.url}/routingInspectionV2/routingTask`);
     await until(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
     const projects = await screen(page).locator('.ant-table-row td:nth-child(2)').allTextContents();
-    expect(new Set(projects)).toEqual(new Set(['翠湖天地']));
+    expect(new Set(projects)).toEqual(new Set([DEMO_PROJECTS.cuihu.name]));
     expect(await screen(page).getByRole('button', { name: '转派' }).count()).toBe(0);
     expect(await screen(page).getByRole('button', { name: /导\s*出/ }).count()).toBe(0);
   });
@@ -289,8 +290,8 @@ describe('/routingInspectionV2/locationRoutingStatistics', () => {
   it('draws rates per project and per post, and exports them', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/routingInspectionV2/locationRoutingStatistics`);
-    await until(() => row(page, '翠湖天地').isVisible()).toBe(true);
-    await until(() => screen(page).locator('svg text', { hasText: '锦绣华庭' }).count()).toBeGreaterThan(0);
+    await until(() => row(page, DEMO_PROJECTS.cuihu.name).isVisible()).toBe(true);
+    await until(() => screen(page).locator('svg text', { hasText: DEMO_PROJECTS.jinxiu.name }).count()).toBeGreaterThan(0);
     const rate = await screen(page).locator('.ant-statistic', { hasText: '完成率' }).locator('.ant-statistic-content').textContent();
     expect(rate).toMatch(/^\d+(\.\d)?\s*%$/);
     await screen(page).getByText('按岗位').click();
@@ -305,7 +306,7 @@ describe('/routingInspectionV2/qrcode', () => {
   it('previews a point\'s code and prints the chosen labels, counting the prints', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/routingInspectionV2/qrcode`);
-    await choose(page, screen(page), '所属项目', '锦绣华庭');
+    await choose(page, screen(page), '所属项目', DEMO_PROJECTS.jinxiu.name);
     await search(page);
     await until(() => screen(page).locator('.ant-table-row').count()).toBe(4);
     await rowExact(page, '地下车库').getByRole('button', { name: '查看' }).click();
@@ -314,7 +315,7 @@ describe('/routingInspectionV2/qrcode', () => {
     await modal(page).locator('.ant-modal-close').click();
     await until(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     const all = await downloaded(page, () => screen(page).getByRole('button', { name: '打印项目全部' }).click());
-    expect(all.name).toBe('锦绣华庭_巡查点位二维码.pdf');
+    expect(all.name).toBe(`${DEMO_PROJECTS.jinxiu.name}_巡查点位二维码.pdf`);
     expect(decodeQrPdf(all.bytes)).toHaveLength(4);
     await until(() => rowExact(page, '地下车库').getByRole('cell').nth(6).textContent()).toBe('1');
   });
@@ -325,10 +326,10 @@ describe('/patrolExport and /locationDownload', () => {
     const page = await as('admin');
     await page.goto(`${server.url}/patrolExport`);
     await until(() => page.title()).toBe('巡查数据导出-PMS');
-    await choose(page, screen(page), '所属项目', '锦绣华庭');
+    await choose(page, screen(page), '所属项目', DEMO_PROJECTS.jinxiu.name);
     await search(page);
     await until(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
-    expect(new Set(await screen(page).locator('.ant-table-row td:nth-child(2)').allTextContents())).toEqual(new Set(['锦绣华庭']));
+    expect(new Set(await screen(page).locator('.ant-table-row td:nth-child(2)').allTextContents())).toEqual(new Set([DEMO_PROJECTS.jinxiu.name]));
     expect((await downloaded(page, () => screen(page).getByRole('button', { name: '导出巡查任务' }).click())).name).toMatch(/^巡查任务_/);
     expect((await downloaded(page, () => screen(page).getByRole('button', { name: '导出巡查记录' }).click())).name).toMatch(/^巡查记录_/);
     expect((await downloaded(page, () => screen(page).getByRole('button', { name: '导出巡查统计' }).click())).name).toMatch(/^巡查统计_按项目_/);
@@ -338,7 +339,7 @@ describe('/patrolExport and /locationDownload', () => {
     const page = await as('admin');
     await page.goto(`${server.url}/locationDownload`);
     await until(() => page.title()).toBe('点位二维码下载-PMS');
-    await choose(page, screen(page), '所属项目', '翠湖天地');
+    await choose(page, screen(page), '所属项目', DEMO_PROJECTS.cuihu.name);
     await until(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
     await choose(page, screen(page), '巡查计划', '翠湖天地设备机房巡检');
     const pdf = await downloaded(page, () => screen(page).getByRole('button', { name: '下载计划点位' }).click());

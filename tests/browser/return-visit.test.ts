@@ -5,6 +5,7 @@ import { watchProblems } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { generateReturnVisits } from '../../server/modules/returnVisit/generate.ts';
 import { confirmDialog } from '../support/dialogs.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
  * Return visits in the browser: 林晓雯 (kefu) carries out a visit with its questionnaire, and
@@ -20,7 +21,7 @@ const row = (page: Page, text: string) => screen(page).locator('.ant-table-row',
 /** Two repair orders of 翠湖天地 finished 30 hours ago: the demo's rule (次日回访, visitor 林晓雯) gives them visits. */
 async function finishedOrders(titles: string[]): Promise<void> {
   const db = server.app.db as unknown as Kysely<any>;
-  const project = (await db.selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
+  const project = DEMO_PROJECTS.cuihu.id;
   const customers = await db.selectFrom('customer').select(['id', 'house_id']).where('project_id', '=', project).orderBy('id').limit(titles.length).execute();
   const finished = Date.now() - 30 * HOUR;
   for (const [i, title] of titles.entries()) {

@@ -6,6 +6,7 @@ import { freePort, startServer } from '../support/server.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 import { confirmDialog } from '../support/dialogs.ts';
+import { DEMO_ORG } from '../../server/modules/org/public.ts';
 
 const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '135790' });
 const browser = setUpBrowser();
@@ -68,7 +69,7 @@ describe('single sign-on failures (spec 4, 8)', () => {
     try {
       await idp.app.db
         .insertInto('staff')
-        .values({ account: 'zhangsan', job_number: 'EXT001', name: '张三', mobile: '13900000000', password_hash: (await idp.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'kefu').executeTakeFirstOrThrow()).password_hash, org_id: 1, icon: null, business_account_domain: 'ext_zhangsan', enabled: 1, created_at: Date.now(), updated_at: Date.now() })
+        .values({ account: 'zhangsan', job_number: 'EXT001', name: '张三', mobile: '13900000000', password_hash: (await idp.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'kefu').executeTakeFirstOrThrow()).password_hash, org_id: DEMO_ORG.company, icon: null, business_account_domain: 'ext_zhangsan', enabled: 1, created_at: Date.now(), updated_at: Date.now() })
         .execute();
       const known = await fresh();
       await known.goto(`${pms.url}/index/home_index`);

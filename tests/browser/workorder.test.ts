@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, navigateInApp, signIn, watchProblems, type PageProblems } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
  * The work order story in chromium (issue 9): customer service creates an order, the dispatcher
@@ -57,7 +58,7 @@ describe('work orders in the browser', () => {
     await kefu.locator('.ant-layout-sider').getByText('新增工单').click();
     await kefu.waitForURL(/\/home_task\/addTask$/);
     const form = screen(kefu);
-    await choose(form, '所属项目', '翠湖天地');
+    await choose(form, '所属项目', DEMO_PROJECTS.cuihu.name);
     await choose(form, '工单类型', '报修');
     await form.getByLabel('工单标题').fill(title);
     await form.getByLabel('问题描述').fill('业主来电：卫生间地漏返臭味，下水有异响');

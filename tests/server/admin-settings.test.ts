@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 const server = setUpServer();
 const admin = setUpApi(server);
@@ -148,10 +149,10 @@ describe('project assets: buildings and houses', () => {
     await admin.post('/api/base/role/addPermission', { id: role.id, grants: ['b:asset:view'] });
     const choices = (await manager.get(`${building}/choices`)).body.data as { label: string }[];
     expect(choices.length).toBe(3);
-    expect(choices.every((c) => c.label.startsWith('翠湖天地 '))).toBe(true);
+    expect(choices.every((c) => c.label.startsWith(`${DEMO_PROJECTS.cuihu.name} `))).toBe(true);
     const houses = (await manager.post(`${house}/list`, { pageSize: 200 })).body.data.records as { project_name: string }[];
     expect(houses.length).toBeGreaterThan(0);
-    expect(houses.every((h) => h.project_name === '翠湖天地')).toBe(true);
+    expect(houses.every((h) => h.project_name === DEMO_PROJECTS.cuihu.name)).toBe(true);
   });
 });
 
@@ -193,10 +194,10 @@ describe('message categories and system notices', () => {
     const safety = (await admin.post(`${categories}/list`, { filters: { name: '安全通知' } })).body.data.records[0];
     expect((await admin.post(`${categories}/add`, { name: '安全通知', code: 'safety2', category: '2' })).body.message).toBe('分类名称「安全通知」已存在');
     const posts = (await admin.get(`${notices}/postOptions`)).body.data as { label: string; value: number }[];
-    const kefuPost = posts.find((p) => p.label === '翠湖天地 · 客服管家')!;
+    const kefuPost = posts.find((p) => p.label === `${DEMO_PROJECTS.cuihu.name} · 客服管家`)!;
     const draft = await admin.post(`${notices}/add`, { title: '台风预警', category_id: safety.id, content: '今晚台风过境，请检查门窗。', recipient_scope: 'post' });
     expect(draft.body.message).toBe('请选择接收岗位');
-    const saved = await admin.post(`${notices}/add`, { title: '台风预警', category_id: safety.id, content: '今晚台风过境，请检查门窗。', recipient_scope: 'post', post_ids: [kefuPost.value], staff_ids: [1] });
+    const saved = await admin.post(`${notices}/add`, { title: '台风预警', category_id: safety.id, content: '今晚台风过境，请检查门窗。', recipient_scope: 'post', post_ids: [kefuPost.value], staff_ids: [DEMO_STAFF.admin] });
     expect(saved.body.message).toBe('新增成功');
     const id = saved.body.data.id;
     // Only the list of the chosen scope is kept.

@@ -3,16 +3,16 @@ import { Api, signedIn } from '../support/api.ts';
 import { downloadSheet } from '../support/exports.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
 import { syncPermissionCatalogue } from '../../server/engine/access/permissions.ts';
+import { DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 const server = setUpServer();
 const admin = setUpApi(server);
 
 const STAFF = '/api/base/crmStaff';
-const idOf = async (table: 'org' | 'role' | 'staff', column: 'name' | 'code' | 'account', value: string) =>
+const idOf = async (table: 'role', column: 'code', value: string) =>
   (await server.app.db.selectFrom(table).select('id').where(column as never, '=', value as never).executeTakeFirstOrThrow()).id as number;
-const projectId = (name: string) => idOf('org', 'name', name);
-const postId = async (project: string, name: string) =>
-  (await server.app.db.selectFrom('post').select('id').where('org_id', '=', await projectId(project)).where('name', '=', name).executeTakeFirstOrThrow()).id;
+const postId = async (project: number, name: string) =>
+  (await server.app.db.selectFrom('post').select('id').where('org_id', '=', project).where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 const newStaff = async (overrides: Record<string, unknown> = {}) => ({
   name: '赵新宇',
@@ -21,10 +21,10 @@ const newStaff = async (overrides: Record<string, unknown> = {}) => ({
   mobile: '13912345678',
   gender: 'male',
   entry_date: '2026-11-01',
-  org_id: await projectId('翠湖天地'),
-  post_ids: [await postId('翠湖天地', '维修工程师')],
+  org_id: DEMO_PROJECTS.cuihu.id,
+  post_ids: [await postId(DEMO_PROJECTS.cuihu.id, '维修工程师')],
   role_ids: [await idOf('role', 'code', 'technician')],
-  project_ids: [await projectId('翠湖天地'), await projectId('锦绣华庭')],
+  project_ids: [DEMO_PROJECTS.cuihu.id, DEMO_PROJECTS.jinxiu.id],
   ...overrides,
 });
 
@@ -35,7 +35,7 @@ describe('personnel (staff over the core table)', () => {
     const id = added.body.data.id;
 
     const detail = (await admin.get(`${STAFF}/detail`, { id })).body.data;
-    expect(detail).toMatchObject({ name: '赵新宇', org_id_label: '翠湖天地', post_ids_label: '维修工程师', role_ids_label: '维修技师', project_ids_label: '翠湖天地、锦绣华庭', enabled: 1 });
+    expect(detail).toMatchObject({ name: '赵新宇', org_id_label: DEMO_PROJECTS.cuihu.name, post_ids_label: '维修工程师', role_ids_label: '维修技师', project_ids_label: `${DEMO_PROJECTS.cuihu.name}、${DEMO_PROJECTS.jinxiu.name}`, enabled: 1 });
     expect(detail.password_hash).toBeUndefined();
     const list = (await admin.post(`${STAFF}/list`, { filters: { job_number: 'YJ0900' } })).body.data.records;
     expect(list).toHaveLength(1);
@@ -44,7 +44,7 @@ describe('personnel (staff over the core table)', () => {
     const zhao = await signedIn(server.url, 'zhaoxy', 'Pms@345678');
     expect(zhao.token).not.toBe('');
     // Their projects decide what the project scope shows.
-    const byProject = (await admin.post(`${STAFF}/list`, { pageSize: 50, filters: { project_ids: await projectId('锦绣华庭') } })).body.data.records;
+    const byProject = (await admin.post(`${STAFF}/list`, { pageSize: 50, filters: { project_ids: DEMO_PROJECTS.jinxiu.id } })).body.data.records;
     expect(byProject.map((r: { account: string }) => r.account).sort()).toEqual(['p2s1', 'p2s2', 'p2s3', 'p2s4', 'zhaoxy']);
     const byRole = (await admin.post(`${STAFF}/list`, { pageSize: 50, filters: { role_ids: await idOf('role', 'code', 'technician') } })).body.data.records;
     expect(byRole.map((r: { account: string }) => r.account)).toContain('zhaoxy');
@@ -58,7 +58,7 @@ describe('personnel (staff over the core table)', () => {
       [await newStaff({ account: 'kefu', job_number: 'YJ0901' }), 409, '账号「kefu」已存在'],
       [await newStaff({ account: 'other2', job_number: 'YJ0902', mobile: '1391234' }), 400, '手机号：请填写 11 位手机号码'],
       [await newStaff({ account: 'other3', job_number: 'YJ 09' }), 400, '工号：2 到 20 位字母、数字或连字符'],
-      [await newStaff({ account: 'other4', job_number: 'YJ0903', project_ids: [await idOf('org', 'code', 'YJ-R1')] }), 400, '「华东区域」不是项目，所在项目只能选择项目'],
+      [await newStaff({ account: 'other4', job_number: 'YJ0903', project_ids: [DEMO_ORG.eastRegion] }), 400, '「华东区域」不是项目，所在项目只能选择项目'],
       [await newStaff({ account: 'other5', job_number: 'YJ0904', post_ids: [99999] }), 400, '岗位不存在或已被删除'],
     ];
     for (const [body, http, message] of cases) {
@@ -71,7 +71,7 @@ describe('personnel (staff over the core table)', () => {
   it('a disabled staff member cannot sign in, and their live session answers 401 at once', async () => {
     const weixiu = await signedIn(server.url, 'weixiu');
     expect((await weixiu.get('/api/auth/login/findUserInfo')).http).toBe(200);
-    const id = await idOf('staff', 'account', 'weixiu');
+    const id = DEMO_STAFF.weixiu;
     expect((await admin.post(`${STAFF}/enable`, { id, enabled: 0 })).body.message).toBe('已停用');
 
     const live = await weixiu.get('/api/auth/login/findUserInfo');
@@ -97,11 +97,11 @@ describe('personnel (staff over the core table)', () => {
     expect([raise.http, raise.body.message]).toEqual([403, '不能分配或撤销超出自身权限的角色：系统管理员']);
     const self = await hr.post(`${STAFF}/update`, { id: clerk.body.data.id, role_ids: [hrRole, await idOf('role', 'code', 'project_manager')] });
     expect([self.http, self.body.message]).toEqual([403, '不能分配或撤销超出自身权限的角色：项目经理']);
-    const revoke = await hr.post(`${STAFF}/update`, { id: await idOf('staff', 'account', 'xmjl'), role_ids: [] });
+    const revoke = await hr.post(`${STAFF}/update`, { id: DEMO_STAFF.xmjl, role_ids: [] });
     expect([revoke.http, revoke.body.message]).toEqual([403, '不能分配或撤销超出自身权限的角色：项目经理']);
 
     // A post hands its roles to whoever holds it: a post carrying a role beyond theirs is beyond them too.
-    const managerPost = await postId('翠湖天地', '项目经理');
+    const managerPost = await postId(DEMO_PROJECTS.cuihu.id, '项目经理');
     expect((await admin.post('/api/base/post/roles', { postId: managerPost, roleIds: [await idOf('role', 'code', 'project_manager')] })).http).toBe(200);
     const viaPost = await hr.post(`${STAFF}/add`, await newStaff({ name: '孙岗位', account: 'sungangwei', job_number: 'YJ0913', role_ids: [], post_ids: [managerPost] }));
     expect([viaPost.http, viaPost.body.message]).toEqual([403, '所选岗位带有超出自身权限的角色（项目经理），不能分配或撤销']);
@@ -115,7 +115,7 @@ describe('personnel (staff over the core table)', () => {
   });
 
   it('keeps the administrator account locked, resets passwords (ending sessions) and deletes only staff without records', async () => {
-    const adminId = await idOf('staff', 'account', 'admin');
+    const adminId = DEMO_STAFF.admin;
     for (const [path, body] of [
       [`${STAFF}/update`, { id: adminId, name: '改名' }],
       [`${STAFF}/enable`, { id: adminId, enabled: 0 }],
@@ -126,7 +126,7 @@ describe('personnel (staff over the core table)', () => {
     }
 
     const kefu = await signedIn(server.url, 'kefu');
-    const kefuId = await idOf('staff', 'account', 'kefu');
+    const kefuId = DEMO_STAFF.kefu;
     const mobile = (await server.app.db.selectFrom('staff').select('mobile').where('id', '=', kefuId).executeTakeFirstOrThrow()).mobile;
     const reset = await admin.post(`${STAFF}/resetPassword`, { id: kefuId });
     expect(reset.body.message).toBe('已将「林晓雯」的密码重置为初始密码（Pms@ 加手机号后 6 位），其登录已全部退出');
@@ -145,12 +145,12 @@ describe('personnel (staff over the core table)', () => {
   });
 
   it('exports the filtered staff as an Excel GET download with names, not ids', async () => {
-    const { status, rows } = await downloadSheet(admin, `${STAFF}/export`, { org_id: await projectId('滨江一号') });
+    const { status, rows } = await downloadSheet(admin, `${STAFF}/export`, { org_id: DEMO_PROJECTS.binjiang.id });
     expect(status).toBe(200);
     const [header, ...data] = rows;
     expect(header).toEqual(['姓名', '账号', '工号', '手机号', '性别', '所属组织', '所属部门', '岗位', '角色', '所在项目', '入职日期', '状态']);
     expect(data.length).toBe(4);
-    expect(data.every((r) => r[5] === '滨江一号' && r[11] === '启用')).toBe(true);
+    expect(data.every((r) => r[5] === DEMO_PROJECTS.binjiang.name && r[11] === '启用')).toBe(true);
     expect(data.map((r) => r[7])).toContain('维修工程师');
   });
 });
@@ -167,11 +167,11 @@ describe('business lines (patrol stripes)', () => {
     const bad = await admin.post(`${STRIPE}/add`, { stripe_name: '绿化条线二', stripe_code: '9GREEN' });
     expect([bad.http, bad.body.message]).toEqual([400, '条线编码：以字母开头，2 到 32 位字母、数字、下划线或连字符']);
 
-    const added = await admin.post(`${STRIPE}/add`, { stripe_name: '消防条线', stripe_code: 'FIRE', sort: 9, post_ids: [await postId('翠湖天地', '秩序维护员')] });
+    const added = await admin.post(`${STRIPE}/add`, { stripe_name: '消防条线', stripe_code: 'FIRE', sort: 9, post_ids: [await postId(DEMO_PROJECTS.cuihu.id, '秩序维护员')] });
     expect(added.body.message).toBe('新增成功');
     const fixed = await admin.post(`${STRIPE}/update`, { id: added.body.data.id, stripe_code: 'FIRE2' });
     expect([fixed.http, fixed.body.message]).toEqual([400, '条线编码创建后不能修改（巡查计划与任务按编码引用条线）']);
-    const byPost = (await admin.post(`${STRIPE}/list`, { filters: { post_ids: await postId('翠湖天地', '秩序维护员') } })).body.data.records as { stripe_code: string }[];
+    const byPost = (await admin.post(`${STRIPE}/list`, { filters: { post_ids: await postId(DEMO_PROJECTS.cuihu.id, '秩序维护员') } })).body.data.records as { stripe_code: string }[];
     expect(byPost.map((r) => r.stripe_code).sort()).toEqual(['FIRE', 'SEC']);
     expect((await admin.post(`${STRIPE}/delete`, { ids: [added.body.data.id] })).body.message).toBe('删除成功');
     expect(await server.app.db.selectFrom('stripe_post').select('post_id').where('stripe_id', '=', added.body.data.id).execute()).toEqual([]);
@@ -185,7 +185,7 @@ describe('external staff', () => {
     mobile: '13800138000',
     id_number: '110101199003074477',
     supplier: '上海洁安保洁服务有限公司',
-    project_id: await projectId('翠湖天地'),
+    project_id: DEMO_PROJECTS.cuihu.id,
     work_type: 'cleaning',
     contract_start: '2026-01-01',
     contract_end: '2026-12-31',
@@ -197,7 +197,7 @@ describe('external staff', () => {
     expect(added.body.message).toBe('新增成功');
     const row = (await admin.post(`${EXT}/list`, { filters: { name: '吴保洁' } })).body.data.records[0];
     expect(row.id_number).toBe('110***********4477');
-    expect(row.project_name).toBe('翠湖天地');
+    expect(row.project_name).toBe(DEMO_PROJECTS.cuihu.name);
     expect((await admin.get(`${EXT}/detail`, { id: added.body.data.id })).body.data.id_number).toBe('110101199003074477');
     const { rows } = await downloadSheet(admin, `${EXT}/export`, { name: '吴保洁' });
     expect(rows[1]).toContain('110***********4477');
@@ -212,15 +212,15 @@ describe('external staff', () => {
     const xmjl = await signedIn(server.url, 'xmjl');
     const seen = (await xmjl.post(`${EXT}/list`, { pageSize: 50 })).body.data.records as { project_name: string }[];
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((r) => r.project_name === '翠湖天地')).toBe(true);
-    const elsewhere = await xmjl.post(`${EXT}/add`, await person({ id_number: '110101199003074493', project_id: await projectId('滨江一号') }));
+    expect(seen.every((r) => r.project_name === DEMO_PROJECTS.cuihu.name)).toBe(true);
+    const elsewhere = await xmjl.post(`${EXT}/add`, await person({ id_number: '110101199003074493', project_id: DEMO_PROJECTS.binjiang.id }));
     expect(elsewhere.http).toBe(403);
   });
 });
 
 describe('menus and their buttons', () => {
   const MENU = '/api/base/menu';
-  const menuList = async (api: Api) => (await api.post('/api/auth/login/menuList', { userId: String(await idOf('staff', 'account', api === admin ? 'admin' : 'xmjl')), type: 2 })).body.data as { items: { menuRouter: string; menuName: string; show: number }[] }[];
+  const menuList = async (api: Api) => (await api.post('/api/auth/login/menuList', { userId: String(api === admin ? DEMO_STAFF.admin : DEMO_STAFF.xmjl), type: 2 })).body.data as { items: { menuRouter: string; menuName: string; show: number }[] }[];
 
   it('lists menus by group with their buttons, renames, reorders and hides entries; the overrides survive the catalogue sync at start', async () => {
     const groups = (await admin.get(`${MENU}/groups`)).body.data as { label: string; value: string }[];

@@ -3,6 +3,7 @@ import { Api, signedIn } from '../support/api.ts';
 import { startServer } from '../support/server.ts';
 import { setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
+import { DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810' });
 
@@ -32,7 +33,7 @@ describe('auth service (spec 7.4)', () => {
 
   it('does not trust the userId header: identity comes from the token', async () => {
     const kefu = await signedIn(server.url, 'kefu');
-    const me = await kefu.get('/api/auth/login/findUserInfo', {}, { userId: '1' });
+    const me = await kefu.get('/api/auth/login/findUserInfo', {}, { userId: String(DEMO_STAFF.admin) });
     expect(me.body.data.userAccount).toBe('kefu');
   });
 

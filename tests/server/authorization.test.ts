@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { authorizationMatrix } from '../support/authorizationMatrix.ts';
 import { setUpServer } from '../support/setup.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 const server = setUpServer({ PMS_LOGIN_RATE_LIMIT: '1000' });
 
@@ -24,7 +25,7 @@ describe('authorisation matrix, generated from the route table', () => {
     const kefu = await signedIn(server.url, 'kefu');
     expect((await kefu.post('/api/business/label/add', { name: 'x' })).http).toBe(403);
     // The post 客服管家 of kefu is given the project manager role.
-    const post = await server.app.db.selectFrom('post').select('id').where('name', '=', '客服管家').where('org_id', '=', 4).executeTakeFirstOrThrow();
+    const post = await server.app.db.selectFrom('post').select('id').where('name', '=', '客服管家').where('org_id', '=', DEMO_PROJECTS.cuihu.id).executeTakeFirstOrThrow();
     const role = await server.app.db.selectFrom('role').select('id').where('code', '=', 'project_manager').executeTakeFirstOrThrow();
     await server.app.db.insertInto('post_role').values({ post_id: post.id, role_id: role.id }).execute();
     const buttons = await kefu.get('/api/auth/login/getUserButtons');
@@ -46,6 +47,6 @@ describe('authorisation matrix, generated from the route table', () => {
     const buttons = await kefu.post('/api/auth/login/buttonPermissions', { userId: me, menuId: labelMenu.menuId });
     expect(buttons.body.status).toBe('200');
     expect(buttons.body.data.map((b: { btnCode: string }) => b.btnCode)).toEqual(['label:view']);
-    expect((await kefu.post('/api/auth/login/menuList', { userId: 1, type: 2 })).http).toBe(403);
+    expect((await kefu.post('/api/auth/login/menuList', { userId: DEMO_STAFF.admin, type: 2 })).http).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
 import { ConfigError, loadConfig } from '../../server/platform/config.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
  * The 400 hotline: the call state and outgoing calls through the telephony adapter (a fake
@@ -49,12 +50,11 @@ async function fakeProvider(): Promise<{ url: string; requests: ProviderRequest[
   return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function customerOfProject(server: TestServer, projectName: string) {
+async function customerOfProject(server: TestServer, projectId: number) {
   return server.app.db
     .selectFrom('customer')
-    .innerJoin('org', 'org.id', 'customer.project_id')
     .select(['customer.id', 'customer.name', 'customer.mobile', 'customer.house_id', 'customer.project_id'])
-    .where('org.name', '=', projectName)
+    .where('customer.project_id', '=', projectId)
     .orderBy('customer.id')
     .executeTakeFirstOrThrow();
 }
@@ -83,7 +83,7 @@ describe('without a telephony provider (the demo)', () => {
   });
 
   it('records an outgoing call in the history and says it was not dialled', async () => {
-    const customer = await customerOfProject(server, '翠湖天地');
+    const customer = await customerOfProject(server, DEMO_PROJECTS.cuihu.id);
     const answer = await kefu.post(SEND, { tenant_id: '', access_token: '', agent_num: '8001', dnis: customer.mobile });
     expect(answer.http).toBe(200);
     expect(answer.body.message).toBe('未配置电话服务商：演示环境只记录通话，不会真正拨出电话；本次外呼已记入通话记录');
@@ -118,12 +118,12 @@ describe('without a telephony provider (the demo)', () => {
   });
 
   it('takes an incoming call: finds the caller by phone, links the order created during the call, ends with a summary', async () => {
-    const customer = await customerOfProject(server, '翠湖天地');
+    const customer = await customerOfProject(server, DEMO_PROJECTS.cuihu.id);
     const received = await kefu.post(`${CALLS}/receive`, { phone: customer.mobile });
     expect(received.http).toBe(200);
     expect(received.body.message).toMatch(/^已接听来电，找到 \d+ 位客户$/);
     const caller = received.body.data.callers.find((c: { id: number }) => c.id === customer.id);
-    expect(caller).toMatchObject({ name: customer.name, project_name: '翠湖天地', house_id: customer.house_id });
+    expect(caller).toMatchObject({ name: customer.name, project_name: DEMO_PROJECTS.cuihu.name, house_id: customer.house_id });
     expect(caller.house_label).toMatch(/栋 \d+单元 \d+/);
     const callId = received.body.data.callId;
 
@@ -132,7 +132,7 @@ describe('without a telephony provider (the demo)', () => {
     expect(byTail.body.data.map((c: { id: number }) => c.id)).toContain(customer.id);
     expect((await kefu.get(`${CALLS}/ownerInfo`, { phone: '123' })).body.message).toBe('请输入完整号码或至少 4 位尾号');
     // A number of another project's customer is nobody to kefu.
-    const elsewhere = await customerOfProject(server, '滨江一号');
+    const elsewhere = await customerOfProject(server, DEMO_PROJECTS.binjiang.id);
     expect((await kefu.get(`${CALLS}/ownerInfo`, { phone: elsewhere.mobile })).body.data).toEqual([]);
 
     const order = await kefu.post('/api/mkf/questionTask/add', {
@@ -166,7 +166,7 @@ describe('without a telephony provider (the demo)', () => {
 
     // The caller's history: the es result list and count find the new order by customer and by phone.
     const list = await kefu.post('/api/es/workOrder/resultList', { customerId: customer.id, phone: customer.mobile });
-    expect(list.body.data.records[0]).toMatchObject({ id: orderId, code, title: '卫生间下水道反味', statusText: '待派单', project_name: '翠湖天地' });
+    expect(list.body.data.records[0]).toMatchObject({ id: orderId, code, title: '卫生间下水道反味', statusText: '待派单', project_name: DEMO_PROJECTS.cuihu.name });
     const count = await kefu.post('/api/es/workOrder/resultCount', { customerId: customer.id });
     expect(count.body.data.total).toBe(list.body.data.total);
     expect(count.body.data.open).toBeGreaterThanOrEqual(1);
@@ -182,7 +182,7 @@ describe('without a telephony provider (the demo)', () => {
     const calls = await xmjl.post(`${CALLS}/list`, { pageSize: 200 });
     expect(calls.http).toBe(200);
     expect(calls.body.data.total).toBeGreaterThan(0);
-    expect(new Set(calls.body.data.records.map((r: { caller_project_id_label: string }) => r.caller_project_id_label))).toEqual(new Set(['翠湖天地']));
+    expect(new Set(calls.body.data.records.map((r: { caller_project_id_label: string }) => r.caller_project_id_label))).toEqual(new Set([DEMO_PROJECTS.cuihu.name]));
   });
 });
 
@@ -210,7 +210,7 @@ describe('with a telephony provider', () => {
   });
 
   it('dials through the provider and records the call with its id', async () => {
-    const customer = await customerOfProject(server, '翠湖天地');
+    const customer = await customerOfProject(server, DEMO_PROJECTS.cuihu.id);
     const answer = await kefu.post(SEND, { tenant_id: 'T100', access_token: 'tok-8001', agent_num: '8001', dnis: customer.mobile });
     expect(answer.body.message).toBe('正在呼叫，请留意坐席电话');
     expect(provider.requests.at(-1)).toEqual({ path: '/call', body: { tenant_id: 'T100', access_token: 'tok-8001', agent_num: '8001', dnis: customer.mobile } });

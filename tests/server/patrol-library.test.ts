@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { decodeQrPdf, fetchFile, readSheets, uploadFile, workbookOf } from '../support/patrol.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /** The patrol library over real HTTP: categories, standards and problems (with Excel), stripes, points and QR labels. */
 const server = setUpServer();
@@ -174,41 +175,41 @@ describe('stripes (business lines) and their posts', () => {
   it('gives the options as stripeName and stripeCode, and the posts of a line, and sets them', async () => {
     const options = (await admin.get(`${P}/tbpStripe/query`)).body.data;
     expect(options).toContainEqual({ stripeName: '工程条线', stripeCode: 'ENG' });
-    const posts = (await admin.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'ENG', projectId: 4 })).body.data;
-    expect(posts).toEqual([expect.objectContaining({ postName: '维修工程师', projectName: '翠湖天地', staffCount: 2 })]);
-    const inspector = await server.app.db.selectFrom('post').select('id').where('org_id', '=', 4).where('name', '=', '巡检员').executeTakeFirstOrThrow();
+    const posts = (await admin.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'ENG', projectId: DEMO_PROJECTS.cuihu.id })).body.data;
+    expect(posts).toEqual([expect.objectContaining({ postName: '维修工程师', projectName: DEMO_PROJECTS.cuihu.name, staffCount: 2 })]);
+    const inspector = await server.app.db.selectFrom('post').select('id').where('org_id', '=', DEMO_PROJECTS.cuihu.id).where('name', '=', '巡检员').executeTakeFirstOrThrow();
     const all = (await admin.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'ENG' })).body.data.map((p: { postId: number }) => p.postId);
     expect((await admin.post(`${P}/tbpStripe/update`, { stripeCode: 'ENG', postIds: [...all, inspector.id] })).body.message).toBe('业务线岗位已保存');
-    expect((await admin.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'ENG', projectId: 4 })).body.data.map((p: { postName: string }) => p.postName)).toEqual(['维修工程师', '巡检员']);
+    expect((await admin.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'ENG', projectId: DEMO_PROJECTS.cuihu.id })).body.data.map((p: { postName: string }) => p.postName)).toEqual(['维修工程师', '巡检员']);
     await admin.post(`${P}/tbpStripe/update`, { stripeCode: 'ENG', postIds: all });
     expect((await admin.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'NONE' })).http).toBe(404);
     // The project manager of 翠湖天地 sees that project's posts only.
-    expect((await manager.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'ENG' })).body.data.map((p: { projectName: string }) => p.projectName)).toEqual(['翠湖天地']);
+    expect((await manager.post(`${P}/tbpStripe/queryPost`, { stripeCode: 'ENG' })).body.data.map((p: { projectName: string }) => p.projectName)).toEqual([DEMO_PROJECTS.cuihu.name]);
   });
 });
 
 describe('points', () => {
   it('adds with a generated code, refuses duplicates, updates, lists with filters, exports, and lists for a plan', async () => {
-    const added = await admin.post(`${P}/pt/add`, { projectId: 4, classifyId: await classifyId('GG-DT'), name: '5栋单元大堂', location: '5栋一层', remark: '新交付楼栋' });
+    const added = await admin.post(`${P}/pt/add`, { projectId: DEMO_PROJECTS.cuihu.id, classifyId: await classifyId('GG-DT'), name: '5栋单元大堂', location: '5栋一层', remark: '新交付楼栋' });
     expect(added.body.message).toBe('新增成功');
     expect(added.body.data.code).toMatch(/^XJ\d{6}$/);
     const id = added.body.data.id;
-    const dup = await admin.post(`${P}/pt/add`, { projectId: 4, classifyId: await classifyId('GG-DT'), name: '5栋单元大堂', location: 'x' });
+    const dup = await admin.post(`${P}/pt/add`, { projectId: DEMO_PROJECTS.cuihu.id, classifyId: await classifyId('GG-DT'), name: '5栋单元大堂', location: 'x' });
     expect([dup.http, dup.body.message]).toEqual([409, '该项目下已有巡查点位「5栋单元大堂」']);
-    expect((await admin.post(`${P}/pt/add`, { projectId: 4, classifyId: 99999, name: 'x', location: 'y' })).body.message).toBe('点位分类不存在或已被删除');
-    expect((await admin.post(`${P}/pt/add`, { projectId: 4, classifyId: 1, name: 'x' })).body.message).toBe('请求参数不正确：缺少必填字段 location');
+    expect((await admin.post(`${P}/pt/add`, { projectId: DEMO_PROJECTS.cuihu.id, classifyId: 99999, name: 'x', location: 'y' })).body.message).toBe('点位分类不存在或已被删除');
+    expect((await admin.post(`${P}/pt/add`, { projectId: DEMO_PROJECTS.cuihu.id, classifyId: 1, name: 'x' })).body.message).toBe('请求参数不正确：缺少必填字段 location');
 
     expect((await admin.post(`${P}/pt/update`, { id, location: '5栋一层东侧', enabled: 0 })).body.message).toBe('保存成功');
-    const listed = (await admin.post(`${P}/pt/query`, { projectId: 4, classifyId: await classifyId('GG'), keyword: '5栋' })).body.data;
-    expect(listed.records).toEqual([expect.objectContaining({ id, location: '5栋一层东侧', enabled: 0, classifyName: '单元大堂', projectName: '翠湖天地', planCount: 0 })]);
-    const pick = (await admin.post(`${P}/newPt/listPage`, { projectId: 4, pageSize: 50 })).body.data.records.map((r: { name: string }) => r.name);
+    const listed = (await admin.post(`${P}/pt/query`, { projectId: DEMO_PROJECTS.cuihu.id, classifyId: await classifyId('GG'), keyword: '5栋' })).body.data;
+    expect(listed.records).toEqual([expect.objectContaining({ id, location: '5栋一层东侧', enabled: 0, classifyName: '单元大堂', projectName: DEMO_PROJECTS.cuihu.name, planCount: 0 })]);
+    const pick = (await admin.post(`${P}/newPt/listPage`, { projectId: DEMO_PROJECTS.cuihu.id, pageSize: 50 })).body.data.records.map((r: { name: string }) => r.name);
     expect(pick).not.toContain('5栋单元大堂'); // disabled points are not offered to plans
     expect(pick).toContain('1号配电房');
 
-    const file = await fetchFile(admin, 'POST', `${P}/pt/exportPtExcelByParam`, { projectId: 4 });
+    const file = await fetchFile(admin, 'POST', `${P}/pt/exportPtExcelByParam`, { projectId: DEMO_PROJECTS.cuihu.id });
     const rows = (await readSheets(file.bytes)).Sheet1!;
     expect(rows[0]).toEqual(['点位编码', '点位名称', '所属项目', '点位分类', '位置', '状态', '备注', '创建时间']);
-    expect(rows).toContainEqual(expect.arrayContaining([added.body.data.code, '5栋单元大堂', '翠湖天地', '单元大堂', '5栋一层东侧', '停用', '新交付楼栋']));
+    expect(rows).toContainEqual(expect.arrayContaining([added.body.data.code, '5栋单元大堂', DEMO_PROJECTS.cuihu.name, '单元大堂', '5栋一层东侧', '停用', '新交付楼栋']));
 
     const planPoints = (await admin.get(`${P}/pt/queryPtByPlan`, { planId: 1 })).body.data;
     expect(planPoints.map((p: { name: string }) => p.name)).toEqual(['1栋大堂灭火器', '2栋大堂灭火器', '地库B1消火栓01', '地库B1消火栓02', '地库入口坡道']);
@@ -219,18 +220,18 @@ describe('points', () => {
     const inPlan = await pointByName('1号配电房');
     const refused = await admin.post(`${P}/pt/deleteBatch`, { ids: [inPlan.id] });
     expect([refused.http, refused.body.message]).toEqual([409, '点位「1号配电房」在巡查计划「翠湖天地设备机房巡检」中，请先从计划中移除']);
-    const spare = await admin.post(`${P}/pt/add`, { projectId: 4, classifyId: await classifyId('GG-DT'), name: '临时点位', location: '售楼处' });
+    const spare = await admin.post(`${P}/pt/add`, { projectId: DEMO_PROJECTS.cuihu.id, classifyId: await classifyId('GG-DT'), name: '临时点位', location: '售楼处' });
     expect((await admin.post(`${P}/pt/deleteBatch`, { ids: [spare.body.data.id] })).body.message).toBe('删除成功');
     expect((await admin.post(`${P}/pt/query`, { keyword: '临时点位' })).body.data.total).toBe(0);
     // The name may be used again once the point is gone.
-    expect((await admin.post(`${P}/pt/add`, { projectId: 4, classifyId: await classifyId('GG-DT'), name: '临时点位', location: '售楼处' })).http).toBe(200);
+    expect((await admin.post(`${P}/pt/add`, { projectId: DEMO_PROJECTS.cuihu.id, classifyId: await classifyId('GG-DT'), name: '临时点位', location: '售楼处' })).http).toBe(200);
   });
 
   it('keeps a project manager to their own projects', async () => {
-    const other = await manager.post(`${P}/pt/add`, { projectId: 5, classifyId: await classifyId('GG-DT'), name: '越界点位', location: 'x' });
+    const other = await manager.post(`${P}/pt/add`, { projectId: DEMO_PROJECTS.jinxiu.id, classifyId: await classifyId('GG-DT'), name: '越界点位', location: 'x' });
     expect([other.http, other.body.message]).toEqual([403, '不能操作权限范围以外项目的巡查数据']);
     const listed = (await manager.post(`${P}/pt/query`, { pageSize: 200 })).body.data.records;
-    expect(new Set(listed.map((r: { projectName: string }) => r.projectName))).toEqual(new Set(['翠湖天地']));
+    expect(new Set(listed.map((r: { projectName: string }) => r.projectName))).toEqual(new Set([DEMO_PROJECTS.cuihu.name]));
     const foreign = await pointByName('配电房');
     expect((await manager.post(`${P}/pt/update`, { id: foreign.id, name: '改名' })).http).toBe(404);
   });
@@ -249,7 +250,7 @@ describe('points', () => {
 
 describe('QR codes', () => {
   it('lists the codes with their signed content, shows one as an image, and exports the list', async () => {
-    const list = (await admin.post(`${P}/qr/queryQRcodeList`, { projectId: 4, keyword: '配电房' })).body.data;
+    const list = (await admin.post(`${P}/qr/queryQRcodeList`, { projectId: DEMO_PROJECTS.cuihu.id, keyword: '配电房' })).body.data;
     expect(list.records).toEqual([expect.objectContaining({ name: '1号配电房', printCount: 0 })]);
     const code = list.records[0].code;
     expect(list.records[0].content).toMatch(new RegExp(`^PT1:${code}:[A-Za-z0-9_-]{22}$`));
@@ -257,7 +258,7 @@ describe('QR codes', () => {
     expect(one.image).toMatch(/^data:image\/png;base64,/);
     expect(one.content).toBe(list.records[0].content);
     expect((await admin.get(`${P}/qr/queryQrCodeByCode`, { code: 'XJ999999' })).body.message).toBe('没有编码为「XJ999999」的巡查点位');
-    const rows = (await readSheets((await fetchFile(admin, 'POST', `${P}/qr/exportQRcodeList`, { projectId: 4 })).bytes)).Sheet1!;
+    const rows = (await readSheets((await fetchFile(admin, 'POST', `${P}/qr/exportQRcodeList`, { projectId: DEMO_PROJECTS.cuihu.id })).bytes)).Sheet1!;
     expect(rows[0]).toEqual(['点位编码', '点位名称', '所属项目', '点位分类', '位置', '二维码内容', '打印次数', '最近打印']);
     expect(rows).toContainEqual(expect.arrayContaining([code, '1号配电房', one.content]));
   });
@@ -275,13 +276,13 @@ describe('QR codes', () => {
     const scanned = await xuncha.get(`${P}/pt/scan`, { qr: decoded[0] });
     expect(scanned.http).toBe(200);
     expect(planCodes).toContain(scanned.body.data.point.code);
-    const printed = (await admin.post(`${P}/qr/queryQRcodeList`, { projectId: 4, printed: true })).body.data.records.map((r: { code: string }) => r.code);
+    const printed = (await admin.post(`${P}/qr/queryQRcodeList`, { projectId: DEMO_PROJECTS.cuihu.id, printed: true })).body.data.records.map((r: { code: string }) => r.code);
     expect(printed.sort()).toEqual([...planCodes].sort());
   });
 
   it('prints a project, a single point and a chosen list, and refuses what is not the service\'s', async () => {
-    const project = await fetchFile(admin, 'GET', `${P}/qr/exportQrCodePDF/project/5`);
-    const projectCodes = (await admin.post(`${P}/qr/queryQRcodeList`, { projectId: 5 })).body.data.records.map((r: { code: string }) => r.code);
+    const project = await fetchFile(admin, 'GET', `${P}/qr/exportQrCodePDF/project/${DEMO_PROJECTS.jinxiu.id}`);
+    const projectCodes = (await admin.post(`${P}/qr/queryQRcodeList`, { projectId: DEMO_PROJECTS.jinxiu.id })).body.data.records.map((r: { code: string }) => r.code);
     expect(decodeQrPdf(project.bytes).map((t) => t.split(':')[1]).sort()).toEqual(projectCodes.sort());
     const point = await pointByName('生活水泵房');
     expect(decodeQrPdf((await fetchFile(admin, 'GET', `${P}/qr/exportQrCodePDF/point/${point.id}`)).bytes).map((t) => t.split(':')[1])).toEqual([point.code]);
@@ -292,7 +293,7 @@ describe('QR codes', () => {
 
     const bad = await fetchFile(admin, 'GET', `${P}/qr/exportQrCodePDF/building/1`);
     expect(bad.http).toBe(400);
-    const foreign = await fetchFile(manager, 'GET', `${P}/qr/exportQrCodePDF/project/5`);
+    const foreign = await fetchFile(manager, 'GET', `${P}/qr/exportQrCodePDF/project/${DEMO_PROJECTS.jinxiu.id}`);
     expect(foreign.http).toBe(403);
     const xuncha = await signedIn(server.url, 'xuncha');
     const forged = await xuncha.get(`${P}/pt/scan`, { qr: `PT1:${point.code}:AAAAAAAAAAAAAAAAAAAAAA` });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpApi, setUpServer } from '../support/setup.ts';
 import { runScheduler } from '../../server/modules/patrol/schedule.ts';
 import { addDays, atTime } from '../../server/modules/patrol/common.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
  * The task scheduler with a clock of the test's choosing (years ahead, so the server's own
@@ -11,18 +12,18 @@ const server = setUpServer();
 const admin = setUpApi(server);
 
 const P = '/api/patrol';
-const pointId = async (name: string) => (await server.app.db.selectFrom('tbp_point').select('id').where('name', '=', name).where('project_id', '=', 4).executeTakeFirstOrThrow()).id;
+const pointId = async (name: string) => (await server.app.db.selectFrom('tbp_point').select('id').where('name', '=', name).where('project_id', '=', DEMO_PROJECTS.cuihu.id).executeTakeFirstOrThrow()).id;
 const staffId = async (account: string) => (await server.app.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
-const postId = async (name: string) => (await server.app.db.selectFrom('post').select('id').where('org_id', '=', 4).where('name', '=', name).executeTakeFirstOrThrow()).id;
+const postId = async (name: string) => (await server.app.db.selectFrom('post').select('id').where('org_id', '=', DEMO_PROJECTS.cuihu.id).where('name', '=', name).executeTakeFirstOrThrow()).id;
 const tasksOf = (planId: number) => server.app.db.selectFrom('tbp_task').selectAll().where('plan_id', '=', planId).orderBy('task_day').orderBy('id').execute();
 const run = (day: string, time: string) => runScheduler(server.app.db, atTime(day, time));
 
 async function addPlan(overrides: Record<string, unknown>) {
   const answer = await admin.post(`${P}/tbpPlan/add`, {
-    projectId: 4,
+    projectId: DEMO_PROJECTS.cuihu.id,
     stripeCode: 'ENG',
     assignType: 'staff',
-    staffIds: [await staffId('weixiu')],
+    staffIds: [DEMO_STAFF.weixiu],
     freqType: 'daily',
     startTime: '14:00',
     endTime: '16:00',

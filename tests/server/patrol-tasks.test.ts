@@ -4,6 +4,7 @@ import { fetchFile, PNG, postForm, readSheets, uploadFile } from '../support/pat
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { runScheduler } from '../../server/modules/patrol/schedule.ts';
 import { addDays, dayOf } from '../../server/modules/patrol/common.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
  * Plans, tasks and records on the real clock: plans whose window is the whole of today, so the
@@ -15,9 +16,9 @@ const today = dayOf(Date.now());
 const P = '/api/patrol';
 
 const one = async <T>(q: Promise<T | undefined>) => (await q)!;
-const pointOf = (name: string) => one(server.app.db.selectFrom('tbp_point').selectAll().where('name', '=', name).where('project_id', '=', 4).executeTakeFirst());
+const pointOf = (name: string) => one(server.app.db.selectFrom('tbp_point').selectAll().where('name', '=', name).where('project_id', '=', DEMO_PROJECTS.cuihu.id).executeTakeFirst());
 const staffId = async (account: string) => (await one(server.app.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirst())).id;
-const postId = async (name: string) => (await one(server.app.db.selectFrom('post').select('id').where('org_id', '=', 4).where('name', '=', name).executeTakeFirst())).id;
+const postId = async (name: string) => (await one(server.app.db.selectFrom('post').select('id').where('org_id', '=', DEMO_PROJECTS.cuihu.id).where('name', '=', name).executeTakeFirst())).id;
 const taskOf = (planId: number) => one(server.app.db.selectFrom('tbp_task').selectAll().where('plan_id', '=', planId).where('task_day', '=', today).executeTakeFirst());
 const qrOf = async (name: string) => (await admin.get(`${P}/qr/queryQrCodeByCode`, { code: (await pointOf(name)).code })).body.data.content as string;
 
@@ -26,7 +27,7 @@ let planB: number;
 
 async function plan(overrides: Record<string, unknown>) {
   const answer = await admin.post(`${P}/tbpPlan/add`, {
-    projectId: 4,
+    projectId: DEMO_PROJECTS.cuihu.id,
     freqType: 'daily',
     startDate: today,
     endDate: addDays(today, 1),
@@ -40,7 +41,7 @@ async function plan(overrides: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  planA = await plan({ name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], ordered: true, pointIds: [(await pointOf('1号配电房')).id, (await pointOf('生活水泵房')).id] });
+  planA = await plan({ name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], ordered: true, pointIds: [(await pointOf('1号配电房')).id, (await pointOf('生活水泵房')).id] });
   planB = await plan({ name: '全天消防巡检', stripeCode: 'QC', assignType: 'post', postId: await postId('巡检员'), pointIds: [(await pointOf('1栋大堂灭火器')).id] });
   await runScheduler(server.app.db, Date.now());
 });
@@ -51,22 +52,22 @@ describe('plans', () => {
     expect(taken.body).toMatchObject({ status: '200', message: '计划名称「翠湖天地消防设施日巡」已存在', data: { available: false } });
     expect((await admin.get(`${P}/tbpPlan/verifyPlanName`, { planName: '新的计划' })).body.data.available).toBe(true);
     expect((await admin.get(`${P}/tbpPlan/verifyPlanName`, { planName: '全天机房巡检', planId: planA })).body.data.available).toBe(true);
-    const dup = await admin.post(`${P}/tbpPlan/add`, { projectId: 4, name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] });
+    const dup = await admin.post(`${P}/tbpPlan/add`, { projectId: DEMO_PROJECTS.cuihu.id, name: '全天机房巡检', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] });
     expect([dup.http, dup.body.message]).toEqual([409, '计划名称「全天机房巡检」已存在']);
   });
 
   it('refuses what a plan cannot be, each with its reason, and saves nothing', async () => {
-    const base = { projectId: 4, name: '校验计划', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] };
+    const base = { projectId: DEMO_PROJECTS.cuihu.id, name: '校验计划', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], freqType: 'daily', startDate: today, endDate: today, startTime: '08:00', endTime: '09:00', leadMinutes: 0, pointIds: [(await pointOf('1号配电房')).id] };
     const cases: [Record<string, unknown>, string][] = [
       [{ endDate: addDays(today, -1) }, '结束日期不能早于开始日期'],
       [{ startTime: '10:00' }, '巡查时段的结束时间应晚于开始时间'],
       [{ freqType: 'weekly' }, '请选择每周巡查的日期'],
       [{ freqType: 'weekly', freqDays: [8] }, '每周巡查的日期应为周一到周日'],
       [{ freqType: 'interval' }, '请填写间隔天数'],
-      [{ staffIds: [await staffId('kefu')] }, '林晓雯不在该项目「工程条线」业务线的岗位上'],
+      [{ staffIds: [DEMO_STAFF.kefu] }, '林晓雯不在该项目「工程条线」业务线的岗位上'],
       [{ assignType: 'post', postId: await postId('客服管家') }, '所选岗位不是该项目「工程条线」业务线的岗位'],
       [{ stripeCode: 'NOPE' }, '业务线不存在或已被删除'],
-      [{ pointIds: [(await one(server.app.db.selectFrom('tbp_point').select('id').where('project_id', '=', 5).executeTakeFirst())).id] }, '点位「1栋大堂灭火器」不属于该项目'],
+      [{ pointIds: [(await one(server.app.db.selectFrom('tbp_point').select('id').where('project_id', '=', DEMO_PROJECTS.jinxiu.id).executeTakeFirst())).id] }, '点位「1栋大堂灭火器」不属于该项目'],
       [{ startDate: '2026-02-30' }, '日期不正确'],
       [{ leadMinutes: 2000 }, '请求参数不正确：leadMinutes 不能大于 1440'],
     ];
@@ -79,7 +80,7 @@ describe('plans', () => {
   });
 
   it('lists, reads, updates and exports plans, and lists the staff and posts of a line', async () => {
-    const listed = (await admin.post(`${P}/tbpPlan/query`, { projectId: 4, name: '全天' })).body.data.records;
+    const listed = (await admin.post(`${P}/tbpPlan/query`, { projectId: DEMO_PROJECTS.cuihu.id, name: '全天' })).body.data.records;
     expect(listed.map((p: { name: string }) => p.name).sort()).toEqual(['全天机房巡检', '全天消防巡检']);
     const detail = (await admin.get(`${P}/tbpPlan/${planA}`)).body.data;
     expect(detail).toMatchObject({ name: '全天机房巡检', stripeName: '工程条线', assignType: 'staff', staffNames: ['王师傅'], frequencyText: '每天', ordered: true, pointCount: 2 });
@@ -91,14 +92,14 @@ describe('plans', () => {
     const updated = await admin.post(`${P}/tbpPlan/update`, { ...detail, id: detail.id, remark: '王师傅负责', pointIds: detail.pointIds, projectName: undefined, stripeName: undefined, postName: undefined, staffNames: undefined, assigneeText: undefined, frequencyText: undefined, status: undefined, pointCount: undefined, createdAt: undefined, points: undefined });
     expect(updated.body.message).toBe('保存成功');
 
-    const staff = (await admin.get(`${P}/ptTask/getUserListByStripe`, { stripeCode: 'ENG', projectId: 4 })).body.data;
+    const staff = (await admin.get(`${P}/ptTask/getUserListByStripe`, { stripeCode: 'ENG', projectId: DEMO_PROJECTS.cuihu.id })).body.data;
     expect(staff.map((s: { staffName: string }) => s.staffName)).toContain('王师傅');
     expect(staff.every((s: { postName: string }) => s.postName === '维修工程师')).toBe(true);
 
-    const file = await fetchFile(admin, 'POST', `${P}/tbpPlan/exportPatrolPlanExcel`, { projectId: 4 });
+    const file = await fetchFile(admin, 'POST', `${P}/tbpPlan/exportPatrolPlanExcel`, { projectId: DEMO_PROJECTS.cuihu.id });
     const rows = (await readSheets(file.bytes)).Sheet1!;
     expect(rows[0]![0]).toBe('计划名称');
-    expect(rows).toContainEqual(expect.arrayContaining(['全天机房巡检', '翠湖天地', '工程条线', '人员：王师傅', '每天', '00:00-23:59', '是', '执行中']));
+    expect(rows).toContainEqual(expect.arrayContaining(['全天机房巡检', DEMO_PROJECTS.cuihu.name, '工程条线', '人员：王师傅', '每天', '00:00-23:59', '是', '执行中']));
   });
 });
 
@@ -106,7 +107,7 @@ describe('the staff app checks in at points', () => {
   it('scans a point and finds what to check and the task it belongs to', async () => {
     const task = await taskOf(planA);
     const scan = (await weixiu.get(`${P}/pt/scan`, { qr: await qrOf('1号配电房') })).body.data;
-    expect(scan.point).toMatchObject({ name: '1号配电房', projectName: '翠湖天地' });
+    expect(scan.point).toMatchObject({ name: '1号配电房', projectName: DEMO_PROJECTS.cuihu.name });
     expect(scan.standards.map((s: { name: string }) => s.name)).toEqual(['室温与通风正常', '配电柜指示灯正常', '绝缘垫与灭火器到位']);
     // The plan's task, and any other of his open tasks with this point: the demo data's plan for the
     // same room on Mondays, Wednesdays and Fridays (14:00-16:00, an hour's lead) is open from 13:00.
@@ -157,7 +158,7 @@ describe('the staff app checks in at points', () => {
     const second = await weixiu.post(`${P}/tbpRecord/submit`, { taskId: task.id, qr: await qrOf('生活水泵房'), items: pump.map((s) => ({ standardId: s.id, result: 'pass', photos: s.needPhoto ? [photo] : [] })) });
     expect(second.body.message).toBe('打卡成功，任务已完成');
     const done = await taskOf(planA);
-    expect(done).toMatchObject({ status: 'finished', done_count: 2, problem_count: 1, finish_type: 'complete', executor_id: await staffId('weixiu') });
+    expect(done).toMatchObject({ status: 'finished', done_count: 2, problem_count: 1, finish_type: 'complete', executor_id: DEMO_STAFF.weixiu });
     const late = await weixiu.post(`${P}/tbpRecord/submit`, { taskId: task.id, qr, items: good });
     expect([late.http, late.body.message]).toEqual([409, '任务已完成，不能再提交巡查记录']);
   });
@@ -169,7 +170,7 @@ describe('the staff app checks in at points', () => {
     const photo = (await uploadFile(xuncha, '/api/file/upload', PNG, 'label.png')).body.data.cdnUrl;
     const answer = await xuncha.post(`${P}/tbpRecord/submit`, { taskId: task.id, qr: await qrOf('1栋大堂灭火器'), items: standards.map((s) => ({ standardId: s.id, result: 'pass', photos: s.needPhoto ? [photo] : [] })) });
     expect(answer.body.message).toBe('打卡成功，任务已完成');
-    expect((await taskOf(planB)).executor_id).toBe(await staffId('xuncha'));
+    expect((await taskOf(planB)).executor_id).toBe(DEMO_STAFF.xuncha);
   });
 });
 
@@ -214,23 +215,23 @@ describe('records', () => {
     expect(forPt[0].title).toBe('巡查问题：1号配电房 配电柜指示灯正常');
     const byCodes = await postForm(admin, '/api/mkf/rest/syncTaskInfo/findQuestionTaskList', { taskCodes: forPt[0].code });
     expect(byCodes.body.data.records.map((r: { id: number }) => r.id)).toEqual([forPt[0].id]);
-    const byProject = await postForm(admin, '/api/mkf/rest/syncTaskInfo/findQuestionTaskList', { projectId: 4, status: 'pending', updatedAfter: Date.now() - 60_000, pageNum: 1, pageSize: 5 });
+    const byProject = await postForm(admin, '/api/mkf/rest/syncTaskInfo/findQuestionTaskList', { projectId: DEMO_PROJECTS.cuihu.id, status: 'pending', updatedAfter: Date.now() - 60_000, pageNum: 1, pageSize: 5 });
     expect(byProject.body.data.records.map((r: { code: string }) => r.code)).toContain(forPt[0].code);
     const neither = await postForm(admin, '/api/mkf/rest/syncTaskInfo/findQuestionTaskList', { pageSize: 5 });
     expect([neither.http, neither.body.message]).toEqual([400, '请提供 taskCodes，或 projectId 查询项目的工单']);
     // The project manager of 翠湖天地 cannot read another project's work orders by code.
     const manager = await signedIn(server.url, 'xmjl');
-    const foreign = await one(server.app.db.selectFrom('work_order').select('code').where('project_id', '=', 5).executeTakeFirst());
+    const foreign = await one(server.app.db.selectFrom('work_order').select('code').where('project_id', '=', DEMO_PROJECTS.jinxiu.id).executeTakeFirst());
     expect((await postForm(manager, '/api/mkf/rest/syncTaskInfo/findQuestionTaskList', { taskCodes: foreign.code })).body.data.records).toEqual([]);
   });
 });
 
 describe('tasks in the back office', () => {
   it('lists, counts and exports tasks, with the log of each', async () => {
-    const list = (await admin.get(`${P}/ptTask/pmsList`, { projectId: 4, startDay: today, endDay: today, pageSize: 50 })).body.data.records;
+    const list = (await admin.get(`${P}/ptTask/pmsList`, { projectId: DEMO_PROJECTS.cuihu.id, startDay: today, endDay: today, pageSize: 50 })).body.data.records;
     const a = list.find((t: { planId: number }) => t.planId === planA);
     expect(a).toMatchObject({ status: 'finished', statusText: '已完成', executorText: '王师傅', doneCount: 2, problemCount: 1, onTime: true });
-    const stats = (await admin.get(`${P}/ptTask/taskStatistics`, { projectId: 4, startDay: addDays(today, -14), endDay: addDays(today, -1) })).body.data;
+    const stats = (await admin.get(`${P}/ptTask/taskStatistics`, { projectId: DEMO_PROJECTS.cuihu.id, startDay: addDays(today, -14), endDay: addDays(today, -1) })).body.data;
     expect(stats.total).toBe(stats.finished + stats.overdue + stats.missed + stats.not_started + stats.in_progress);
     expect(stats.finished).toBeGreaterThan(0);
     expect(stats.completionRate).toBeGreaterThan(0);
@@ -239,16 +240,16 @@ describe('tasks in the back office', () => {
     const file = await fetchFile(admin, 'GET', `${P}/ptTask/downloadTaskExcel`, { planId: planA });
     const rows = (await readSheets(file.bytes)).Sheet1!;
     expect(rows[0]).toEqual(['任务名称', '所属项目', '任务日期', '巡查时段', '执行人', '状态', '点位数', '已巡点位', '问题数', '完成时间', '按时完成', '转派次数']);
-    expect(rows[1]).toEqual(expect.arrayContaining(['全天机房巡检', '翠湖天地', today, '00:00-23:59', '王师傅', '已完成', '2', '2', '1', '是', '0']));
+    expect(rows[1]).toEqual(expect.arrayContaining(['全天机房巡检', DEMO_PROJECTS.cuihu.name, today, '00:00-23:59', '王师傅', '已完成', '2', '2', '1', '是', '0']));
   });
 
   it('transfers an open task to someone on the line and notifies them; refuses anyone else', async () => {
-    const planC = await plan({ name: '全天转派演示', stripeCode: 'ENG', assignType: 'staff', staffIds: [await staffId('weixiu')], pointIds: [(await pointOf('生活水泵房')).id] });
+    const planC = await plan({ name: '全天转派演示', stripeCode: 'ENG', assignType: 'staff', staffIds: [DEMO_STAFF.weixiu], pointIds: [(await pointOf('生活水泵房')).id] });
     await runScheduler(server.app.db, Date.now());
     const task = await taskOf(planC);
-    const outsider = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: await staffId('kefu') });
+    const outsider = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: DEMO_STAFF.kefu });
     expect([outsider.http, outsider.body.message]).toEqual([400, '林晓雯不在该项目「工程条线」业务线的岗位上，不能接收任务']);
-    const same = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: await staffId('weixiu') });
+    const same = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: DEMO_STAFF.weixiu });
     expect(same.body.message).toBe('任务已由该人员执行，请选择其他人员');
     const colleague = await staffId('p1s1');
     const moved = await admin.post(`${P}/ptTask/transfer`, { taskId: task.id, staffId: colleague, reason: '王师傅外出' });
@@ -292,10 +293,10 @@ describe('tasks in the back office', () => {
   it('keeps a project manager to their projects and a technician out', async () => {
     const manager = await signedIn(server.url, 'xmjl');
     const seen = (await manager.get(`${P}/ptTask/pmsList`, { pageSize: 200 })).body.data.records;
-    expect(new Set(seen.map((t: { projectName: string }) => t.projectName))).toEqual(new Set(['翠湖天地']));
-    const foreign = await one(server.app.db.selectFrom('tbp_task').select('id').where('project_id', '=', 5).executeTakeFirst());
+    expect(new Set(seen.map((t: { projectName: string }) => t.projectName))).toEqual(new Set([DEMO_PROJECTS.cuihu.name]));
+    const foreign = await one(server.app.db.selectFrom('tbp_task').select('id').where('project_id', '=', DEMO_PROJECTS.jinxiu.id).executeTakeFirst());
     expect((await manager.post(`${P}/ptTask/pmsFinishTask/${foreign.id}`, {})).http).toBe(404);
-    expect((await manager.get(`${P}/ptTask/pmsList`, { projectId: 5 })).http).toBe(403);
+    expect((await manager.get(`${P}/ptTask/pmsList`, { projectId: DEMO_PROJECTS.jinxiu.id })).http).toBe(403);
     expect((await weixiu.get(`${P}/ptTask/pmsList`, {})).http).toBe(403);
   });
 });
@@ -304,7 +305,7 @@ describe('statistics', () => {
   it('gives completion, on-time and problem rates per project, post and point, with a daily trend, and exports them', async () => {
     const range = { startDay: addDays(today, -14), endDay: addDays(today, -1) };
     const projects = (await admin.get(`${P}/tbpRecord/ptStatisticsPage`, { dimension: 'project', ...range })).body.data;
-    expect(projects.records.map((r: { name: string }) => r.name)).toEqual(['翠湖天地', '锦绣华庭']);
+    expect(projects.records.map((r: { name: string }) => r.name)).toEqual([DEMO_PROJECTS.cuihu.name, DEMO_PROJECTS.jinxiu.name]);
     for (const r of projects.records) {
       expect(r.done).toBeLessThanOrEqual(r.expected);
       expect(r.completionRate).toBe(Math.round((r.done / r.expected) * 1000) / 10);
@@ -312,13 +313,13 @@ describe('statistics', () => {
     }
     expect(projects.summary.expected).toBe(projects.records.reduce((a: number, r: { expected: number }) => a + r.expected, 0));
     expect(projects.trend).toHaveLength(14);
-    const posts = (await admin.get(`${P}/tbpRecord/ptStatisticsPage`, { dimension: 'post', projectId: 4, ...range })).body.data.records.map((r: { name: string }) => r.name);
+    const posts = (await admin.get(`${P}/tbpRecord/ptStatisticsPage`, { dimension: 'post', projectId: DEMO_PROJECTS.cuihu.id, ...range })).body.data.records.map((r: { name: string }) => r.name);
     expect(posts.sort()).toEqual(['巡检员', '维修工程师']);
-    const points = (await admin.get(`${P}/tbpRecord/ptStatisticsPage`, { dimension: 'point', projectId: 4, ...range, pageSize: 3 })).body.data;
+    const points = (await admin.get(`${P}/tbpRecord/ptStatisticsPage`, { dimension: 'point', projectId: DEMO_PROJECTS.cuihu.id, ...range, pageSize: 3 })).body.data;
     expect(points.total).toBe(7);
     expect(points.records).toHaveLength(3);
     expect(points.records[0].name).toMatch(/（XJ\d{6}）$/);
-    const file = await fetchFile(admin, 'GET', `${P}/tbpRecord/ptStatisticsExport`, { dimension: 'post', projectId: 4, ...range });
+    const file = await fetchFile(admin, 'GET', `${P}/tbpRecord/ptStatisticsExport`, { dimension: 'post', projectId: DEMO_PROJECTS.cuihu.id, ...range });
     expect(file.disposition).toContain('巡查统计_按岗位_');
     const rows = (await readSheets(file.bytes)).Sheet1!;
     expect(rows[0]).toEqual(['岗位', '所属项目', '应巡点次', '已巡点次', '按时点次', '问题点次', '完成率', '按时率', '问题率']);

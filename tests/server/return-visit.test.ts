@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../../server/modules/returnVisit/generate.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
  * Return visits: questionnaires checked and frozen once answered, visits generated for finished
@@ -12,14 +13,13 @@ import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../.
  */
 const server = setUpServer();
 const [admin, kefu] = setUpApis(server, 'admin', 'kefu');
-let projectId: number;
+const projectId = DEMO_PROJECTS.cuihu.id;
 const T0 = Date.now() + 10 * 86_400_000;
 const HOUR = 3_600_000;
 const M = '/api/mkf';
 
 type Row = Record<string, unknown>;
 const db = () => server.app.db as unknown as import('kysely').Kysely<any>;
-const staffId = async (account: string) => (await server.app.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
 const visitOf = async (orderId: number) => (await db().selectFrom('return_visit').selectAll().where('work_order_id', '=', orderId).executeTakeFirst()) as Row | undefined;
 
 /** A finished order as the lifecycle leaves it (the test's own data, at the test's time). */
@@ -39,7 +39,7 @@ async function finishedOrder(kind: string, finishedAt: number, status = 'finishe
       status,
       source: '400',
       priority: 'normal',
-      processor_id: await staffId('weixiu'),
+      processor_id: DEMO_STAFF.weixiu,
       created_by: null,
       created_at: finishedAt - 5 * HOUR,
       updated_at: finishedAt,
@@ -55,7 +55,6 @@ let questionnaireId: number;
 let ruleId: number;
 
 beforeAll(async () => {
-  projectId = (await server.app.db.selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   // The demo's rules of the project step aside, so only the test's rule decides.
   for (const rule of (await admin.post(`${M}/returnVisitRule/list`, { pageSize: 50, filters: { project_id: projectId } })).body.data.records) {
     await admin.post(`${M}/returnVisitRule/enable`, { id: rule.id, enabled: 0 });
@@ -108,7 +107,7 @@ describe('generation by rule', () => {
       delay_hours: 24,
       rate: 100,
       questionnaire_id: questionnaireId,
-      visitor_id: await staffId('kefu'),
+      visitor_id: DEMO_STAFF.kefu,
     });
     expect(rule.body.message).toBe('新增成功');
     ruleId = rule.body.data.id;
@@ -125,7 +124,7 @@ describe('generation by rule', () => {
     const created = await generateReturnVisits(server.app, T0 + 25 * HOUR);
     expect(created).toBeGreaterThanOrEqual(1);
     const visit = (await visitOf(repair))!;
-    expect(visit).toMatchObject({ status: 'pending', rule_id: ruleId, questionnaire_id: questionnaireId, visitor_id: await staffId('kefu'), plan_at: T0 + 24 * HOUR, attempts: 0, order_kind: 'repair' });
+    expect(visit).toMatchObject({ status: 'pending', rule_id: ruleId, questionnaire_id: questionnaireId, visitor_id: DEMO_STAFF.kefu, plan_at: T0 + 24 * HOUR, attempts: 0, order_kind: 'repair' });
     expect(String(visit.code)).toMatch(/^RV\d{8}\d{5}$/);
     expect(visit.contact_phone).toMatch(/^1\d{10}$/);
     for (const id of [consult, abnormal, old]) expect(await visitOf(id)).toBeUndefined();
@@ -136,7 +135,7 @@ describe('generation by rule', () => {
 
     const timeline = await db().selectFrom('resource_timeline').selectAll().where('resource', '=', 'return_visit').where('record_id', '=', visit.id).execute();
     expect(timeline).toMatchObject([{ action: 'create', to_state: 'pending', staff_name: '系统', note: expect.stringContaining('测试：报修 24 小时后回访') }]);
-    const notice = await db().selectFrom('staff_message').selectAll().where('staff_id', '=', await staffId('kefu')).where('type', '=', 'return_visit').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const notice = await db().selectFrom('staff_message').selectAll().where('staff_id', '=', DEMO_STAFF.kefu).where('type', '=', 'return_visit').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(notice).toMatchObject({ category: '1', title: '回访任务', content: expect.stringContaining('测试：报修 24 小时后回访') });
   });
 
@@ -225,7 +224,7 @@ describe('carrying out a visit', () => {
     expect(form.body.data.visit.contact_phone).toMatch(/^1\d{10}$/);
     const answer = await carry(kefu, { id: visit.id, outcome: 'connected', answers: good, remark: '业主很满意' });
     expect(answer.body).toMatchObject({ message: '回访完成，业主满意', data: { status: 'success', complaints: [] } });
-    expect(await visitOf(order)).toMatchObject({ status: 'success', outcome: 'connected', satisfaction: 'satisfied', score: 5, attempts: 1, remark: '业主很满意', error_reason: null, visited_by: await staffId('kefu') });
+    expect(await visitOf(order)).toMatchObject({ status: 'success', outcome: 'connected', satisfaction: 'satisfied', score: 5, attempts: 1, remark: '业主很满意', error_reason: null, visited_by: DEMO_STAFF.kefu });
     const rows = (await kefu.get(`${M}/returnVisit/answers`, { id: visit.id })).body.data;
     expect(rows.map((r: Row) => [r.question_no, r.answer, r.alarm])).toEqual([
       [1, '准时', 0],
@@ -261,7 +260,7 @@ describe('carrying out a visit', () => {
     expect(await visitOf(order)).toMatchObject({ status: 'dissatisfied', satisfaction: 'dissatisfied', score: 2, error_reason: '业主不满意：「是否按时上门？」选择了「迟到」；「服务打分」仅 2 分' });
     const errors = await kefu.post(`${M}/returnVisit/list`, { pageSize: 200, filters: { view: 'error' } });
     expect(errors.body.data.records.map((r: Row) => r.id)).toContain(visit.id);
-    const notice = await db().selectFrom('staff_message').selectAll().where('staff_id', '=', await staffId('xmjl')).where('type', '=', 'return_visit_alarm').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const notice = await db().selectFrom('staff_message').selectAll().where('staff_id', '=', DEMO_STAFF.xmjl).where('type', '=', 'return_visit_alarm').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(notice.content).toContain(String(visit.work_order_code));
 
     const xmjl = await signedIn(server.url, 'xmjl');
@@ -296,7 +295,7 @@ describe('carrying out a visit', () => {
     expect(collected.questions[3].texts.map((t: Row) => t.text)).toEqual(['师傅很专业']);
 
     const stats = (await admin.post(`${M}/report/returnVisitStats/query`, { project_id: projectId, groupBy: 'project' })).body.data;
-    const row = stats.rows.find((r: Row) => r.label === '翠湖天地');
+    const row = stats.rows.find((r: Row) => r.label === DEMO_PROJECTS.cuihu.name);
     const counts = await db()
       .selectFrom('return_visit')
       .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('satisfaction', '=', 'satisfied').then(1).else(0).end()).as('satisfied')])
@@ -321,7 +320,7 @@ describe('evaluations, feedback and order messages', () => {
     expect(report.rows.reduce((sum: number, r: Row) => sum + Number(r.star5) + Number(r.star4) + Number(r.star3) + Number(r.star2) + Number(r.star1), 0)).toBe(Number(evaluated.n));
     // kefu sees the evaluations of 翠湖天地 only.
     const mine = await kefu.post(`${M}/serviceEvaluation/list`, { pageSize: 200 });
-    expect(new Set(mine.body.data.records.map((r: Row) => r.project_name))).toEqual(new Set(['翠湖天地']));
+    expect(new Set(mine.body.data.records.map((r: Row) => r.project_name))).toEqual(new Set([DEMO_PROJECTS.cuihu.name]));
     expect((await (await signedIn(server.url, 'weixiu')).post(`${M}/serviceEvaluation/list`, {})).http).toBe(403);
   });
 
@@ -333,7 +332,7 @@ describe('evaluations, feedback and order messages', () => {
     const id = added.body.data.id;
     expect((await kefu.post('/api/business/feedback/transition', { id, action: 'reply', values: { reply: '已纳入年度改造计划' } })).body.message).toBe('回复成功');
     const detail = (await kefu.get('/api/business/feedback/detail', { id })).body.data;
-    expect(detail).toMatchObject({ status: 'replied', reply: '已纳入年度改造计划', replied_by: await staffId('kefu') });
+    expect(detail).toMatchObject({ status: 'replied', reply: '已纳入年度改造计划', replied_by: DEMO_STAFF.kefu });
     expect((await kefu.post('/api/business/feedback/update', { id, content: '改一下' })).body).toMatchObject({ status: '409', message: '反馈已回复或关闭，不能再修改' });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/api.ts';
 import { setUpApi, setUpServer } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 const server = setUpServer();
 const admin = setUpApi(server);
@@ -62,7 +63,7 @@ describe('role calls (spec 6)', () => {
   });
 
   it('sets the roles of a post within the caller\'s own rights', async () => {
-    const post = await server.app.db.selectFrom('post').select('id').where('name', '=', '保洁员').where('org_id', '=', 4).executeTakeFirstOrThrow();
+    const post = await server.app.db.selectFrom('post').select('id').where('name', '=', '保洁员').where('org_id', '=', DEMO_PROJECTS.cuihu.id).executeTakeFirstOrThrow();
     const saved = await admin.post('/api/base/post/roles', { postId: post.id, roleIds: [await roleId('inspector')] });
     expect(saved.body.message).toBe('岗位角色已保存');
     expect((await admin.get('/api/base/post/roles', { postId: post.id })).body.data).toEqual([await roleId('inspector')]);

@@ -6,6 +6,7 @@ import { lintSchemas } from '../../scripts/lint-schemas.ts';
 import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { addFixtureScreens } from '../support/fixtures.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let copy: string;
@@ -30,10 +31,10 @@ const base = '/api/workorder/repairRequest';
 
 describe('workflow declared as data', () => {
   it('starts a record in the initial state whatever is sent, and moves only along declared transitions', async () => {
-    const added = await admin.post(`${base}/add`, { title: '厨房漏水', project_id: 4 });
+    const added = await admin.post(`${base}/add`, { title: '厨房漏水', project_id: DEMO_PROJECTS.cuihu.id });
     const id = added.body.data.id;
     expect((await admin.get(`${base}/detail`, { id })).body.data.status).toBe('pending');
-    expect((await admin.post(`${base}/add`, { title: 'x', project_id: 4, status: 'finished' })).body.message).toBe('不允许的字段 status');
+    expect((await admin.post(`${base}/add`, { title: 'x', project_id: DEMO_PROJECTS.cuihu.id, status: 'finished' })).body.message).toBe('不允许的字段 status');
     expect((await admin.post(`${base}/update`, { id, status: 'finished' })).body.message).toBe('不允许的字段 status');
 
     const early = await admin.post(`${base}/transition`, { id, action: 'finish', note: '已修好' });
@@ -57,7 +58,7 @@ describe('workflow declared as data', () => {
   });
 
   it('checks the permission of each transition, not only of the endpoint', async () => {
-    const added = await admin.post(`${base}/add`, { title: '门禁故障', project_id: 4 });
+    const added = await admin.post(`${base}/add`, { title: '门禁故障', project_id: DEMO_PROJECTS.cuihu.id });
     const role = await server.app.db.selectFrom('role').select('id').where('code', '=', 'dispatcher').executeTakeFirstOrThrow();
     await admin.post('/api/base/role/addPermission', { id: role.id, grants: ['b:repair:view', 'b:repair:dispatch'] });
     const diaodu = await signedIn(server.url, 'diaodu');
@@ -67,10 +68,9 @@ describe('workflow declared as data', () => {
   });
 
   it('lets only the staff member named by the record make an actor-bound move, and records who claimed it', async () => {
-    const id = (await admin.post(`${base}/add`, { title: '消防栓漏水', project_id: 4 })).body.data.id;
+    const id = (await admin.post(`${base}/add`, { title: '消防栓漏水', project_id: DEMO_PROJECTS.cuihu.id })).body.data.id;
     expect((await admin.post(`${base}/transition`, { id, action: 'claim' })).http).toBe(200);
-    const adminId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
-    expect((await admin.get(`${base}/detail`, { id })).body.data.handler_id).toBe(adminId);
+    expect((await admin.get(`${base}/detail`, { id })).body.data.handler_id).toBe(DEMO_STAFF.admin);
     const diaodu = await signedIn(server.url, 'diaodu');
     const other = await diaodu.post(`${base}/transition`, { id, action: 'giveBack', note: '不是我的' });
     expect([other.http, other.body.message]).toEqual([403, '只有认领人本人可以退回']);
@@ -78,8 +78,8 @@ describe('workflow declared as data', () => {
   });
 
   it('moves records by timer after their time in a state, as 系统, and leaves younger ones alone', async () => {
-    const old = (await admin.post(`${base}/add`, { title: '车库照明', project_id: 4 })).body.data.id;
-    const young = (await admin.post(`${base}/add`, { title: '单元门闭门器', project_id: 4 })).body.data.id;
+    const old = (await admin.post(`${base}/add`, { title: '车库照明', project_id: DEMO_PROJECTS.cuihu.id })).body.data.id;
+    const young = (await admin.post(`${base}/add`, { title: '单元门闭门器', project_id: DEMO_PROJECTS.cuihu.id })).body.data.id;
     for (const id of [old, young]) {
       await admin.post(`${base}/transition`, { id, action: 'dispatch', values: { handler: '李师傅' } });
       await admin.post(`${base}/transition`, { id, action: 'finish', note: '已处理' });

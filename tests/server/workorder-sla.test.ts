@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/shared/format.ts';
 import type { Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
  * Service levels: the limits of each order (its service type's, else its priority's), the
@@ -14,7 +15,7 @@ const T = '/api/mkf/questionTask';
 const ST = '/api/workorder/serverType';
 const WR = '/api/workorder/warnRule';
 const MIN = 60_000;
-let project: number;
+const project = DEMO_PROJECTS.cuihu.id;
 let houseId: number;
 const ids: Record<string, number> = {};
 
@@ -34,7 +35,6 @@ async function create(values: Record<string, unknown> = {}): Promise<number> {
 
 beforeAll(async () => {
   for (const a of ['kefu', 'diaodu', 'weixiu', 'xmjl', 'p1s1']) ids[a] = (await db().selectFrom('staff').select('id').where('account', '=', a).executeTakeFirstOrThrow()).id;
-  project = (await db().selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   houseId = (await db().selectFrom('house').innerJoin('building', 'building.id', 'house.building_id').select('house.id').where('building.project_id', '=', project).executeTakeFirstOrThrow()).id;
 });
 
@@ -199,7 +199,7 @@ describe('service types, problem standards and warning rules', () => {
 
   it('checks warning rules: kinds of the dictionary, posts of the rule’s project, somebody to tell', async () => {
     const add = (values: Record<string, unknown>) => xmjl.post(`${WR}/add`, { project_id: project, name: '投诉完成预警', stage: 'finish', before_minutes: 60, ...values });
-    const otherPost = (await db().selectFrom('post').innerJoin('org', 'org.id', 'post.org_id').select('post.id').where('org.name', '=', '锦绣华庭').executeTakeFirstOrThrow()).id;
+    const otherPost = (await db().selectFrom('post').select('id').where('org_id', '=', DEMO_PROJECTS.jinxiu.id).executeTakeFirstOrThrow()).id;
     expect((await add({ kinds: ['repair', 'teleport'] })).body.message).toBe('适用工单类型「teleport」不存在');
     expect((await add({ notify_post_ids: [otherPost] })).body.message).toBe('通知岗位「项目经理」不属于规则的项目');
     expect((await add({ notify_processor: false, notify_dispatcher: false })).body.message).toBe('请至少选择一类通知对象（处理人、调度员、岗位或人员）');
@@ -208,7 +208,7 @@ describe('service types, problem standards and warning rules', () => {
     expect((await xmjl.get(`${WR}/detail`, { id: ok.body.data.id })).body.data).toMatchObject({ kinds_text: '报修、投诉', notify_staff_ids_label: '林晓雯', notify_processor: 0 });
     expect((await add({})).body.message).toBe('规则名称「投诉完成预警」已存在');
     const projects = new Set((await xmjl.post(`${WR}/list`, { pageSize: 100 })).body.data.records.map((r: { project_name: string }) => r.project_name));
-    expect([...projects]).toEqual(['翠湖天地']);
+    expect([...projects]).toEqual([DEMO_PROJECTS.cuihu.name]);
     const denied = await weixiu.post(`${WR}/add`, { project_id: project, name: 'x', stage: 'finish', before_minutes: 1 });
     expect(denied.http).toBe(403);
   });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../support/api.ts';
 import { downloadSheet } from '../support/exports.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
  * The work order lifecycle (schemas/workorder/resources/work_order.json, server/modules/workorder/): every move,
@@ -13,7 +14,7 @@ const server = setUpServer();
 const [admin, kefu, diaodu, weixiu, xmjl, colleague] = setUpApis(server, 'admin', 'kefu', 'diaodu', 'weixiu', 'xmjl', 'p1s1');
 const T = '/api/mkf/questionTask';
 const ids: Record<string, number> = {};
-let project: number;
+const project = DEMO_PROJECTS.cuihu.id;
 let house: { id: number; customer: number };
 
 const db = () => server.app.db;
@@ -41,7 +42,6 @@ async function processing(): Promise<number> {
 
 beforeAll(async () => {
   for (const a of ['kefu', 'diaodu', 'weixiu', 'xmjl', 'p1s1', 'p2s1']) ids[a] = await idOf(a);
-  project = (await db().selectFrom('org').select('id').where('name', '=', '翠湖天地').executeTakeFirstOrThrow()).id;
   const c = await db().selectFrom('customer').select(['id', 'house_id']).where('project_id', '=', project).where('house_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   house = { id: c.house_id!, customer: c.id };
 });
@@ -52,7 +52,7 @@ describe('work order lifecycle', () => {
     const id = await create();
     const o = await order(id);
     const customer = await db().selectFrom('customer').select(['name', 'mobile']).where('id', '=', house.customer).executeTakeFirstOrThrow();
-    expect(o).toMatchObject({ status: 'pending', service_type_id_label: '水电维修', contact_name: customer.name, contact_phone: customer.mobile, sla_state: 'normal', project_name: '翠湖天地' });
+    expect(o).toMatchObject({ status: 'pending', service_type_id_label: '水电维修', contact_name: customer.name, contact_phone: customer.mobile, sla_state: 'normal', project_name: DEMO_PROJECTS.cuihu.name });
     expect(o.code).toMatch(/^WO\d{8}\d{5}$/);
     expect(o.address).toMatch(/^\d栋 \d单元 \d+$/);
     // 水电维修: respond within 30 minutes, handle within 4 hours.
@@ -299,7 +299,7 @@ describe('work order lifecycle', () => {
   });
 
   it('checks the order’s place: house and customer of its project, a service type of its kind', async () => {
-    const otherProject = (await db().selectFrom('org').select('id').where('name', '=', '锦绣华庭').executeTakeFirstOrThrow()).id;
+    const otherProject = DEMO_PROJECTS.jinxiu.id;
     const foreignHouse = (await db().selectFrom('house').innerJoin('building', 'building.id', 'house.building_id').select('house.id').where('building.project_id', '=', otherProject).executeTakeFirstOrThrow()).id;
     const add = (values: Record<string, unknown>) => kefu.post(`${T}/add`, { project_id: project, kind: 'repair', title: '报修', content: '内容', ...values });
     expect((await add({ house_id: foreignHouse })).body.message).toBe('所选房屋不属于该工单的项目');

@@ -6,6 +6,7 @@ import { mustBeZero, type VerifyRow } from '../../scripts/verify/rows.ts';
 import { Api, signedIn } from './api.ts';
 import { apiRoutes, codesOf, concreteUrl } from './routes.ts';
 import type { TestServer } from './server.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 export const CALLERS = ['anonymous', 'expired', 'unprivileged', 'otherOrganisation', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -78,7 +79,7 @@ export async function authorizationMatrix(server: TestServer): Promise<MatrixFig
     const base = `/api/${resource.service}${resource.path}`;
     const all = (await admin.post(`${base}/list`, { pageSize: 200 })).body.data.records as { id: number; project_id: number }[];
     const foreign = all.find((r) => !mine.includes(r.project_id));
-    if (!foreign) throw new Error(`${resource.name}: the seed needs a record outside 翠湖天地`);
+    if (!foreign) throw new Error(`${resource.name}: the seed needs a record outside ${DEMO_PROJECTS.cuihu.name}`);
     const seen = (await manager.post(`${base}/list`, { pageSize: 200 })).body.data.records as { project_id: number }[];
     const leaked = seen.some((r) => !mine.includes(r.project_id));
     const probes: [string, () => Promise<{ http: number }>][] = [

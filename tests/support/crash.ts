@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { signedIn, type Api, type ApiAnswer } from './api.ts';
 import { freePort } from './server.ts';
 import { ServerProcess } from './serverProcess.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
  * Crash durability (issue 10): the real server in a child process takes writes from several
@@ -201,8 +202,8 @@ function lookUpDemo(dbFile: string): Demo {
     const id = (sql: string) => (sqlite.prepare(sql).get() as { id: number }).id;
     return {
       dictTypeId: id(`select id from dict_type order by id limit 1`),
-      projectId: id(`select id from org where name = '翠湖天地'`),
-      weixiuId: id(`select id from staff where account = 'weixiu'`),
+      projectId: DEMO_PROJECTS.cuihu.id,
+      weixiuId: DEMO_STAFF.weixiu,
     };
   } finally {
     sqlite.close();
