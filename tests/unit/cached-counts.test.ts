@@ -33,15 +33,21 @@ describe('cached list counts', () => {
     await db.deleteFrom('item').where('kind', '=', 'a').where('id', '=', 1).execute();
     expect(await count('a')).toEqual({ total: 3 });
 
-    // A count read inside a transaction that is rolled back afterwards.
+    // A count read inside a transaction that is rolled back afterwards. The rollback is the
+    // only error swallowed: a failed expectation inside must still fail the test.
+    const undo = new Error('undo');
+    let inside: unknown;
     await db
       .transaction()
       .execute(async (trx: typeof db) => {
         await trx.insertInto('item').values({ kind: 'a' }).execute();
-        expect(await count('a', trx)).toEqual({ total: 4 });
-        throw new Error('undo');
+        inside = await count('a', trx);
+        throw undo;
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (error !== undo) throw error;
+      });
+    expect(inside).toEqual({ total: 4 });
     expect(await count('a')).toEqual({ total: 3 });
 
     // Another connection (a script, a second server process) commits.

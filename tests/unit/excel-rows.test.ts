@@ -67,6 +67,25 @@ describe('export rows (server/platform/http/excel.ts)', () => {
     expect(ours['xl/worksheets/sheet1.xml']).toContain('<c r="D1002" t="str"><v>&apos;=1+1</v></c>');
   });
 
+  // Against an independent rule (OWASP CSV injection), not escapeCell itself: text starting with
+  // any of = + - @ tab or carriage return is written with a leading apostrophe, nothing else is.
+  it('writes every formula-leading text as text, with an apostrophe, and leaves other cells as they are', async () => {
+    const LEADING = ['=', '+', '-', '@', '\t', '\r'];
+    for (const lead of LEADING) expect(escapeCell(`${lead}SUM(A1)`), JSON.stringify(lead)).toBe(`'${lead}SUM(A1)`);
+    fc.assert(
+      fc.property(text, (value) => {
+        const formula = value.length > 0 && LEADING.includes(value[0]!);
+        expect(escapeCell(value)).toBe(formula ? `'${value}` : value);
+      }),
+      { numRuns: 500 },
+    );
+    for (const other of [-1, 0, 1.5, true, false, null, undefined]) expect(escapeCell(other)).toBe(other);
+    const sheet = files(await collect((stream) => writeExcel(stream, columnsOf(LEADING.length), [LEADING.map((lead) => `${lead}1+1`)])))['xl/worksheets/sheet1.xml']!;
+    for (const [i, lead] of LEADING.entries()) {
+      expect(sheet, JSON.stringify(lead)).toContain(`<c r="${String.fromCharCode(65 + i)}2" t="str"><v>&apos;${lead}1+1</v></c>`);
+    }
+  });
+
   it('refuses a value that is not text, a number or a yes/no', async () => {
     await expect(collect((stream) => writeExcel(stream, columnsOf(1), [[new Date(0)]]))).rejects.toThrow('an Excel cell takes text, a number or a yes/no, not [object Date]');
   });
