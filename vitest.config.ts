@@ -17,13 +17,16 @@ export default defineConfig({
     projects: [
       // The schema lint runs the meta-schema generator and a child process: seconds, not milliseconds.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      // Both start real servers: the global setup gives the run one seeded template database that
+      // each server copies (tests/support/templateDatabase.ts), and the browser tests one chromium.
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/globalSetup.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         extends: true,
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           setupFiles: ['tests/support/cspGuard.ts', 'tests/support/failureReport.ts'],
+          globalSetup: ['tests/support/globalSetup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -105,9 +105,9 @@ export const DISABLED_FEATURES = [
   'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 
-/** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. Every context watches the CSP. */
-export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  const browser = await chromium.launch({
+/** How chromium is launched: Debian's, as CI installs it; the flags keep it off the (closed) network. */
+export function launchOptions(options: LaunchOptions = {}): LaunchOptions {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     ...options,
     args: [
@@ -115,7 +115,25 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ...(options.args ?? []),
     ],
-  });
+  };
+}
+
+/**
+ * The chromium that the browser tests' global setup (tests/support/globalSetup.ts) launched for
+ * the whole run, as a playwright browser server: its address. Launching chromium took most of
+ * a second per test file.
+ */
+export const SHARED_BROWSER_ENV = 'PMS_TEST_BROWSER_WS';
+
+/**
+ * Chromium for a test file; every context watches the CSP. Without options, in a run with a
+ * shared chromium, a connection of the file's own to it: its contexts are the file's alone, and
+ * close() closes them and disconnects, leaving chromium to the next file. With options (other
+ * flags), or without a shared chromium, a chromium of its own as before.
+ */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const shared = Object.keys(options).length ? undefined : process.env[SHARED_BROWSER_ENV];
+  const browser = (shared && (await chromium.connect(shared, { timeout: 30_000 }).catch((error: Error) => void console.warn(`The shared chromium did not answer (${error.message}): launching one`)))) || (await chromium.launch(launchOptions(options)));
   // browser.newPage() goes through newContext() too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions) => {
