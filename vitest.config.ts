@@ -32,8 +32,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // What a user waits for may take seconds on a loaded machine; a poll gives up after 10 s, not 1 s.
           expect: { poll: { timeout: 10_000 } },
-          // Two cores: one chromium at a time keeps the figures steady and the run reliable.
-          fileParallelism: false,
+          // Two files at a time, one per core: each has its own server (a copy of the template
+          // database) and its own connection and contexts in the run's one chromium.
+          fileParallelism: true,
+          maxWorkers: 2,
           // No retry of a single test: on CI a file with a failure runs again whole, with a fresh
           // server (scripts/test-browser.mjs).
         },
