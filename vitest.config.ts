@@ -32,10 +32,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // What a user waits for may take seconds on a loaded machine; a poll gives up after 10 s, not 1 s.
           expect: { poll: { timeout: 10_000 } },
-          // Two files at a time, one per core: each has its own server (a copy of the template
-          // database) and its own connection and contexts in the run's one chromium.
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One file at a time. Two at a time (fileParallelism: true, maxWorkers: 2) took the suite
+          // from 930 s to 844 s on a shared, heavily loaded two-core machine, but a poll of
+          // admin-org's filter ran out of its 10 s there: not reliable yet (issue 29).
+          fileParallelism: false,
           // No retry of a single test: on CI a file with a failure runs again whole, with a fresh
           // server (scripts/test-browser.mjs).
         },
