@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page, type Request } from 'playwright-core';
 
 /** Content-Security-Policy violations seen by any page of a browser launched here, until taken. */
@@ -105,9 +108,9 @@ export const DISABLED_FEATURES = [
   'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 
-/** Debian's chromium, as CI installs it; the flags keep it off the (closed) network. Every context watches the CSP. */
-export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  const browser = await chromium.launch({
+/** How chromium is launched: Debian's, as CI installs it; the flags keep it off the (closed) network. */
+export function launchOptions(options: LaunchOptions = {}): LaunchOptions {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     ...options,
     args: [
@@ -115,15 +118,56 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ...(options.args ?? []),
     ],
-  });
+  };
+}
+
+/**
+ * A download's path() where the tests can read it. Over a connection chromium's downloads stay
+ * with the browser server, and path() throws; here it answers a local copy (saveAs), as it
+ * answers chromium's own file when the browser was launched in the process.
+ */
+function keepDownloadsHere(context: BrowserContext, dir: string): void {
+  context.on('page', (page) =>
+    page.on('download', (download) => {
+      let copy: Promise<string> | undefined;
+      download.path = () =>
+        (copy ??= (async () => {
+          const file = path.join(fs.mkdtempSync(path.join(dir, 'download-')), path.basename(download.suggestedFilename()) || 'download');
+          await download.saveAs(file);
+          return file;
+        })());
+    }),
+  );
+}
+
+/**
+ * The chromium that the browser tests' global setup (tests/support/globalSetup.ts) launched for
+ * the whole run, as a playwright browser server: its address. Launching chromium took most of
+ * a second per test file.
+ */
+export const SHARED_BROWSER_ENV = 'PMS_TEST_BROWSER_WS';
+
+/**
+ * Chromium for a test file; every context watches the CSP. Without options, in a run with a
+ * shared chromium, a connection of the file's own to it: its contexts are the file's alone, and
+ * close() closes them and disconnects, leaving chromium to the next file. With options (other
+ * flags), or without a shared chromium, a chromium of its own as before.
+ */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const shared = Object.keys(options).length ? undefined : process.env[SHARED_BROWSER_ENV];
+  const connected = shared ? await chromium.connect(shared, { timeout: 30_000 }).catch((error: Error) => void console.warn(`The shared chromium did not answer (${error.message}): launching one`)) : undefined;
+  const browser = connected ?? (await chromium.launch(launchOptions(options)));
+  const downloads = connected ? fs.mkdtempSync(path.join(os.tmpdir(), 'pms-downloads-')) : undefined;
   // browser.newPage() goes through newContext() too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions) => {
     const context = await newContext(contextOptions);
     await watchCsp(context);
     watchRecent(context);
+    if (downloads) keepDownloadsHere(context, downloads);
     return context;
   };
+  if (downloads) browser.on('disconnected', () => fs.rmSync(downloads, { recursive: true, force: true }));
   browsers.add(browser);
   browser.on('disconnected', () => browsers.delete(browser));
   return browser;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/platform/config.ts';
+import { copyTemplate } from './templateDatabase.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,12 +25,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server on a free loopback port with a fresh data directory, seeded with demo data. */
+/**
+ * The real server on a free loopback port with a fresh data directory, seeded with demo data:
+ * in a test run, a copy of the run's template database (templateDatabase.ts), which the server
+ * migrates, syncs and seeds at start like any database (nothing left to do on the copy).
+ */
 export async function startServer(env: Record<string, string> = {}, chosenPort?: number, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-test-'));
   // The port is chosen first: the embedded provider's issuer and redirect URIs name it.
   const port = chosenPort ?? (await freePort());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...(process.env.PMS_SCHEMAS_DIR ? { PMS_SCHEMAS_DIR: process.env.PMS_SCHEMAS_DIR } : {}), ...env });
+  await copyTemplate(config, options, dataDir);
   const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port });
   return {

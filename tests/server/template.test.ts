@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type SQLite from 'better-sqlite3';
+import { startServer, type TestServer } from '../support/server.ts';
+import { TEMPLATES_ENV } from '../support/templateDatabase.ts';
+
+// startServer copies the run's template database (tests/support/templateDatabase.ts): a copy
+// must be what a server makes of an empty data directory, or tests would pass on a database
+// no user has. Whenever server/app.ts prepares a new database differently, this fails.
+
+const started: TestServer[] = [];
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.close();
+});
+
+/** The tables, indexes, triggers and views, and each table's row count (times and planner statistics aside). */
+function shape(sqlite: SQLite.Database) {
+  const objects = sqlite.prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as { type: string; name: string; sql: string | null }[];
+  const rows = Object.fromEntries(objects.filter((o) => o.type === 'table').map((o) => [o.name, (sqlite.prepare(`select count(*) as n from "${o.name}"`).get() as { n: number }).n]));
+  return { objects, rows };
+}
+
+describe('the template database', () => {
+  it('gives a server the database it would seed itself', async () => {
+    expect(process.env[TEMPLATES_ENV], 'the server tests run with templates (vitest.config.ts globalSetup)').toBeTruthy();
+    const copied = await startServer();
+    started.push(copied);
+    const templates = process.env[TEMPLATES_ENV]!;
+    expect(fs.readdirSync(templates).length, 'the server started from a copy of the template').toBeGreaterThan(0);
+    delete process.env[TEMPLATES_ENV];
+    try {
+      started.push(await startServer());
+    } finally {
+      process.env[TEMPLATES_ENV] = templates;
+    }
+    const [fromCopy, fromNothing] = started.map((s) => shape(s.app.sqlite));
+    expect(fromCopy).toEqual(fromNothing);
+  });
+});

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BuildOptions } from '../../server/app.ts';
+import type { Config } from '../../server/platform/config.ts';
+import { openDatabase, refreshPlannerStatistics } from '../../server/platform/db/index.ts';
+import { migrateToLatest } from '../../server/platform/db/migrator.ts';
+import { MODULES } from '../../server/modules.ts';
+import { seedDatabase } from '../../server/seed.ts';
+import { loadCatalogue } from '../../server/engine/catalogue.ts';
+import { syncResourceTables } from '../../server/engine/tables.ts';
+import { syncPermissionCatalogue } from '../../server/engine/access/permissions.ts';
+
+/**
+ * Seed once, copy per server. A test server's fixed cost was its database: the migrations, the
+ * demo company's seed and the catalogue sync, seconds of CPU for every test file. The test run's
+ * global setup (tests/support/globalSetup.ts) names a folder in TEMPLATES_ENV; the first server
+ * of a kind builds its database there once (under a lock: workers run side by side), and every
+ * server copies that file into its own fresh data directory. The server still runs its
+ * migrations, sync and seed at start: on an up-to-date copy they change nothing, so it behaves as
+ * on a database it seeded itself, and each server has a copy of its own (no file sees another's
+ * changes). tests/server/template.test.ts checks a copy against a database seeded from nothing.
+ */
+export const TEMPLATES_ENV = 'PMS_TEST_TEMPLATES';
+
+/** A new folder for this run's templates, named in TEMPLATES_ENV; returns its removal. A folder already named (another project's setup) is kept. */
+export function makeTemplateFolder(): () => void {
+  if (process.env[TEMPLATES_ENV]) return () => undefined;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-test-templates-'));
+  process.env[TEMPLATES_ENV] = root;
+  return () => {
+    if (process.env[TEMPLATES_ENV] === root) delete process.env[TEMPLATES_ENV];
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}
+
+/**
+ * Puts a copy of the template database into dataDir, a new empty folder, when one applies: a
+ * run with templates, the product's own modules and schemas (the copy is of what they make), and
+ * the data directory startServer made. Answers false otherwise: the server starts from nothing.
+ */
+export async function copyTemplate(config: Config, options: BuildOptions, dataDir: string): Promise<boolean> {
+  const root = process.env[TEMPLATES_ENV];
+  if (!root || !fs.existsSync(root) || options.modules || options.schemasDir || process.env.PMS_SCHEMAS_DIR || path.resolve(config.dataDir) !== path.resolve(dataDir)) return false;
+  // What the database depends on besides the code: the seed's options.
+  const key = createHash('sha256').update(JSON.stringify({ adminPassword: config.adminPassword, demo: config.seedDemo })).digest('hex').slice(0, 12);
+  const file = await template(path.join(root, key), config);
+  fs.copyFileSync(file, path.join(dataDir, 'pms.sqlite'));
+  return true;
+}
+
+/** The template's file, built by the first caller; the others wait for it. */
+async function template(dir: string, config: Config): Promise<string> {
+  const file = path.join(dir, 'pms.sqlite');
+  const lock = `${dir}.lock`;
+  for (const deadline = Date.now() + 300_000; !fs.existsSync(file); ) {
+    let mine = false;
+    try {
+      fs.mkdirSync(lock);
+      mine = true;
+    } catch {
+      // Another worker builds it (seconds); a lock left behind by a killed worker expires.
+      if (Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 120_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`the template database ${file} was not built within 5 minutes`);
+      await sleep(100);
+    }
+    if (!mine) continue;
+    try {
+      if (!fs.existsSync(file)) await build(dir, config);
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return file;
+}
+
+/**
+ * What buildApp (server/app.ts) does to a new database before it serves: migrations, the
+ * resource tables and permission catalogue, planner statistics, the seed and the second sync
+ * that grants the seeded administrator everything. Written to a folder of its own, checkpointed
+ * (the copy is the one file, no WAL beside it), then moved into place whole.
+ */
+async function build(dir: string, config: Config): Promise<void> {
+  const building = fs.mkdtempSync(`${dir}.building-`);
+  const database = openDatabase(building);
+  try {
+    await migrateToLatest(database.db, MODULES.flatMap((m) => (m.migrations ? [m.migrations] : [])));
+    const catalogue = loadCatalogue();
+    await syncResourceTables(database.db, catalogue.resources);
+    await syncPermissionCatalogue(database.db, catalogue);
+    refreshPlannerStatistics(database.sqlite);
+    if (await seedDatabase(database.db, MODULES, { adminPassword: config.adminPassword, demo: config.seedDemo })) await syncPermissionCatalogue(database.db, catalogue);
+    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    await database.close();
+  }
+  fs.rmSync(path.join(building, 'pms.sqlite-wal'), { force: true });
+  fs.rmSync(path.join(building, 'pms.sqlite-shm'), { force: true });
+  fs.renameSync(building, dir);
+}
