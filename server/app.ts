@@ -11,12 +11,12 @@ class QuietRequestLogs extends LogController {
   }
 }
 import type { Config } from './platform/config.ts';
-import { openDatabase, refreshPlannerStatistics } from './platform/db/index.ts';
+import { openDatabase, refreshPlannerStatistics, type OpenedDatabase } from './platform/db/index.ts';
 import { migrateToLatest } from './platform/db/migrator.ts';
 import { MODULES } from './modules.ts';
 import type { ServerModule } from './engine/module.ts';
 import { seedDatabase } from './seed.ts';
-import { loadCatalogue } from './engine/catalogue.ts';
+import { loadCatalogue, type Catalogue } from './engine/catalogue.ts';
 import { syncResourceTables } from './engine/tables.ts';
 import { syncPermissionCatalogue } from './engine/access/permissions.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
@@ -45,6 +45,25 @@ export interface BuildOptions {
   modules?: readonly ServerModule[];
 }
 
+/**
+ * What a database goes through before the server serves it: the migrations of the platform and
+ * every module, the resource tables and permission catalogue of schemas/, fresh planner
+ * statistics, the seed of a new database and a second sync that grants its administrator
+ * everything. The test servers' template database is made by the same steps.
+ */
+export async function prepareDatabase(database: OpenedDatabase, config: Config, options: BuildOptions = {}): Promise<{ catalogue: Catalogue; applied: string[]; seeded: boolean }> {
+  const modules = options.modules ?? MODULES;
+  await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
+  const catalogue = loadCatalogue(options.schemasDir ?? process.env.PMS_SCHEMAS_DIR ?? undefined);
+  const applied = await syncResourceTables(database.db, catalogue.resources);
+  await syncPermissionCatalogue(database.db, catalogue);
+  refreshPlannerStatistics(database.sqlite);
+  const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo });
+  // The administrator role is created by the seed: a second sync grants it every menu and button.
+  if (seeded) await syncPermissionCatalogue(database.db, catalogue);
+  return { catalogue, applied, seeded };
+}
+
 /** Builds the whole reference server: database, services under /api, the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,16 +76,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const modules = options.modules ?? MODULES;
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', () => database.close());
-  await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
-  const catalogue = loadCatalogue(options.schemasDir ?? process.env.PMS_SCHEMAS_DIR ?? undefined);
-  const applied = await syncResourceTables(database.db, catalogue.resources);
+  const { catalogue, applied, seeded } = await prepareDatabase(database, config, options);
   if (applied.length) app.log.info({ statements: applied.length }, 'resource tables migrated');
-  await syncPermissionCatalogue(database.db, catalogue);
-  refreshPlannerStatistics(database.sqlite);
-  const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo });
   if (seeded) app.log.info({ demo: config.seedDemo }, 'seeded a new database');
-  // The administrator role is created by the seed: a second sync grants it every menu and button.
-  if (seeded) await syncPermissionCatalogue(database.db, catalogue);
   app.decorate('catalogue', catalogue);
 
   app.decorate('config', config);

@@ -5,13 +5,8 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BuildOptions } from '../../server/app.ts';
 import type { Config } from '../../server/platform/config.ts';
-import { openDatabase, refreshPlannerStatistics } from '../../server/platform/db/index.ts';
-import { migrateToLatest } from '../../server/platform/db/migrator.ts';
-import { MODULES } from '../../server/modules.ts';
-import { seedDatabase } from '../../server/seed.ts';
-import { loadCatalogue } from '../../server/engine/catalogue.ts';
-import { syncResourceTables } from '../../server/engine/tables.ts';
-import { syncPermissionCatalogue } from '../../server/engine/access/permissions.ts';
+import { openDatabase } from '../../server/platform/db/index.ts';
+import { prepareDatabase } from '../../server/app.ts';
 
 /**
  * Seed once, copy per server. A test server's fixed cost was its database: the migrations, the
@@ -77,21 +72,14 @@ async function template(dir: string, config: Config): Promise<string> {
 }
 
 /**
- * What buildApp (server/app.ts) does to a new database before it serves: migrations, the
- * resource tables and permission catalogue, planner statistics, the seed and the second sync
- * that grants the seeded administrator everything. Written to a folder of its own, checkpointed
+ * The database as buildApp prepares it (server/app.ts prepareDatabase). Written to a folder of its own, checkpointed
  * (the copy is the one file, no WAL beside it), then moved into place whole.
  */
 async function build(dir: string, config: Config): Promise<void> {
   const building = fs.mkdtempSync(`${dir}.building-`);
   const database = openDatabase(building);
   try {
-    await migrateToLatest(database.db, MODULES.flatMap((m) => (m.migrations ? [m.migrations] : [])));
-    const catalogue = loadCatalogue();
-    await syncResourceTables(database.db, catalogue.resources);
-    await syncPermissionCatalogue(database.db, catalogue);
-    refreshPlannerStatistics(database.sqlite);
-    if (await seedDatabase(database.db, MODULES, { adminPassword: config.adminPassword, demo: config.seedDemo })) await syncPermissionCatalogue(database.db, catalogue);
+    await prepareDatabase(database, config);
     database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     await database.close();
