@@ -148,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flagLogin: { enabled: env.PMS_FLAG_LOGIN === '1', smsCode: env.PMS_FLAG_SMS_CODE || '' },
     isuseDomain: env.PMS_ISUSE_DOMAIN || '',
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
-    jobNumberLogin: env.PMS_JOBNUMBER_LOGIN ? env.PMS_JOBNUMBER_LOGIN === '1' : mode !== 'production',
+    // Off unless asked for, in every mode (issue 40): a job number and a mobile are no secret.
+    jobNumberLogin: env.PMS_JOBNUMBER_LOGIN === '1',
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
     appDownloadUrl: env.PMS_APP_DOWNLOAD_URL || '',
     oaScriptUrl: env.PMS_OA_SCRIPT_URL || '',

@@ -192,13 +192,14 @@ describe('external staff', () => {
     ...overrides,
   });
 
-  it('masks ID numbers in lists and exports, keeps them whole for editing, and checks them', async () => {
+  it('masks ID numbers in lists, details and exports, shows them whole only through the logged reveal, and checks them', async () => {
     const added = await admin.post(`${EXT}/add`, await person());
     expect(added.body.message).toBe('新增成功');
     const row = (await admin.post(`${EXT}/list`, { filters: { name: '吴保洁' } })).body.data.records[0];
     expect(row.id_number).toBe('110***********4477');
     expect(row.project_name).toBe('翠湖天地');
-    expect((await admin.get(`${EXT}/detail`, { id: added.body.data.id })).body.data.id_number).toBe('110101199003074477');
+    expect((await admin.get(`${EXT}/detail`, { id: added.body.data.id })).body.data.id_number).toBe('110***********4477');
+    expect((await admin.post(`${EXT}/reveal`, { id: added.body.data.id })).body.data.id_number).toBe('110101199003074477');
     const { rows } = await downloadSheet(admin, `${EXT}/export`, { name: '吴保洁' });
     expect(rows[1]).toContain('110***********4477');
 

@@ -4,7 +4,7 @@ import { startServer } from '../support/server.ts';
 import { setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 
-const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810' });
+const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810', PMS_JOBNUMBER_LOGIN: '1' });
 
 const lastLog = () => server.app.db.selectFrom('login_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 

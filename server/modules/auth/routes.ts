@@ -22,6 +22,10 @@ export interface LoginResult {
 }
 
 const LOGIN_FAILED = '账号或密码错误';
+/** The job-number login's limits (issue 40): failures per job number, attempts per address, in 15 minutes. */
+const JOB_NUMBER_WINDOW_MS = 15 * 60_000;
+const JOB_NUMBER_FAILURES_PER_ACCOUNT = 5;
+const JOB_NUMBER_ATTEMPTS_PER_ADDRESS = 10;
 const digest = { type: 'string', pattern: DIGEST_PATTERN } as const;
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 const body = (properties: Record<string, object>, required = Object.keys(properties)) => ({
@@ -43,7 +47,8 @@ interface StaffRow {
 export default async function authService(app: FastifyInstance) {
   await app.register(ownerSms);
   const loginRoute = (schema: object) => ({
-    config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+    // The answer is the caller's own sign-in result (their own mobile).
+    config: { public: true, personal: 'own' as const, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
     schema,
   });
 
@@ -127,7 +132,23 @@ export default async function authService(app: FastifyInstance) {
       await record(request, 'jobNumber', userAccount, undefined, '工号登录未开启');
       throw new ApiError(403, '工号登录未开启');
     }
+    const since = Date.now() - JOB_NUMBER_WINDOW_MS;
+    const attempts = (column: 'account' | 'ip', value: string, failedOnly: boolean) => {
+      let q = app.db.selectFrom('login_log').select((eb) => eb.fn.countAll<number>().as('n')).where('method', '=', 'jobNumber').where('at', '>=', since).where(column, '=', value);
+      if (failedOnly) q = q.where('success', '=', 0);
+      return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+    };
+    // Limited per job number (failures) and per address (every attempt), from the login log itself.
+    if ((await attempts('account', userAccount.trim(), true)) >= JOB_NUMBER_FAILURES_PER_ACCOUNT) {
+      await record(request, 'jobNumber', userAccount, undefined, '该工号失败次数过多，已暂停');
+      throw new ApiError(429, '该工号登录失败次数过多，请 15 分钟后再试');
+    }
+    if ((await attempts('ip', request.ip, false)) >= JOB_NUMBER_ATTEMPTS_PER_ADDRESS) {
+      await record(request, 'jobNumber', userAccount, undefined, '该地址尝试次数过多，已暂停');
+      throw new ApiError(429, '工号登录尝试过于频繁，请 15 分钟后再试');
+    }
     const staff = await findStaff('job_number', userAccount);
+    request.log.warn({ jobNumber: userAccount, ip: request.ip }, 'job-number login used');
     return finish(request, 'jobNumber', userAccount, staff, staff && staff.mobile === loginPhone ? null : '工号或手机号不正确');
   });
 
@@ -273,7 +294,7 @@ export default async function authService(app: FastifyInstance) {
   app.get('/login/getUserMenus', { config: { anyStaff: true } }, async (request) => ok(await menusOf(app.db, request.staff!.roleIds)));
   app.get('/login/getUserButtons', { config: { anyStaff: true } }, async (request) => ok([...request.staff!.buttons].sort()));
 
-  app.get('/login/findUserInfo', { config: { anyStaff: true } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
+  app.get('/login/findUserInfo', { config: { anyStaff: true, personal: 'own' } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
 
   /** Change password: the old one as a digest, the new one in clear so its strength can be checked here. */
   app.post(

@@ -150,6 +150,18 @@ export interface StaffColumns {
   business_account_domain: string;
 }
 
+/** Answers that showed full personal data (server/platform/http/personalData.ts). */
+export interface PersonalRevealLogTable {
+  id: Generated<number>;
+  at: number;
+  staff_id: number;
+  staff_name: string;
+  route: string;
+  target: string;
+  ip: string | null;
+  revealed: number;
+}
+
 /** Columns of login_log that only migrations know (the rest: schemas, ResourceTables). */
 export interface LoginLogColumns {
   staff_id: number | null;
@@ -184,4 +196,5 @@ export interface Database {
   session: SessionTable;
   login_log: ResourceTables['login_log'] & LoginLogColumns;
   staff_message: StaffMessageTable;
+  personal_reveal_log: PersonalRevealLogTable;
 }
