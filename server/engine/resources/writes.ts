@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, conflict, ok } from '../../platform/http/envelope.ts';
 import { maskPersonalText } from '../../platform/http/personalData.ts';
-import type { Row } from '../hooks.ts';
+import type { Row, SaveAnswer } from '../hooks.ts';
 import { visibleProjectIds } from '../scope.ts';
 import { bodySchema } from '../validation.ts';
 import type { ResourceContext } from './context.ts';
@@ -55,6 +55,7 @@ export function registerWrites(ctx: ResourceContext): void {
         values.project_id = body.project_id;
       }
       const now = Date.now();
+      const saved: { extra?: SaveAnswer } = {};
       const id = await db.transaction().execute(async (trx) => {
         await checkValues(trx, resource, values, null);
         await hooks.beforeSave?.({ trx, staff, app, id: null, values, current: null });
@@ -66,10 +67,10 @@ export function registerWrites(ctx: ResourceContext): void {
         const id = inserted.id as number;
         await ctx.writeLinks(trx, id, values);
         if (resource.workflow) await writeTimeline(trx, table, { id, action: 'create', from: null, to: resource.workflow.initial, note: null }, staff);
-        await hooks.afterSave?.({ trx, staff, app, id, values, created: true });
+        saved.extra = (await hooks.afterSave?.({ trx, staff, app, id, values, created: true })) || undefined;
         return id;
       });
-      return ok({ id }, '新增成功');
+      return ok({ id, ...saved.extra?.data }, saved.extra?.message ?? '新增成功');
     });
   }
 
@@ -78,6 +79,7 @@ export function registerWrites(ctx: ResourceContext): void {
       const body = request.body as Row;
       const staff = request.staff!;
       const id = body.id as number;
+      const saved: { extra?: SaveAnswer } = {};
       await db.transaction().execute(async (trx) => {
         const current = await ctx.findChangeable(id, staff, trx);
         const changes = toColumns(resource, body);
@@ -86,9 +88,9 @@ export function registerWrites(ctx: ResourceContext): void {
         await hooks.beforeSave?.({ trx, staff, app, id, values: changes, current });
         await trx.updateTable(table).set({ ...ctx.columnsOf(changes), updated_at: Date.now() }).where('id', '=', id).execute();
         await ctx.writeLinks(trx, id, changes);
-        await hooks.afterSave?.({ trx, staff, app, id, values: changes, created: false });
+        saved.extra = (await hooks.afterSave?.({ trx, staff, app, id, values: changes, created: false })) || undefined;
       });
-      return ok({ id }, '保存成功');
+      return ok({ id, ...saved.extra?.data }, saved.extra?.message ?? '保存成功');
     });
   }
 

@@ -294,13 +294,13 @@ export default async function authService(app: FastifyInstance) {
   app.get('/login/getUserMenus', { config: { anyStaff: true } }, async (request) => ok(await menusOf(app.db, request.staff!.roleIds)));
   app.get('/login/getUserButtons', { config: { anyStaff: true } }, async (request) => ok([...request.staff!.buttons].sort()));
 
-  app.get('/login/findUserInfo', { config: { anyStaff: true, personal: 'own' } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
+  app.get('/login/findUserInfo', { config: { anyStaff: true, personal: 'own', beforePasswordChange: true } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
 
   /** Change password: the old one as a digest, the new one in clear so its strength can be checked here. */
   app.post(
     '/login/updatePwd',
     {
-      config: { anyStaff: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+      config: { anyStaff: true, beforePasswordChange: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
       schema: { body: body({ oldPassword: digest, newPassword: { type: 'string', minLength: 1, maxLength: 64 } }) },
     },
     async (request) => {
@@ -313,7 +313,8 @@ export default async function authService(app: FastifyInstance) {
       if (passwordDigest(newPassword) === oldPassword) throw new ApiError(400, '新密码不能与原密码相同');
       const hash = await hashPassword(passwordDigest(newPassword));
       await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('staff').set({ password_hash: hash }).where('id', '=', request.staff!.id).execute();
+        // The initial password (created or reset by an administrator) is gone: the session may do its work.
+        await trx.updateTable('staff').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', request.staff!.id).execute();
         // Every other session of this account ends; the one that changed the password goes on.
         await trx
           .updateTable('session')

@@ -148,6 +148,8 @@ export interface StaffColumns {
   password_hash: string;
   icon: string | null;
   business_account_domain: string;
+  /** 1 while the password is one an administrator chose: the session may only change it. */
+  must_change_password: Generated<number>;
 }
 
 /** Answers that showed full personal data (server/platform/http/personalData.ts). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../../platform/http/envelope.ts';
-import { INITIAL_PASSWORD_RULE, initialPasswordHash } from '../../../platform/auth/initialPassword.ts';
+import { initialPasswordHash, newInitialPassword } from '../../../platform/auth/initialPassword.ts';
 import { rolesBeyond } from '../roles.ts';
 import type { DB } from '../../../platform/db/index.ts';
 import type { StaffContext } from '../../../platform/types.ts';
@@ -10,6 +10,9 @@ import type { StaffContext } from '../../../platform/types.ts';
 /** The account that must always be able to sign in and administer (schemas/org/resources/staff.json `locked`). */
 const ADMIN_ACCOUNT = 'admin';
 const ADMIN_LOCKED = '系统管理员账号受保护，不能修改、停用、删除或重置密码';
+
+/** The random initial password of an account being added, from beforeSave to the answer (never stored in clear). */
+const initialPasswords = new WeakMap<object, string>();
 
 /** Ends every session of a staff member inside the caller's transaction. */
 async function endSessions(trx: AnyDB, staffId: number): Promise<void> {
@@ -58,7 +61,10 @@ export const staffHooks: ResourceHooks = {
   async beforeSave({ trx, staff: caller, id, values, current }) {
     if (current && values.account !== undefined && values.account !== current.account) throw badRequest('账号创建后不能修改');
     if (id === null) {
-      values.password_hash = await initialPasswordHash(String(values.mobile));
+      const password = newInitialPassword();
+      initialPasswords.set(values, password);
+      values.password_hash = await initialPasswordHash(password);
+      values.must_change_password = 1;
       values.business_account_domain = `yj_${String(values.account)}`;
     }
     if (Array.isArray(values.role_ids)) await checkRoleChange(trx, caller, id, values.role_ids as number[]);
@@ -74,6 +80,12 @@ export const staffHooks: ResourceHooks = {
       const dept = await trx.selectFrom('dept').select(['org_id']).where('id', '=', deptId).executeTakeFirst();
       if (dept && dept.org_id !== orgId) throw badRequest('所属部门不属于所选组织，请重新选择部门');
     }
+  },
+
+  afterSave({ values, created }) {
+    const password = created ? initialPasswords.get(values) : undefined;
+    if (!password) return;
+    return { data: { password }, message: `新增成功。初始密码：${password}（只显示这一次，请告知本人；首次登录须修改密码）` };
   },
 
   async afterEnable({ trx, staff: caller, app, id, enabled }) {
@@ -102,13 +114,14 @@ export const staffHooks: ResourceHooks = {
         const target = await app.db.selectFrom('staff').select(['account', 'name', 'mobile']).where('id', '=', id).executeTakeFirst();
         if (!target) throw notFound('员工不存在或已被删除');
         if (target.account === ADMIN_ACCOUNT) throw badRequest(ADMIN_LOCKED);
-        const hash = await initialPasswordHash(target.mobile);
+        const password = newInitialPassword();
+        const hash = await initialPasswordHash(password);
         await app.db.transaction().execute(async (trx) => {
-          await trx.updateTable('staff').set({ password_hash: hash, updated_at: Date.now() }).where('id', '=', id).execute();
+          await trx.updateTable('staff').set({ password_hash: hash, must_change_password: 1, updated_at: Date.now() }).where('id', '=', id).execute();
           await endSessions(trx as unknown as AnyDB, id);
         });
         announceEnd(app, id);
-        return ok({ id }, `已将「${target.name}」的密码重置为初始密码（${INITIAL_PASSWORD_RULE}），其登录已全部退出`);
+        return ok({ id, password }, `已将「${target.name}」的密码重置，新密码：${password}（只显示这一次，请告知本人；登录后须修改密码），其登录已全部退出`);
       },
     );
 
