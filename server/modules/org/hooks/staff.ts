@@ -4,6 +4,7 @@ import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../../platform/http/envelope.ts';
 import { initialPasswordHash, newInitialPassword } from '../../../platform/auth/initialPassword.ts';
 import { rolesBeyond } from '../roles.ts';
+import { checkOrgWithin, checkProjectsWithin, checkStaffWithin } from '../authority.ts';
 import type { DB } from '../../../platform/db/index.ts';
 import type { StaffContext } from '../../../platform/types.ts';
 
@@ -42,6 +43,24 @@ async function checkPostChange(trx: AnyDB, caller: StaffContext, staffId: number
   if (beyond.length) throw forbidden(`所选岗位带有超出自身权限的角色（${beyond.map((r) => r.name).join('、')}），不能分配或撤销`);
 }
 
+/** Links that decide what an account may reach: nobody changes their own (issue 40). */
+const OWN_REACH: { field: string; table: 'staff_role' | 'staff_post' | 'staff_project'; column: string; title: string }[] = [
+  { field: 'role_ids', table: 'staff_role', column: 'role_id', title: '角色' },
+  { field: 'post_ids', table: 'staff_post', column: 'post_id', title: '岗位' },
+  { field: 'project_ids', table: 'staff_project', column: 'project_id', title: '所在项目' },
+];
+
+async function checkOwnReach(trx: AnyDB, id: number, values: Record<string, unknown>, current: Record<string, unknown>): Promise<void> {
+  if (values.org_id !== undefined && values.org_id !== current.org_id) throw forbidden('不能修改自己的所属组织');
+  for (const link of OWN_REACH) {
+    const wanted = values[link.field];
+    if (!Array.isArray(wanted)) continue;
+    const held = ((await trx.selectFrom(link.table).select(link.column).where('staff_id', '=', id).execute()) as Record<string, number>[]).map((r) => r[link.column]);
+    const same = wanted.length === held.length && wanted.every((v) => held.includes(v as number));
+    if (!same) throw forbidden(`不能修改自己的${link.title}`);
+  }
+}
+
 /** Tables whose rows name a staff member and keep them when the staff member goes (not cascaded). */
 async function keepingReferences(trx: AnyDB): Promise<{ tbl: string; col: string }[]> {
   const rows = await sql<{ tbl: string; col: string; on_delete: string }>`
@@ -67,7 +86,17 @@ export const staffHooks: ResourceHooks = {
       values.must_change_password = 1;
       values.business_account_domain = `yj_${String(values.account)}`;
     }
+    // Never beyond the caller's own (issue 40): no account holding more, nothing of their own reach.
+    if (id !== null) await checkStaffWithin(trx, caller, id);
+    if (id !== null && id === caller.id) await checkOwnReach(trx, id, values, current!);
+    if (values.org_id !== undefined && (id === null || values.org_id !== current?.org_id)) await checkOrgWithin(trx, caller, Number(values.org_id));
+    if (Array.isArray(values.project_ids)) await checkProjectsWithin(trx, caller, values.project_ids as number[]);
     if (Array.isArray(values.role_ids)) await checkRoleChange(trx, caller, id, values.role_ids as number[]);
+    if (Array.isArray(values.post_ids) && values.post_ids.length) {
+      // A post's organisation is one of its holder's projects: within the caller's reach only.
+      const orgs = (await trx.selectFrom('post').select('org_id').distinct().where('id', 'in', values.post_ids as number[]).execute()) as { org_id: number }[];
+      for (const o of orgs) await checkOrgWithin(trx, caller, o.org_id);
+    }
     if (Array.isArray(values.post_ids)) await checkPostChange(trx, caller, id, values.post_ids as number[]);
     const projects = Array.isArray(values.project_ids) ? (values.project_ids as number[]) : [];
     if (projects.length) {
@@ -89,6 +118,7 @@ export const staffHooks: ResourceHooks = {
   },
 
   async afterEnable({ trx, staff: caller, app, id, enabled }) {
+    await checkStaffWithin(trx, caller, id);
     if (enabled) return;
     // Refused here, the whole change rolls back.
     if (id === caller.id) throw badRequest('不能停用自己的账号');
@@ -98,6 +128,7 @@ export const staffHooks: ResourceHooks = {
 
   async beforeDelete({ trx, staff: caller, ids }) {
     if (ids.includes(caller.id)) throw badRequest('不能删除自己的账号');
+    for (const id of ids) await checkStaffWithin(trx, caller, id);
     for (const { tbl, col } of await keepingReferences(trx)) {
       const used = await trx.selectFrom(tbl).select(col).where(col, 'in', ids).where(col, 'is not', null).executeTakeFirst();
       if (used) throw conflict('该员工已有业务记录（工单、巡查、审批等），不能删除，请改为停用');
@@ -114,6 +145,7 @@ export const staffHooks: ResourceHooks = {
         const target = await app.db.selectFrom('staff').select(['account', 'name', 'mobile']).where('id', '=', id).executeTakeFirst();
         if (!target) throw notFound('员工不存在或已被删除');
         if (target.account === ADMIN_ACCOUNT) throw badRequest(ADMIN_LOCKED);
+        await checkStaffWithin(app.db as unknown as AnyDB, request.staff!, id);
         const password = newInitialPassword();
         const hash = await initialPasswordHash(password);
         await app.db.transaction().execute(async (trx) => {
