@@ -55,6 +55,12 @@ export interface ResourceHooks {
    */
   ownRows?(ctx: { db: AnyDB; staff: StaffContext }): Promise<RowCondition> | RowCondition;
   /**
+   * For a table whose rows belong to a project through some other column (the hotline's caller
+   * project, nullable): the rows a caller whose data scope is not "all" may see. scopeRows applies
+   * it to every read (list, detail, options, export, reports) like the project scope.
+   */
+  visibleRows?(ctx: { db: AnyDB; staff: StaffContext; projects: number[] }): Promise<RowCondition> | RowCondition;
+  /**
    * Filters of the resource's own, applied by list and export after the declared ones: a list
    * page's fixed `view` (my orders, the seize pool), a range over a system column.
    */
