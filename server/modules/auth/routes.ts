@@ -5,7 +5,8 @@ import { ApiError, ok } from '../../platform/http/envelope.ts';
 import { tokenOf } from '../../engine/access/authenticate.ts';
 import { sendExcel } from '../../platform/http/excel.ts';
 import { formatTime } from '../../../src/shared/format.ts';
-import { menusOf } from '../../engine/access/permissions.ts';
+import { menusOf, roleIdsOf } from '../../engine/access/permissions.ts';
+import { inNetworks } from '../../platform/auth/networks.ts';
 import ownerSms from './ownerSms.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../../src/shared/password.ts';
 
@@ -74,6 +75,15 @@ export default async function authService(app: FastifyInstance) {
       userAccount: staff.account,
       postInfo: posts,
     };
+  }
+
+  /** Marked as a service-line account and holding no administrator role (roles may have changed since it was marked). */
+  async function isServiceLineAccount(staffId: number): Promise<boolean> {
+    const staff = await app.db.selectFrom('staff').select('service_line_account').where('id', '=', staffId).executeTakeFirst();
+    if (staff?.service_line_account !== 1) return false;
+    const roleIds = await roleIdsOf(app.db, staffId);
+    const admin = roleIds.length ? await app.db.selectFrom('role').select('id').where('id', 'in', roleIds).where('code', '=', 'admin').executeTakeFirst() : undefined;
+    return !admin;
   }
 
   const findStaff = (column: 'account' | 'job_number', value: string) =>
@@ -163,8 +173,17 @@ export default async function authService(app: FastifyInstance) {
         await record(request, 'flag', account, undefined, '短信验证码登录未开启');
         throw new ApiError(403, '短信验证码登录未开启');
       }
+      const { networks } = app.config.flagLogin;
+      if (networks.length && !inNetworks(request.ip, networks)) {
+        await record(request, 'flag', account, undefined, '不在允许的网络内');
+        throw new ApiError(403, '当前网络不允许短信验证码登录');
+      }
       const staff = await findStaff('account', account);
       request.log.warn({ account, ip: request.ip }, 'flag login used');
+      if (staff && smsCode === fixed && !(await isServiceLineAccount(staff.id))) {
+        // The code is public (the browser needs it): only accounts an administrator marked, never an administrator (issue 40).
+        return finish(request, 'flag', account, staff, '该账号不是服务条线账号，不能使用短信验证码登录');
+      }
       return finish(request, 'flag', account, staff, staff && smsCode === fixed ? null : '验证码不正确');
     },
   );

@@ -150,6 +150,8 @@ export interface StaffColumns {
   business_account_domain: string;
   /** 1 while the password is one an administrator chose: the session may only change it. */
   must_change_password: Generated<number>;
+  /** 1: a service-line account, the only kind the flag login opens (set by an administrator only). */
+  service_line_account: Generated<number>;
 }
 
 /** Answers that showed full personal data (server/platform/http/personalData.ts). */

@@ -6,10 +6,12 @@ import { initialPasswordHash, newInitialPassword } from '../../../platform/auth/
 import { rolesBeyond } from '../roles.ts';
 import { checkOrgWithin, checkProjectsWithin, checkStaffWithin } from '../authority.ts';
 import type { DB } from '../../../platform/db/index.ts';
+import { roleIdsOf } from '../../../engine/access/permissions.ts';
 import type { StaffContext } from '../../../platform/types.ts';
 
 /** The account that must always be able to sign in and administer (schemas/org/resources/staff.json `locked`). */
 const ADMIN_ACCOUNT = 'admin';
+const ADMIN_ROLE = 'admin';
 const ADMIN_LOCKED = '系统管理员账号受保护，不能修改、停用、删除或重置密码';
 
 /** The random initial password of an account being added, from beforeSave to the answer (never stored in clear). */
@@ -154,6 +156,34 @@ export const staffHooks: ResourceHooks = {
         });
         announceEnd(app, id);
         return ok({ id, password }, `已将「${target.name}」的密码重置，新密码：${password}（只显示这一次，请告知本人；登录后须修改密码），其登录已全部退出`);
+      },
+    );
+
+    /**
+     * Marks or unmarks a service-line account, the only kind the flag login opens (spec 4; its
+     * code is public). Administrators only, and never on an administrator (issue 40).
+     */
+    app.post(
+      '/serviceLine',
+      {
+        config: { btnCode: 'staff:serviceLine' },
+        schema: { body: { type: 'object', required: ['id', 'serviceLine'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, serviceLine: { enum: [0, 1] } } } },
+      },
+      async (request) => {
+        const { id, serviceLine } = request.body as { id: number; serviceLine: 0 | 1 };
+        if (!request.staff!.roles.includes(ADMIN_ROLE)) throw forbidden('只有系统管理员可以设置服务条线账号');
+        await app.db.transaction().execute(async (trx) => {
+          const target = await trx.selectFrom('staff').select(['id', 'account']).where('id', '=', id).executeTakeFirst();
+          if (!target) throw notFound('员工不存在或已被删除');
+          if (serviceLine) {
+            const roleIds = await roleIdsOf(trx as unknown as DB, id);
+            const admin = roleIds.length ? await trx.selectFrom('role').select('id').where('id', 'in', roleIds).where('code', '=', ADMIN_ROLE).executeTakeFirst() : undefined;
+            if (target.account === ADMIN_ACCOUNT || admin) throw badRequest('管理员账号不能设为服务条线账号');
+          }
+          await trx.updateTable('staff').set({ service_line_account: serviceLine, updated_at: Date.now() }).where('id', '=', id).execute();
+        });
+        request.log.warn({ by: request.staff!.id, staffId: id, serviceLine }, 'service-line account changed');
+        return ok({ id, serviceLine }, serviceLine ? '已设为服务条线账号（可使用短信验证码登录）' : '已取消服务条线账号');
       },
     );
 
