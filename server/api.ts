@@ -4,6 +4,7 @@ import { registerAuthentication } from './engine/access/authenticate.ts';
 import { registerSignatureCheck } from './platform/http/signature.ts';
 import { registerAuthorization } from './engine/access/authorize.ts';
 import { registerInputDefaults } from './platform/http/inputSchemas.ts';
+import { registerPersonalDataMasking } from './platform/http/personalData.ts';
 import { registerListAnswers } from './platform/http/listAnswers.ts';
 import { resourceRoutes } from './engine/resources/index.ts';
 import { reportRoutes } from './engine/reports.ts';
@@ -21,6 +22,7 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
   registerAuthorization(app);
   registerInputDefaults(app);
   registerListAnswers(app);
+  registerPersonalDataMasking(app);
   const hooks = hooksOf(modules);
   for (const prefix of SERVICE_PREFIXES) {
     await app.register(

@@ -22,6 +22,7 @@ import { syncPermissionCatalogue } from './engine/access/permissions.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
 import { authVersionReader } from './platform/auth/authVersion.ts';
 import { registerErrorHandling } from './platform/http/errors.ts';
+import { registerJsonLimits } from './platform/http/jsonLimits.ts';
 import { registerWebApp } from './platform/http/web.ts';
 import { registerSecurityHeaders } from './platform/http/securityHeaders.ts';
 import { CappedCounts } from './platform/http/paging.ts';
@@ -94,6 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWorkflowTimers(app);
   await registerPush(app);
   registerErrorHandling(app);
+  // Before any processing: a JSON body's nesting, member count and member names are limited (issue 40).
+  registerJsonLimits(app);
   recordRoutes(app);
   // First of the hooks: every answer carries the headers, the provider's middleware under /sso too.
   await registerSecurityHeaders(app);

@@ -12,7 +12,13 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
 export type RowCondition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 
 /** The caller of hooks run by the system (workflow timers): no staff record, id 0, named 系统. */
-export const SYSTEM_ACTOR: StaffContext = { id: 0, account: 'system', name: '系统', orgId: 0, roles: [], roleIds: [], dataScopes: ['all'], buttons: new Set(), token: '' };
+export const SYSTEM_ACTOR: StaffContext = { id: 0, account: 'system', name: '系统', orgId: 0, roles: [], roleIds: [], dataScopes: ['all'], buttons: new Set(), token: '', mustChangePassword: false };
+
+/** What an afterSave hook adds to the answer of add or update (e.g. a password shown once). */
+export interface SaveAnswer {
+  data?: Row;
+  message?: string;
+}
 
 /** What every hook gets: the open write transaction (SQLite has one connection: use it) and the caller (SYSTEM_ACTOR for timers). */
 export interface HookContext {
@@ -30,8 +36,11 @@ export interface HookContext {
 export interface ResourceHooks {
   /** Before insert or update: may change `values` (columns about to be written) or refuse. `current` is the stored row on update. */
   beforeSave?(ctx: HookContext & { id: number | null; values: Row; current: Row | null }): Promise<void> | void;
-  /** After insert or update, in the same transaction (child rows, derived columns). */
-  afterSave?(ctx: HookContext & { id: number; values: Row; created: boolean }): Promise<void> | void;
+  /**
+   * After insert or update, in the same transaction (child rows, derived columns). What it
+   * returns joins the answer: `data` beside the id, `message` instead of the default one.
+   */
+  afterSave?(ctx: HookContext & { id: number; values: Row; created: boolean }): Promise<SaveAnswer | void> | SaveAnswer | void;
   /** Before delete, after the generic guards: refuse deleting what is still in use. */
   beforeDelete?(ctx: HookContext & { ids: number[] }): Promise<void> | void;
   /** After enable or disable, in the same transaction (a disabled staff member's sessions end). */
@@ -45,6 +54,12 @@ export interface ResourceHooks {
    * order is also its processor's. A condition on the resource's table, used by every read and write.
    */
   ownRows?(ctx: { db: AnyDB; staff: StaffContext }): Promise<RowCondition> | RowCondition;
+  /**
+   * For a table whose rows belong to a project through some other column (the hotline's caller
+   * project, nullable): the rows a caller whose data scope is not "all" may see. scopeRows applies
+   * it to every read (list, detail, options, export, reports) like the project scope.
+   */
+  visibleRows?(ctx: { db: AnyDB; staff: StaffContext; projects: number[] }): Promise<RowCondition> | RowCondition;
   /**
    * Filters of the resource's own, applied by list and export after the declared ones: a list
    * page's fixed `view` (my orders, the seize pool), a range over a system column.

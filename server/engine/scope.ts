@@ -64,11 +64,17 @@ export interface ScopedTable {
  * see visibleProjectIds) and, with the scope "own records", the rows `hooks.ownRows` names
  * (default: those they created). Own records are compared in SQL, where a null column equals
  * nothing, so a row without a creator or processor is never anyone's own. Inside a transaction
- * pass it as `db`: SQLite has one connection.
+ * pass it as `db`: SQLite has one connection. A table whose rows name their project otherwise
+ * declares `hooks.visibleRows`, applied here the same way (issue 40: no read scoped only in its list).
  */
-export async function scopeRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: Pick<ResourceHooks, 'ownRows'> }, table: ScopedTable, query: AnySelect): Promise<AnySelect> {
+export async function scopeRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: Pick<ResourceHooks, 'ownRows' | 'visibleRows'> }, table: ScopedTable, query: AnySelect): Promise<AnySelect> {
   const { db, staff, hooks } = ctx;
-  if (table.scope !== 'project' || staff.dataScopes.includes('all')) return query;
+  if (staff.dataScopes.includes('all')) return query;
+  if (hooks?.visibleRows) {
+    const condition = await hooks.visibleRows({ db, staff, projects: await visibleProjectIds(db as unknown as DB, staff) });
+    return query.where(condition);
+  }
+  if (table.scope !== 'project') return query;
   const projects = await visibleProjectIds(db as unknown as DB, staff);
   const own = staff.dataScopes.includes('self');
   const ownRows = own && hooks?.ownRows ? await hooks.ownRows({ db, staff }) : null;

@@ -30,7 +30,7 @@ export interface Config {
   publicUrl: string;
   sso: SsoConfig;
   /** The `flag` query login of spec 4 (service-line account, fixed SMS code); off unless enabled. */
-  flagLogin: { enabled: boolean; smsCode: string };
+  flagLogin: { enabled: boolean; smsCode: string; networks: string[] };
   /** The `isuse` flag of spec 6 is set for the account domain equal to this value. */
   isuseDomain: string;
   /** Largest accepted upload, in bytes. */
@@ -145,10 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redirectUris: list(env.PMS_SSO_REDIRECT_URIS),
       usernameClaim: env.PMS_SSO_USERNAME_CLAIM || 'preferred_username',
     },
-    flagLogin: { enabled: env.PMS_FLAG_LOGIN === '1', smsCode: env.PMS_FLAG_SMS_CODE || '' },
+    flagLogin: { enabled: env.PMS_FLAG_LOGIN === '1', smsCode: env.PMS_FLAG_SMS_CODE || '', networks: list(env.PMS_FLAG_LOGIN_NETWORKS) },
     isuseDomain: env.PMS_ISUSE_DOMAIN || '',
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
-    jobNumberLogin: env.PMS_JOBNUMBER_LOGIN ? env.PMS_JOBNUMBER_LOGIN === '1' : mode !== 'production',
+    // Off unless asked for, in every mode (issue 40): a job number and a mobile are no secret.
+    jobNumberLogin: env.PMS_JOBNUMBER_LOGIN === '1',
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
     appDownloadUrl: env.PMS_APP_DOWNLOAD_URL || '',
     oaScriptUrl: env.PMS_OA_SCRIPT_URL || '',
@@ -156,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: mqttUrl(env.PMS_MQTT_URL),
     hotline: hotlineConfig(env, ConfigError),
   };
+  for (const network of config.flagLogin.networks) {
+    if (!/^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/.test(network)) throw new ConfigError(`PMS_FLAG_LOGIN_NETWORKS: "${network}" is not an IPv4 address or network (a.b.c.d/n)`);
+  }
   if (config.flagLogin.enabled && !/^\d{4,8}$/.test(config.flagLogin.smsCode)) {
     throw new ConfigError('PMS_FLAG_LOGIN=1 needs PMS_FLAG_SMS_CODE, the fixed SMS code of 4 to 8 digits');
   }

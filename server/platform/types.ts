@@ -17,6 +17,8 @@ export interface StaffContext {
   /** Every btnCode the caller's roles grant. */
   buttons: Set<string>;
   token: string;
+  /** The password is an initial one (created or reset by an administrator): nothing but changing it is allowed. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -48,5 +50,7 @@ declare module 'fastify' {
     anyStaff?: boolean;
     /** A list whose answer depends on the data and the caller only (not the clock): kept while the data stands still (server/platform/http/listAnswers.ts). */
     listCache?: boolean;
+    /** Callable while the caller's password must still be changed (the change itself, sign-out, who am I). */
+    beforePasswordChange?: boolean;
   }
 }

@@ -37,6 +37,14 @@ export function logoutToSso(): void {
  */
 export function handleSessionEnd(response: Response): void {
   if (ending) return;
+  // An initial password (new or reset account): the server answers nothing else until it is changed.
+  if (response.headers.get('password_change') === 'required') {
+    if (window.location.pathname !== '/alter/password') {
+      ending = true;
+      window.location.assign('/alter/password');
+    }
+    return;
+  }
   const code = response.headers.get('token_code');
   if (code === '-1' || code === '-2') {
     ending = true;

@@ -69,7 +69,8 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
       message.error(res.message || '保存失败');
       return;
     }
-    message.success(res.message || '保存成功');
+    // A password shown once (a new account's initial password) stays a minute, long enough to pass on.
+    message.success(res.message || '保存成功', shownOnce(res.data) ? 60 : undefined);
     markUnmodified(form);
     onSaved(res.data);
   }
@@ -105,3 +106,6 @@ function Fields({ page }: { page: FormPage }) {
     </FormLayout>
   );
 }
+
+/** Whether an answer carries something the server shows only once (issue 40: an initial password). */
+export const shownOnce = (data: unknown): boolean => typeof (data as { password?: unknown } | null)?.password === 'string';

@@ -116,7 +116,8 @@ export async function runAction(action: Action, ctx: ActionContext, navigate: Na
         message.error(res.message || '操作失败');
         return;
       }
-      message.success(action.success ?? res.message ?? '操作成功');
+      // A reset password is answered once: it stays a minute, long enough to pass on.
+      message.success(action.success ?? res.message ?? '操作成功', (res.data as { password?: unknown } | null)?.password ? 60 : undefined);
       ctx.reload();
       return;
     }

@@ -4,8 +4,9 @@ import { startServer } from '../support/server.ts';
 import { setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 import { DEMO_STAFF } from '../../server/modules/org/public.ts';
+import { inNetworks } from '../../server/platform/auth/networks.ts';
 
-const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810' });
+const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '246810', PMS_JOBNUMBER_LOGIN: '1' });
 
 const lastLog = () => server.app.db.selectFrom('login_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 
@@ -48,7 +49,30 @@ describe('auth service (spec 7.4)', () => {
     expect(wrongPhone.body.message).toBe('工号或手机号不正确');
   });
 
-  it('accepts the flag login only with the configured fixed code and an empty password, and logs it', async () => {
+  it('accepts the flag login only for service-line accounts an administrator marked, never an administrator (issue 40, finding 6)', async () => {
+    const flag = (account: string) => new Api(server.url).post('/api/auth/login/smsCodeLogin', { account, smsCode: '246810', password: '' });
+    // The code is public (the browser reads it from /runtime-config.json): it opened any account, the administrator's too.
+    const asAdmin = await flag('admin');
+    expect([asAdmin.http, asAdmin.body.message]).toEqual([400, '该账号不是服务条线账号，不能使用短信验证码登录']);
+    expect(await lastLog()).toMatchObject({ method: 'flag', account: 'admin', success: 0 });
+    expect((await flag('kefu')).http).toBe(400);
+
+    const admin = await signedIn(server.url, 'admin');
+    const kefuId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'kefu').executeTakeFirstOrThrow()).id;
+    const adminId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const onAdmin = await admin.post('/api/base/crmStaff/serviceLine', { id: adminId, serviceLine: 1 });
+    expect([onAdmin.http, onAdmin.body.message]).toEqual([400, '管理员账号不能设为服务条线账号']);
+    // Only an administrator marks: a role holding the button but not the administrator role is refused.
+    const role = await admin.post('/api/base/role/add', { name: '条线设置', code: 'line_setter', data_scope: 'all' });
+    await admin.post('/api/base/role/addPermission', { id: role.body.data.id, grants: ['b:staff:view', 'b:staff:serviceLine'] });
+    await server.app.db.insertInto('staff_role').values({ staff_id: kefuId, role_id: role.body.data.id }).execute();
+    const kefu = await signedIn(server.url, 'kefu');
+    const byKefu = await kefu.post('/api/base/crmStaff/serviceLine', { id: kefuId, serviceLine: 1 });
+    expect([byKefu.http, byKefu.body.message]).toEqual([403, '只有系统管理员可以设置服务条线账号']);
+    await server.app.db.deleteFrom('staff_role').where('staff_id', '=', kefuId).where('role_id', '=', role.body.data.id).execute();
+    const diaoduId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'diaodu').executeTakeFirstOrThrow()).id;
+    expect((await admin.post('/api/base/crmStaff/serviceLine', { id: diaoduId, serviceLine: 1 })).http).toBe(200);
+
     const ok = await new Api(server.url).post('/api/auth/login/smsCodeLogin', { account: 'diaodu', smsCode: '246810', password: '' });
     expect(ok.http).toBe(200);
     expect(await lastLog()).toMatchObject({ method: 'flag', account: 'diaodu', success: 1 });
@@ -99,5 +123,15 @@ describe('sign-in rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('flag login networks (issue 40, finding 6)', () => {
+  it('matches IPv4 addresses and networks, mapped IPv6 too, nothing else', () => {
+    expect(inNetworks('10.1.2.3', ['10.0.0.0/8'])).toBe(true);
+    expect(inNetworks('::ffff:192.168.1.20', ['192.168.1.0/24'])).toBe(true);
+    expect(inNetworks('192.168.2.20', ['192.168.1.0/24', '172.16.0.1'])).toBe(false);
+    expect(inNetworks('172.16.0.1', ['172.16.0.1'])).toBe(true);
+    expect(inNetworks('::1', ['0.0.0.0/0'])).toBe(false);
   });
 });

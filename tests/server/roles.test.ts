@@ -54,7 +54,11 @@ describe('role calls (spec 6)', () => {
     const xmjl = await signedIn(server.url, 'xmjl');
     const raise = await xmjl.post('/api/base/role/addPermission', { id: pm, grants: ['b:label:view', 'b:label:add', 'b:role:view', 'b:role:grant', 'b:dict:edit'] });
     expect([raise.http, raise.body.message]).toEqual([403, '不能授予自己没有的权限：编辑字典']);
-    const other = await xmjl.post('/api/base/role/addPermission', { id: await roleId('inspector'), grants: ['b:label:view'] });
+    // A role holding more than the caller is not theirs to change, taking away included (issue 40).
+    const richer = await xmjl.post('/api/base/role/addPermission', { id: await roleId('inspector'), grants: ['b:label:view'] });
+    expect([richer.http, richer.body.message]).toEqual([403, '该角色拥有超出您的权限，您不能修改其授权']);
+    const within = (await admin.post('/api/base/role/add', { name: '标签查看', code: 'label_viewer', data_scope: 'project' })).body.data.id;
+    const other = await xmjl.post('/api/base/role/addPermission', { id: within, grants: ['b:label:view'] });
     expect(other.body.message).toBe('授权已保存');
     const grantable = await xmjl.get('/api/base/role/grantable');
     const keys = JSON.stringify(grantable.body.data);
@@ -69,6 +73,6 @@ describe('role calls (spec 6)', () => {
     expect((await admin.get('/api/base/post/roles', { postId: post.id })).body.data).toEqual([await roleId('inspector')]);
     const xmjl = await signedIn(server.url, 'xmjl');
     const beyond = await xmjl.post('/api/base/post/roles', { postId: post.id, roleIds: [await roleId('admin')] });
-    expect([beyond.http, beyond.body.message]).toEqual([403, '不能分配超出自身权限的角色']);
+    expect([beyond.http, beyond.body.message]).toEqual([403, '不能分配或撤销超出自身权限的角色']);
   });
 });

@@ -72,3 +72,11 @@ export async function signedIn(baseUrl: string, account = 'admin', password = 'P
   if (answer.http !== 200) throw new Error(`login ${account} failed: ${JSON.stringify(answer.body)}`);
   return api;
 }
+
+/** The first sign-in of an account with an initial password (issue 40): signs in, changes it as the server demands, goes on signed in. */
+export async function signedInFirstTime(baseUrl: string, account: string, initialPassword: string, newPassword = 'Changed2026pw'): Promise<Api> {
+  const api = await signedIn(baseUrl, account, initialPassword);
+  const changed = await api.post('/api/auth/login/updatePwd', { oldPassword: passwordDigest(initialPassword), newPassword });
+  if (changed.http !== 200) throw new Error(`password change of ${account} failed: ${JSON.stringify(changed.body)}`);
+  return api;
+}

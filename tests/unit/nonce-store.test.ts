@@ -35,6 +35,21 @@ describe('request nonce store', () => {
     restarted.close();
   });
 
+  it('refuses a nonce reused under a new timestamp while its first use is in its window (issue 40)', async () => {
+    const clock = { t: 1_000_000 };
+    const d = await open();
+    const store = new NonceStore(d.sqlite, () => clock.t, 60_000);
+    expect(store.claim('nonce-reused', clock.t + 300_000)).toBe(true);
+    expect(store.claim('nonce-reused', clock.t + 301_000)).toBe(false);
+    store.flush();
+    clock.t += 60_000;
+    expect(store.claim('nonce-reused', clock.t + 300_000)).toBe(false);
+    // Once the first use's window has passed, the timestamp check alone refuses an old request.
+    clock.t += 241_000;
+    expect(store.claim('nonce-reused', clock.t + 300_000)).toBe(true);
+    store.close();
+  });
+
   it('drops expired nonces in slices and keeps the live ones', async () => {
     const clock = { t: 1_000_000 };
     const d = await open();

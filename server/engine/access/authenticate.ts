@@ -23,7 +23,7 @@ const EXPIRED: Record<string, string> = {
 };
 
 export async function loadStaffContext(app: FastifyInstance, staffId: number, token: string): Promise<StaffContext | null> {
-  const staff = await app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id']).where('id', '=', staffId).executeTakeFirst();
+  const staff = await app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id', 'must_change_password']).where('id', '=', staffId).executeTakeFirst();
   if (!staff) return null;
   const roleIds = await roleIdsOf(app.db, staffId);
   const roles = roleIds.length ? await app.db.selectFrom('role').select(['code', 'data_scope']).where('id', 'in', roleIds).execute() : [];
@@ -37,8 +37,12 @@ export async function loadStaffContext(app: FastifyInstance, staffId: number, to
     dataScopes: [...new Set(roles.map((r) => r.data_scope))],
     buttons: new Set(await buttonCodesOf(app.db, roleIds)),
     token,
+    mustChangePassword: staff.must_change_password === 1,
   };
 }
+
+/** The answer of every other call while an initial password is unchanged (the browser goes to /alter/password on it). */
+export const PASSWORD_CHANGE_REQUIRED = '首次登录或密码被重置后，请先修改密码';
 
 /** onRequest hook for the /api scope: every route needs a live session unless it is marked public. */
 export function registerAuthentication(app: FastifyInstance): void {
@@ -64,5 +68,9 @@ export function registerAuthentication(app: FastifyInstance): void {
     }
     request.staff = await contextOf(session.staffId, token!);
     if (!request.staff) throw new ApiError(401, '登录失效，请重新登录');
+    // Server-enforced (issue 40): an initial password opens a session that can only change it.
+    if (request.staff.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+      throw new ApiError(403, PASSWORD_CHANGE_REQUIRED, { password_change: 'required' });
+    }
   });
 }

@@ -38,7 +38,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   const answer = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([k]) => answered.has(k)));
 
   const maskFields = fields.filter(([, f]) => f.mask);
-  /** Lists and exports hide what a `mask` hides; the detail (the edit form) keeps the value. */
+  /** Lists, details, options and exports hide what a `mask` hides; /reveal shows it (logged). */
   function masked(row: Row): Row {
     for (const [name, f] of maskFields) if (typeof row[name] === 'string') row[name] = maskValue(f.mask!, row[name] as string);
     return row;
@@ -93,6 +93,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
     withProjectName,
     answer,
     masked,
+    maskFields,
     readJson,
     findVisible,
     findChangeable,

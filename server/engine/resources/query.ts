@@ -1,8 +1,9 @@
 import { maxPageSize } from '../../../src/shared/endpoints.ts';
-import { ok } from '../../platform/http/envelope.ts';
+import { forbidden, ok } from '../../platform/http/envelope.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import type { AnySelect, Row } from '../hooks.ts';
 import { filtersSchema } from '../validation.ts';
+import { guardCodes } from '../catalogue.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 
 export interface ListQuery {
@@ -12,6 +13,9 @@ export interface ListQuery {
   sortOrder?: 'ascend' | 'descend';
   filters?: Record<string, unknown>;
 }
+
+/** The btnCode that shows a record's masked fields in full (declared on the staff screen; every use is logged). */
+export const REVEAL_CODE = 'personal:reveal';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -102,9 +106,24 @@ export function registerReads(ctx: ResourceContext): void {
 
   app.get('/detail', { config: { btnCode: p.view }, schema: { querystring: idQuery } }, async (request) => {
     const { id } = request.query as { id: number };
-    const [record] = await ctx.withLinks([ctx.readJson(ctx.answer(await ctx.findVisible(id, request.staff!)))]);
+    // Masked like the list (issue 40): the full values come only from /reveal, which is logged.
+    const [record] = await ctx.withLinks([ctx.masked(ctx.readJson(ctx.answer(await ctx.findVisible(id, request.staff!))))]);
     return ok(record);
   });
+
+  if (ctx.maskFields.length) {
+    /** The masked fields of one visible record in full, for a caller holding personal:reveal and the view code (logged). */
+    app.post(
+      '/reveal',
+      { config: { btnCode: REVEAL_CODE, personal: { reveal: [REVEAL_CODE] } }, schema: { body: idQuery } },
+      async (request) => {
+        if (p.view && !guardCodes(p.view).some((code) => request.staff!.buttons.has(code))) throw forbidden(`没有权限查看${resource.title}`);
+        const { id } = request.body as { id: number };
+        const row = await ctx.findVisible(id, request.staff!);
+        return ok(Object.fromEntries([['id', id], ...ctx.maskFields.map(([name]) => [name, row[name] ?? null])]), '已显示完整信息，本次查看已记录');
+      },
+    );
+  }
 
   app.get(
     '/options',
@@ -118,7 +137,7 @@ export function registerReads(ctx: ResourceContext): void {
       if (resource.enable && !all) q = q.where('enabled', '=', 1);
       if (keyword) q = q.where(labelField, 'like', `%${escapeLike(keyword)}%`);
       const rows = (await q.orderBy(labelField).limit(500).execute()) as Row[];
-      return ok(rows.map((r) => ({ label: r[labelField], value: r.id })));
+      return ok(rows.map((r) => ({ label: ctx.masked({ [labelField]: r[labelField] })[labelField], value: r.id })));
     },
   );
 }

@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { ApiError, badRequest, conflict, ok } from '../../platform/http/envelope.ts';
-import type { Row } from '../hooks.ts';
+import { maskPersonalText } from '../../platform/http/personalData.ts';
+import type { Row, SaveAnswer } from '../hooks.ts';
 import { visibleProjectIds } from '../scope.ts';
 import { bodySchema } from '../validation.ts';
 import type { ResourceContext } from './context.ts';
@@ -12,6 +14,29 @@ const idsBody = {
   additionalProperties: false,
   properties: { ids: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'integer', minimum: 1 } } },
 };
+
+/**
+ * An edit form shows what the detail answered, masked (issue 40): a masked value sent back as it
+ * was answered means "unchanged", so the stored value takes its place before validation. Any
+ * other value with the mask's asterisks fails validation like any malformed value.
+ */
+function keepMaskedValues(ctx: ResourceContext) {
+  const texts = ctx.fields.filter(([, f]) => f.type === 'string' || f.type === 'text').map(([n]) => n);
+  return async (request: FastifyRequest) => {
+    const body = request.body as Row | undefined;
+    if (!body || typeof body !== 'object' || !Number.isInteger(body.id)) return;
+    const sent = texts.filter((n) => typeof body[n] === 'string' && (body[n] as string).includes('*'));
+    if (!sent.length) return;
+    const current = (await ctx.db.selectFrom(ctx.table).select(sent).where('id', '=', body.id as number).executeTakeFirst()) as Row | undefined;
+    if (!current) return;
+    for (const name of sent) {
+      const stored = current[name];
+      if (typeof stored !== 'string') continue;
+      const shown = maskPersonalText(ctx.masked({ [name]: stored })[name] as string);
+      if (body[name] === shown) body[name] = stored;
+    }
+  };
+}
 
 /** Add, update, delete and enable, each in one transaction with the resource's hooks. */
 export function registerWrites(ctx: ResourceContext): void {
@@ -30,6 +55,7 @@ export function registerWrites(ctx: ResourceContext): void {
         values.project_id = body.project_id;
       }
       const now = Date.now();
+      const saved: { extra?: SaveAnswer } = {};
       const id = await db.transaction().execute(async (trx) => {
         await checkValues(trx, resource, values, null);
         await hooks.beforeSave?.({ trx, staff, app, id: null, values, current: null });
@@ -41,18 +67,19 @@ export function registerWrites(ctx: ResourceContext): void {
         const id = inserted.id as number;
         await ctx.writeLinks(trx, id, values);
         if (resource.workflow) await writeTimeline(trx, table, { id, action: 'create', from: null, to: resource.workflow.initial, note: null }, staff);
-        await hooks.afterSave?.({ trx, staff, app, id, values, created: true });
+        saved.extra = (await hooks.afterSave?.({ trx, staff, app, id, values, created: true })) || undefined;
         return id;
       });
-      return ok({ id }, '新增成功');
+      return ok({ id, ...saved.extra?.data }, saved.extra?.message ?? '新增成功');
     });
   }
 
   if (p.update) {
-    app.post('/update', { config: { btnCode: p.update }, schema: { body: bodySchema(resource, 'update') }, schemaErrorFormatter: errorFormatter }, async (request) => {
+    app.post('/update', { config: { btnCode: p.update }, schema: { body: bodySchema(resource, 'update') }, schemaErrorFormatter: errorFormatter, preValidation: keepMaskedValues(ctx) }, async (request) => {
       const body = request.body as Row;
       const staff = request.staff!;
       const id = body.id as number;
+      const saved: { extra?: SaveAnswer } = {};
       await db.transaction().execute(async (trx) => {
         const current = await ctx.findChangeable(id, staff, trx);
         const changes = toColumns(resource, body);
@@ -61,9 +88,9 @@ export function registerWrites(ctx: ResourceContext): void {
         await hooks.beforeSave?.({ trx, staff, app, id, values: changes, current });
         await trx.updateTable(table).set({ ...ctx.columnsOf(changes), updated_at: Date.now() }).where('id', '=', id).execute();
         await ctx.writeLinks(trx, id, changes);
-        await hooks.afterSave?.({ trx, staff, app, id, values: changes, created: false });
+        saved.extra = (await hooks.afterSave?.({ trx, staff, app, id, values: changes, created: false })) || undefined;
       });
-      return ok({ id }, '保存成功');
+      return ok({ id, ...saved.extra?.data }, saved.extra?.message ?? '保存成功');
     });
   }
 

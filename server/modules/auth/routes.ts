@@ -5,7 +5,8 @@ import { ApiError, ok } from '../../platform/http/envelope.ts';
 import { tokenOf } from '../../engine/access/authenticate.ts';
 import { sendExcel } from '../../platform/http/excel.ts';
 import { formatTime } from '../../../src/shared/format.ts';
-import { menusOf } from '../../engine/access/permissions.ts';
+import { menusOf, roleIdsOf } from '../../engine/access/permissions.ts';
+import { inNetworks } from '../../platform/auth/networks.ts';
 import ownerSms from './ownerSms.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../../src/shared/password.ts';
 
@@ -22,6 +23,10 @@ export interface LoginResult {
 }
 
 const LOGIN_FAILED = '账号或密码错误';
+/** The job-number login's limits (issue 40): failures per job number, attempts per address, in 15 minutes. */
+const JOB_NUMBER_WINDOW_MS = 15 * 60_000;
+const JOB_NUMBER_FAILURES_PER_ACCOUNT = 5;
+const JOB_NUMBER_ATTEMPTS_PER_ADDRESS = 10;
 const digest = { type: 'string', pattern: DIGEST_PATTERN } as const;
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 const body = (properties: Record<string, object>, required = Object.keys(properties)) => ({
@@ -43,7 +48,8 @@ interface StaffRow {
 export default async function authService(app: FastifyInstance) {
   await app.register(ownerSms);
   const loginRoute = (schema: object) => ({
-    config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+    // The answer is the caller's own sign-in result (their own mobile).
+    config: { public: true, personal: 'own' as const, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
     schema,
   });
 
@@ -69,6 +75,15 @@ export default async function authService(app: FastifyInstance) {
       userAccount: staff.account,
       postInfo: posts,
     };
+  }
+
+  /** Marked as a service-line account and holding no administrator role (roles may have changed since it was marked). */
+  async function isServiceLineAccount(staffId: number): Promise<boolean> {
+    const staff = await app.db.selectFrom('staff').select('service_line_account').where('id', '=', staffId).executeTakeFirst();
+    if (staff?.service_line_account !== 1) return false;
+    const roleIds = await roleIdsOf(app.db, staffId);
+    const admin = roleIds.length ? await app.db.selectFrom('role').select('id').where('id', 'in', roleIds).where('code', '=', 'admin').executeTakeFirst() : undefined;
+    return !admin;
   }
 
   const findStaff = (column: 'account' | 'job_number', value: string) =>
@@ -127,7 +142,23 @@ export default async function authService(app: FastifyInstance) {
       await record(request, 'jobNumber', userAccount, undefined, '工号登录未开启');
       throw new ApiError(403, '工号登录未开启');
     }
+    const since = Date.now() - JOB_NUMBER_WINDOW_MS;
+    const attempts = (column: 'account' | 'ip', value: string, failedOnly: boolean) => {
+      let q = app.db.selectFrom('login_log').select((eb) => eb.fn.countAll<number>().as('n')).where('method', '=', 'jobNumber').where('at', '>=', since).where(column, '=', value);
+      if (failedOnly) q = q.where('success', '=', 0);
+      return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+    };
+    // Limited per job number (failures) and per address (every attempt), from the login log itself.
+    if ((await attempts('account', userAccount.trim(), true)) >= JOB_NUMBER_FAILURES_PER_ACCOUNT) {
+      await record(request, 'jobNumber', userAccount, undefined, '该工号失败次数过多，已暂停');
+      throw new ApiError(429, '该工号登录失败次数过多，请 15 分钟后再试');
+    }
+    if ((await attempts('ip', request.ip, false)) >= JOB_NUMBER_ATTEMPTS_PER_ADDRESS) {
+      await record(request, 'jobNumber', userAccount, undefined, '该地址尝试次数过多，已暂停');
+      throw new ApiError(429, '工号登录尝试过于频繁，请 15 分钟后再试');
+    }
     const staff = await findStaff('job_number', userAccount);
+    request.log.warn({ jobNumber: userAccount, ip: request.ip }, 'job-number login used');
     return finish(request, 'jobNumber', userAccount, staff, staff && staff.mobile === loginPhone ? null : '工号或手机号不正确');
   });
 
@@ -142,8 +173,17 @@ export default async function authService(app: FastifyInstance) {
         await record(request, 'flag', account, undefined, '短信验证码登录未开启');
         throw new ApiError(403, '短信验证码登录未开启');
       }
+      const { networks } = app.config.flagLogin;
+      if (networks.length && !inNetworks(request.ip, networks)) {
+        await record(request, 'flag', account, undefined, '不在允许的网络内');
+        throw new ApiError(403, '当前网络不允许短信验证码登录');
+      }
       const staff = await findStaff('account', account);
       request.log.warn({ account, ip: request.ip }, 'flag login used');
+      if (staff && smsCode === fixed && !(await isServiceLineAccount(staff.id))) {
+        // The code is public (the browser needs it): only accounts an administrator marked, never an administrator (issue 40).
+        return finish(request, 'flag', account, staff, '该账号不是服务条线账号，不能使用短信验证码登录');
+      }
       return finish(request, 'flag', account, staff, staff && smsCode === fixed ? null : '验证码不正确');
     },
   );
@@ -273,13 +313,13 @@ export default async function authService(app: FastifyInstance) {
   app.get('/login/getUserMenus', { config: { anyStaff: true } }, async (request) => ok(await menusOf(app.db, request.staff!.roleIds)));
   app.get('/login/getUserButtons', { config: { anyStaff: true } }, async (request) => ok([...request.staff!.buttons].sort()));
 
-  app.get('/login/findUserInfo', { config: { anyStaff: true } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
+  app.get('/login/findUserInfo', { config: { anyStaff: true, personal: 'own', beforePasswordChange: true } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
 
   /** Change password: the old one as a digest, the new one in clear so its strength can be checked here. */
   app.post(
     '/login/updatePwd',
     {
-      config: { anyStaff: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+      config: { anyStaff: true, beforePasswordChange: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
       schema: { body: body({ oldPassword: digest, newPassword: { type: 'string', minLength: 1, maxLength: 64 } }) },
     },
     async (request) => {
@@ -292,7 +332,8 @@ export default async function authService(app: FastifyInstance) {
       if (passwordDigest(newPassword) === oldPassword) throw new ApiError(400, '新密码不能与原密码相同');
       const hash = await hashPassword(passwordDigest(newPassword));
       await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('staff').set({ password_hash: hash }).where('id', '=', request.staff!.id).execute();
+        // The initial password (created or reset by an administrator) is gone: the session may do its work.
+        await trx.updateTable('staff').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', request.staff!.id).execute();
         // Every other session of this account ends; the one that changed the password goes on.
         await trx
           .updateTable('session')

@@ -21,7 +21,7 @@ export default async function hotlineAuthRoutes(app: FastifyInstance) {
 
   app.post(
     '/login/getYouYinToken',
-    { config: { btnCode: CALL_CODES }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } },
+    { config: { btnCode: CALL_CODES, personal: 'own' }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } },
     async (request) => {
       const staff = request.staff!;
       const me = await app.db.selectFrom('staff').select(['account', 'job_number', 'mobile']).where('id', '=', staff.id).executeTakeFirstOrThrow();

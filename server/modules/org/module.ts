@@ -11,6 +11,7 @@ import { postHooks } from './hooks/post.ts';
 import { privacyAgreementHooks } from './hooks/privacy_agreement.ts';
 import { projectOpeningHooks } from './hooks/project_opening.ts';
 import { staffHooks } from './hooks/staff.ts';
+import { roleHooks } from './hooks/role.ts';
 import { stripeHooks } from './hooks/stripe.ts';
 import { ORG_DEMO_GRANTS, seedOrg } from './seed.ts';
 
@@ -23,6 +24,7 @@ export const orgModule: ServerModule = {
     dept: deptHooks,
     post: postHooks,
     staff: staffHooks,
+    role: roleHooks,
     external_staff: externalStaffHooks,
     stripe: stripeHooks,
     menu: menuHooks,

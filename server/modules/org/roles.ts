@@ -3,6 +3,8 @@ import { ApiError, forbidden, ok } from '../../platform/http/envelope.ts';
 import { menusOf } from '../../engine/access/permissions.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import type { DB } from '../../platform/db/index.ts';
+import type { AnyDB } from '../../engine/hooks.ts';
+import { checkRoleWithin, rankOf } from './authority.ts';
 
 const ADMIN_ROLE = 'admin';
 
@@ -15,10 +17,16 @@ const buttonKey = (code: string) => `b:${code}`;
  * caller's own rights. Shared by this call and the post manager's authority form.
  */
 export async function assignPostRoles(db: DB, staff: StaffContext, postId: number, roleIds: number[]): Promise<void> {
-  if ((await rolesBeyond(db, staff, roleIds)).length) throw forbidden('不能分配超出自身权限的角色');
   await db.transaction().execute(async (trx) => {
     const post = await trx.selectFrom('post').select('id').where('id', '=', postId).executeTakeFirst();
     if (!post) throw new ApiError(404, '岗位不存在或已被删除');
+    // Given or taken away, a role beyond the caller's own is refused; so is changing a post they hold (their own roles).
+    const held = (await trx.selectFrom('post_role').select('role_id').where('post_id', '=', postId).execute()).map((r) => r.role_id);
+    const changed = [...roleIds.filter((r) => !held.includes(r)), ...held.filter((r) => !roleIds.includes(r))];
+    if ((await rolesBeyond(trx, staff, changed)).length) throw forbidden('不能分配或撤销超出自身权限的角色');
+    if (changed.length && (await trx.selectFrom('staff_post').select('staff_id').where('post_id', '=', postId).where('staff_id', '=', staff.id).executeTakeFirst())) {
+      throw forbidden('不能修改自己所在岗位的角色');
+    }
     const found = roleIds.length ? await trx.selectFrom('role').select('id').where('id', 'in', roleIds).execute() : [];
     if (found.length !== roleIds.length) throw new ApiError(400, '角色不存在或已被删除');
     await trx.deleteFrom('post_role').where('post_id', '=', postId).execute();
@@ -100,6 +108,8 @@ export default async function roleCalls(app: FastifyInstance) {
       await app.db.transaction().execute(async (trx) => {
         const role = await trx.selectFrom('role').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
         if (!role) throw new ApiError(404, '角色不存在或已被删除');
+        // Nobody re-grants a role holding more than they hold (taking away is changing it too), nor a role they hold.
+        if (role.code !== ADMIN_ROLE) await checkRoleWithin(trx as unknown as AnyDB, staff, id, '授权');
         // The administrator role always holds everything the catalogue has.
         if (role.code === ADMIN_ROLE) throw new ApiError(400, '系统管理员角色拥有全部权限，无需授权');
         await trx.deleteFrom('role_menu').where('role_id', '=', id).execute();
@@ -141,7 +151,7 @@ export default async function roleCalls(app: FastifyInstance) {
 }
 
 /**
- * The roles among these that grant a button the caller does not hold: nobody grants or takes
+ * The roles among these that grant a button the caller does not hold, or a wider data scope: nobody grants or takes
  * away a role beyond their own rights (spec 6), on posts (above) and on the personnel screen.
  */
 export async function rolesBeyond(db: DB, staff: StaffContext, roleIds: number[]): Promise<{ id: number; name: string }[]> {
@@ -155,5 +165,9 @@ export async function rolesBeyond(db: DB, staff: StaffContext, roleIds: number[]
     .where('menu_button.retired', '=', 0)
     .execute();
   const beyond = new Map(rows.filter((r) => !staff.buttons.has(r.code)).map((r) => [r.id, { id: r.id, name: r.name }]));
+  // A wider data scope is beyond too (issue 40): handing out such a role widens someone's reach.
+  const scoped = await db.selectFrom('role').select(['id', 'name', 'data_scope']).where('id', 'in', roleIds).execute();
+  const rank = rankOf(staff.dataScopes);
+  for (const r of scoped) if (rankOf([r.data_scope]) > rank) beyond.set(r.id, { id: r.id, name: r.name });
   return [...beyond.values()];
 }

@@ -61,6 +61,18 @@ export async function scopeOf(db: DB, staff: StaffContext): Promise<PatrolScope>
   return { all: false, projects: await visibleProjectIds(db, staff), selfStaffId: staff.dataScopes.includes('self') ? staff.id : null };
 }
 
+/**
+ * Whether a row is in the caller's patrol scope, read in code: their projects, or under the 'self'
+ * scope their own work. "Own" never matches an empty owner: a task nobody executes is nobody's
+ * (issue 40: null === null let any caller without the 'self' scope read every such task).
+ */
+export function mayReach(scope: PatrolScope, row: { project_id: number; executor_id: number | null }): boolean {
+  return scope.all || scope.projects.includes(row.project_id) || isOwn(row.executor_id, scope.selfStaffId);
+}
+
+/** An owner column equal to the caller, with neither side empty. */
+export const isOwn = (owner: number | null | undefined, self: number | null | undefined): boolean => owner != null && self != null && owner === self;
+
 /** A where-clause keeping rows of the caller's projects (and their own work under the 'self' scope). */
 export function inScope(scope: PatrolScope, projectColumn: string, staffColumn?: string) {
   // Used over several joined tables, so the builder is untyped here.

@@ -3,7 +3,7 @@ import { badRequest, conflict, forbidden, notFound, ok } from '../../platform/ht
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, isOwn, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
 import { CODES } from './permissions.ts';
 import { pointOfQr } from './point.ts';
 import { sweepStatuses } from './schedule.ts';
@@ -91,7 +91,7 @@ export const HANDLE_TEXT: Record<string, string> = { none: '无问题', pending:
 
 /** Whether the caller is the one to check in for this task: its executor, or a holder of its post while nobody has started it. */
 async function mayDo(db: DB, staff: StaffContext, task: { executor_id: number | null; assignee_type: string; assignee_id: number }) {
-  if (task.executor_id !== null) return task.executor_id === staff.id;
+  if (task.executor_id !== null) return isOwn(task.executor_id, staff.id);
   if (task.assignee_type !== 'post') return false;
   return Boolean(await db.selectFrom('staff_post').select('staff_id').where('staff_id', '=', staff.id).where('post_id', '=', task.assignee_id).executeTakeFirst());
 }

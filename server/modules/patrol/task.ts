@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound, ok } from '../../platform/http/envelope
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idList, idProp, inScope, offsetOf, pageOf, pageProps, projectFilter, rate, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idList, idProp, inScope, mayReach, offsetOf, pageOf, pageProps, projectFilter, rate, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
 import { notifyTask } from './notify.ts';
 import { CODES } from './permissions.ts';
 import { sweepStatuses } from './schedule.ts';
@@ -37,7 +37,7 @@ export const refreshStatuses = (db: DB) => db.transaction().execute((trx) => swe
 /** A task the caller may see (their projects, or their own under the 'self' scope), not deleted. */
 export async function findTask(db: DB, scope: PatrolScope, id: number) {
   const task = await db.selectFrom('tbp_task').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-  const visible = task && (scope.all || scope.projects.includes(task.project_id) || (scope.selfStaffId !== null && task.executor_id === scope.selfStaffId));
+  const visible = task && mayReach(scope, task);
   if (!visible) throw notFound('巡查任务不存在或已被删除');
   return task;
 }
@@ -287,7 +287,7 @@ export default async function taskRoutes(app: FastifyInstance) {
     const { taskId } = request.query as { taskId: number };
     const scope = await scopeOf(db, request.staff!);
     const task = await db.selectFrom('tbp_task').select(['project_id', 'executor_id']).where('id', '=', taskId).executeTakeFirst();
-    if (!task || !(scope.all || scope.projects.includes(task.project_id) || task.executor_id === scope.selfStaffId)) throw notFound('巡查任务不存在或已被删除');
+    if (!task || !mayReach(scope, task)) throw notFound('巡查任务不存在或已被删除');
     const rows = await db
       .selectFrom('tbp_task_log as l')
       .leftJoin('staff as f', 'f.id', 'l.from_staff_id')

@@ -148,6 +148,22 @@ export interface StaffColumns {
   password_hash: string;
   icon: string | null;
   business_account_domain: string;
+  /** 1 while the password is one an administrator chose: the session may only change it. */
+  must_change_password: Generated<number>;
+  /** 1: a service-line account, the only kind the flag login opens (set by an administrator only). */
+  service_line_account: Generated<number>;
+}
+
+/** Answers that showed full personal data (server/platform/http/personalData.ts). */
+export interface PersonalRevealLogTable {
+  id: Generated<number>;
+  at: number;
+  staff_id: number;
+  staff_name: string;
+  route: string;
+  target: string;
+  ip: string | null;
+  revealed: number;
 }
 
 /** Columns of login_log that only migrations know (the rest: schemas, ResourceTables). */
@@ -184,4 +200,5 @@ export interface Database {
   session: SessionTable;
   login_log: ResourceTables['login_log'] & LoginLogColumns;
   staff_message: StaffMessageTable;
+  personal_reveal_log: PersonalRevealLogTable;
 }

@@ -12,9 +12,9 @@ const PURGE_SLICE = 5000;
  * A restart keeps every nonce but those of the last flush interval.
  */
 export class NonceStore {
-  /** Claimed and not yet written, by "expiresAt nonce". */
+  /** Claimed and not yet written, by nonce. */
   private pending = new Map<string, [number, string]>();
-  private readonly has: SQLite.Statement<[number, string]>;
+  private readonly has: SQLite.Statement<[string, number]>;
   private readonly insert: SQLite.Statement<[number, string]>;
   private readonly purge: SQLite.Statement<[number]>;
   private readonly timer: NodeJS.Timeout;
@@ -27,8 +27,9 @@ export class NonceStore {
     private readonly now: () => number = Date.now,
     flushEveryMs = 100,
   ) {
-    // Keyed by (expires_at, nonce): a replay repeats the signed timestamp, so its expiry too.
-    this.has = sqlite.prepare('select 1 from request_nonce where expires_at = ? and nonce = ?');
+    // A nonce alone, while any earlier use of it is in its window (issue 40: keyed with the
+    // timestamp, a reused nonce under a new timestamp passed); its own index finds it.
+    this.has = sqlite.prepare('select 1 from request_nonce where nonce = ? and expires_at >= ? limit 1');
     this.insert = sqlite.prepare('insert or ignore into request_nonce (expires_at, nonce) values (?, ?)');
     // In slices, so that a busy minute's expired nonces never stall the event loop at once: up to
     // the slice's last expiry, a range at the start of the table's one b-tree (time order).
@@ -41,9 +42,8 @@ export class NonceStore {
 
   /** Records a nonce; false when it was seen before (a replay). */
   claim(nonce: string, expiresAt: number): boolean {
-    const key = `${expiresAt} ${nonce}`;
-    if (this.pending.has(key) || this.has.get(expiresAt, nonce)) return false;
-    this.pending.set(key, [expiresAt, nonce]);
+    if (this.pending.has(nonce) || this.has.get(nonce, this.now())) return false;
+    this.pending.set(nonce, [expiresAt, nonce]);
     return true;
   }
 

@@ -3,6 +3,7 @@
 // field, hostile key, SQL text, huge string, odd Content-Type, bad path parameter, no or a bad
 // signature). Only inputs that the server must refuse are kept: the route's schemas, compiled
 // with the server's ajv options, judge every candidate as the server will see it.
+import { JSON_LIMITS, jsonShapeProblem } from '../../../server/platform/http/jsonLimits.ts';
 import Ajv, { type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import type { RouteEntry } from '../../../server/platform/http/routeTable.ts';
@@ -149,6 +150,16 @@ const pairsOf = (o: Obj): [string, string][] => Object.entries(o).map(([k, v]) =
 const BODY_TYPES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 export const takesBody = (route: RouteEntry) => BODY_TYPES.includes(route.method);
 
+/** JSON texts past the server's shape limits (server/platform/http/jsonLimits.ts), each small enough for the body limit. */
+const HOSTILE_SHAPES = [
+  `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+  `{"a":${'['.repeat(JSON_LIMITS.depth)}${']'.repeat(JSON_LIMITS.depth)}}`,
+  `{"${'k'.repeat(10_000)}":1}`,
+  `{${Array.from({ length: 5_000 }, (_, i) => `"k${i}":1`).join(',')}}`,
+  `[${Array.from({ length: 30 }, (_, j) => `{${Array.from({ length: 900 }, (_, i) => `"k${i}":${j}`).join(',')}}`).join(',')}]`,
+];
+
 /** The body's transport: JSON mostly, else an odd Content-Type or a broken payload. */
 function bodyWire(value: unknown): fc.Arbitrary<{ how: string; type: string | null; text: string }> {
   const json = JSON.stringify(value) ?? 'null';
@@ -161,6 +172,8 @@ function bodyWire(value: unknown): fc.Arbitrary<{ how: string; type: string | nu
     { weight: 1, arbitrary: fc.constantFrom('{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}', '{"a":1,"__proto__":{"x":1}}').map((t) => ({ how: 'proto-poison', type: 'application/json', text: t })) },
     { weight: 1, arbitrary: fc.constantFrom('application/xml', 'application/octet-stream', 'image/png', 'text/html', 'application/x-www-form-urlencoded').map((type) => ({ how: `type:${type}`, type, text: json })) },
     { weight: 1, arbitrary: fc.constant({ how: 'no-content-type', type: null, text: json }) },
+    // Hostile shapes (issue 40): deep nesting, long member names, many members; refused by their shape before anything reads them.
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_SHAPES).map((text) => ({ how: 'hostile-shape', type: 'application/json', text })) },
   );
 }
 
@@ -195,6 +208,7 @@ export function parsedBody(body: FuzzInput['body']): unknown {
   const type = (body.type ?? '').split(';')[0]!.trim();
   if (!body.type) return body.text ? 'refused' : undefined;
   if (type === 'application/json') {
+    if (jsonShapeProblem(body.text)) return 'refused';
     try {
       const value = JSON.parse(body.text);
       return /"(__proto__|constructor)"/.test(body.text) ? 'refused' : value; // secure-json-parse refuses both

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyDB, ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../../platform/http/envelope.ts';
-import { visibleProjectIds } from '../../../engine/scope.ts';
 import type { StaffContext } from '../../../platform/types.ts';
 import { findCallers, PHONE_MESSAGE, PHONE_PATTERN, recordCall, seatOf } from '../calls.ts';
 
@@ -23,11 +22,8 @@ async function ownCall(db: AnyDB, staff: StaffContext, callId: number): Promise<
  * calls of the projects they may see, and their own.
  */
 export const hotlineCallHooks: ResourceHooks = {
-  async listFilter({ db, staff, query }) {
-    if (staff.dataScopes.includes('all')) return query;
-    const projects = await visibleProjectIds(db as never, staff);
-    return query.where((eb) => eb.or([eb('hotline_call.staff_id', '=', staff.id), ...(projects.length ? [eb('hotline_call.caller_project_id', 'in', projects)] : [])]));
-  },
+  // Every read (list, detail, options, export) through scopeRows; it was the list's filter only (issue 40).
+  visibleRows: ({ staff, projects }) => (eb) => eb.or([eb('hotline_call.staff_id', '=', staff.id), ...(projects.length ? [eb('hotline_call.caller_project_id', 'in', projects)] : [])]),
 
   async routes(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;

@@ -3,6 +3,7 @@ import { badRequest, notFound, ok } from '../../../platform/http/envelope.ts';
 import type { AnyDB, ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { assignPostRoles } from '../roles.ts';
 import { findRow } from '../tree.ts';
+import { checkOrgWithin } from '../authority.ts';
 
 const id = { type: 'integer', minimum: 1 };
 
@@ -58,8 +59,10 @@ async function authorityRoutes(app: FastifyInstance) {
 
 /** A post's department belongs to the post's organisation; new links go to enabled records only. */
 export const postHooks: ResourceHooks = {
-  async beforeSave({ trx, values, current }) {
+  async beforeSave({ trx, staff, values, current }) {
     const next: Row = { ...current, ...values };
+    // A post's organisation decides what its holders' project scope reaches: never beyond the caller's (issue 40).
+    if (values.org_id !== undefined && values.org_id !== current?.org_id) await checkOrgWithin(trx, staff, Number(values.org_id));
     const changed = (field: string) => !current || (field in values && (values[field] ?? null) !== current[field]);
     const org = (await findRow(trx, 'org', next.org_id))!;
     if (changed('org_id') && !org.enabled) throw badRequest(`所属组织「${String(org.name)}」已停用`);

@@ -53,7 +53,8 @@ export const returnVisitHooks: ResourceHooks = {
     });
 
     /** What the questionnaire screen needs: the visit (with the number to call) and its questions. */
-    app.get('/form', { config: { btnCode: 'returnvisit:do' }, schema: { querystring: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } } }, async (request) => {
+    // The number is dialled from this screen: shown in full to whoever does the visit, and logged.
+    app.get('/form', { config: { btnCode: 'returnvisit:do', personal: { reveal: ['returnvisit:do'] } }, schema: { querystring: { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } } }, async (request) => {
       const visit = await visibleVisit(db, request.staff!, (request.query as { id: number }).id);
       const questionnaire = (await db.selectFrom('questionnaire').select(['id', 'name', 'description', 'questions']).where('id', '=', visit.questionnaire_id).executeTakeFirst()) as Row | undefined;
       const order = (await db
