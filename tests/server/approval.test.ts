@@ -15,6 +15,7 @@ const [admin, kefu, diaodu, weixiu, xmjl, xuncha, p1s1, p2s1, p3s1, p1s3] = setU
 const T = '/api/mkf/questionTask';
 const A = '/api/approve';
 const ids: Record<string, number> = {};
+const demo: { flows: string[]; instances: { status: string; project_id: number; biz_type: string }[] } = { flows: [], instances: [] };
 const db = () => server.app.db;
 
 const idOf = async (account: string) => (await db().selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
@@ -48,6 +49,8 @@ async function addFlow(flow: Record<string, unknown>): Promise<number> {
 
 beforeAll(async () => {
   for (const a of ['admin', 'kefu', 'diaodu', 'weixiu', 'xmjl', 'xuncha', 'p1s1', 'p2s1', 'p3s1']) ids[a] = await idOf(a);
+  demo.flows = (await db().selectFrom('approval_flow' as never).select('name' as never).orderBy('id' as never).execute()).map((f: any) => f.name);
+  demo.instances = (await db().selectFrom('approval_instance' as never).select(['status', 'project_id', 'biz_type'] as never).execute()) as any[];
   // Demo flows live at 锦绣华庭 and 华南区域: this file configures its own, from the company down to 翠湖天地.
   await db().deleteFrom('approval_flow' as never).execute();
   await addFlow({ name: '公司挂起审批', biz_type: 'hangUp', steps: [step('巡查复核', 'single', 'staff', { staff_ids: [ids.xuncha] })] });
@@ -61,6 +64,13 @@ beforeAll(async () => {
 });
 
 describe('approval flows', () => {
+  it('are seeded in the demo with running and finished approvals', () => {
+    expect(demo.flows).toEqual(['锦绣华庭挂起审批', '华南区域异常关闭审批']);
+    const statuses = new Set(demo.instances.map((i) => i.status));
+    for (const s of ['running', 'approved', 'rejected']) expect(statuses.has(s)).toBe(true);
+    expect(demo.instances.some((i) => i.biz_type === 'improper' && i.project_id !== DEMO_PROJECTS.jinxiu.id)).toBe(true);
+  });
+
   it('are checked on save: steps, kind, and an approver for every step in every project in scope (named)', async () => {
     expect((await admin.post(`${A}/flow/add`, { name: '空流程', biz_type: 'hangUp', steps: [] })).body.message).toBe('请至少添加一个审批节点');
     expect((await admin.post(`${A}/flow/add`, { name: '错类型', biz_type: 'nothing', steps: [step('a', 'single', 'project_manager')] })).body.message).toBe('审批类型「nothing」不存在');
@@ -224,25 +234,33 @@ describe('deciding', () => {
 
 describe('the approval center lists', () => {
   it('show my tasks, my submissions, and everything only with approval:all, within the data scope', async () => {
+    // A task transferred to xmjl from 锦绣华庭 (outside his data scope) is still his to see and decide.
+    const jinxiuTask = (await db().selectFrom('approval_task' as never).selectAll().where('approver_id' as never, '=', ids.admin as never).where('status' as never, '=', 'wait' as never).where('project_id' as never, '=', DEMO_PROJECTS.jinxiu.id as never).executeTakeFirstOrThrow()) as Record<string, any>;
+    expect((await admin.post(`${A}/task/transfer`, { id: jinxiuTask.id, to: ids.xmjl })).body.message).toBe('转派成功');
     const todo = async (api: Api, view = 'todo') => (await api.post(`${A}/task/list`, { pageSize: 200, filters: { view } })).body.data.records as Record<string, any>[];
     const mineXmjl = await todo(xmjl);
-    expect(mineXmjl.length).toBeGreaterThan(0);
+    expect(mineXmjl.some((t) => t.project_id === DEMO_PROJECTS.jinxiu.id)).toBe(true);
     expect(mineXmjl.every((t) => t.approver_id === ids.xmjl && t.status === 'wait')).toBe(true);
     expect((await todo(xmjl, 'done')).every((t) => t.approver_id === ids.xmjl && ['approve', 'reject', 'transfer'].includes(t.status))).toBe(true);
     // kefu has no approval:all: asking for everything answers her own tasks only.
     expect((await todo(kefu, 'all')).every((t) => t.approver_id === ids.kefu)).toBe(true);
     const all = await todo(admin, 'all');
     for (const p of [DEMO_PROJECTS.cuihu.id, DEMO_PROJECTS.jinxiu.id, DEMO_PROJECTS.binjiang.id]) expect(all.some((t) => t.project_id === p)).toBe(true);
-    // xmjl may see all, within his project (翠湖天地) only.
+    // xmjl may see all within his project (翠湖天地), and besides only his own tasks.
     const xmjlAll = await todo(xmjl, 'all');
     expect(xmjlAll.length).toBeGreaterThan(mineXmjl.length);
-    expect(new Set(xmjlAll.map((t) => t.project_id))).toEqual(new Set([DEMO_PROJECTS.cuihu.id]));
+    expect(xmjlAll.every((t) => t.project_id === DEMO_PROJECTS.cuihu.id || t.approver_id === ids.xmjl)).toBe(true);
+    expect(xmjlAll.some((t) => t.project_id === DEMO_PROJECTS.cuihu.id && t.approver_id !== ids.xmjl)).toBe(true);
+    expect(all.some((t) => t.project_id !== DEMO_PROJECTS.cuihu.id && t.approver_id !== ids.xmjl)).toBe(true);
+    expect(xmjlAll.some((t) => t.project_id !== DEMO_PROJECTS.cuihu.id && t.approver_id !== ids.xmjl)).toBe(false);
     expect((await xmjl.post(`${A}/task/list`, { filters: { view: 'elsewhere' } })).body.message).toBe('审批列表视图不正确');
 
     const submitted = (await weixiu.post(`${A}/instance/list`, { pageSize: 200, filters: { view: 'mine' } })).body.data.records as Record<string, any>[];
     expect(submitted.length).toBeGreaterThan(3);
     expect(submitted.every((i) => i.submitter_id === ids.weixiu && i.submitter_id_label === '王师傅')).toBe(true);
-    expect((await p2s1.post(`${A}/instance/list`, { pageSize: 200, filters: { view: 'mine' } })).body.data.records.map((i: { project_id: number }) => i.project_id)).toEqual([DEMO_PROJECTS.jinxiu.id]);
+    const jinxiu = (await p2s1.post(`${A}/instance/list`, { pageSize: 200, filters: { view: 'mine' } })).body.data.records as { project_id: number; submitter_id: number }[];
+    expect(jinxiu.length).toBeGreaterThan(0);
+    expect(jinxiu.every((i) => i.project_id === DEMO_PROJECTS.jinxiu.id && i.submitter_id === ids.p2s1)).toBe(true);
     // Someone outside an approval does not see it; the approver and the submitter do.
     const instance = submitted[0]!;
     expect((await p1s1.get(`${A}/instance/view`, { id: instance.id })).http).toBe(404);

@@ -84,7 +84,7 @@ describe('schema lint', () => {
       `${home}#/sources/workOrders: no endpoint "work_order.todos"; declare it in endpoints.json or use a resource's or report's`,
     ]);
     expect(at(lint(corrupt(home, (d) => ((d.todos.from[0].source = 'orders'), (d.figures.items[2].route = '/home_task/nowhere')))))).toEqual([
-      `${home}#/todos/from/0/source: "orders" is not one of this page's sources (overview, workOrders)`,
+      `${home}#/todos/from/0/source: "orders" is not one of this page's sources (overview, workOrders, approvals)`,
       `${home}#/figures/items/2/route: no page has the route "/home_task/nowhere"`,
     ]);
     expect(at(lint(corrupt(home, (d) => (d.widgets[0].widget = 'Weather'))))).toEqual([`${home}#/widgets/0/widget: must be one of "UnreadNotices"`]);

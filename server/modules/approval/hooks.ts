@@ -15,12 +15,14 @@ const INSTANCE_VIEWS = ['mine', 'involved', 'all'] as const;
 /**
  * The approval center's task lists, by the page's fixed filter `view`: 待我审批 (my waiting
  * tasks), 我已审批 (tasks I acted on), 全部 (every task of the projects in scope, with
- * approval:all). Without approval:all a list never shows another approver's tasks.
+ * approval:all; the default for those who have it). Without approval:all a list never shows
+ * another approver's tasks.
  */
 export const approvalTaskHooks: ResourceHooks = {
   ownRows: ({ staff }) => (eb) => eb('approval_task.approver_id', '=', staff.id),
+  mineRows: ({ staff }) => (eb) => eb('approval_task.approver_id', '=', staff.id),
   listFilter({ staff, query, filters }) {
-    const view = filters.view ?? 'todo';
+    const view = filters.view ?? (staff.buttons.has('approval:all') ? 'all' : 'todo');
     if (!TASK_VIEWS.includes(view as never)) throw badRequest('审批列表视图不正确');
     if (view === 'all' && staff.buttons.has('approval:all')) return query;
     let q = query.where('approval_task.approver_id', '=', staff.id);
@@ -36,8 +38,9 @@ export const approvalTaskHooks: ResourceHooks = {
  */
 export const approvalInstanceHooks: ResourceHooks = {
   ownRows: ({ staff }) => (eb) => eb('approval_instance.submitter_id', '=', staff.id),
+  mineRows: ({ db, staff }) => (eb) => eb.or([eb('approval_instance.submitter_id', '=', staff.id), eb('approval_instance.id', 'in', db.selectFrom('approval_task').select('instance_id').where('approver_id', '=', staff.id))]),
   listFilter({ db, staff, query, filters }) {
-    const view = filters.view ?? 'mine';
+    const view = filters.view ?? (staff.buttons.has('approval:all') ? 'all' : 'mine');
     if (!INSTANCE_VIEWS.includes(view as never)) throw badRequest('审批列表视图不正确');
     if (view === 'all' && staff.buttons.has('approval:all')) return query;
     if (view === 'mine') return query.where('approval_instance.submitter_id', '=', staff.id);

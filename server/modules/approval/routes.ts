@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../engine/scope.ts';
+import { OPTION_LIST_QUERY } from '../../platform/http/inputSchemas.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import type { StaffContext } from '../../platform/types.ts';
 
@@ -134,19 +135,19 @@ export default async function approvalRoutes(app: FastifyInstance) {
     return ok({ items: [{ key: 'approval', title: '待审批', count, route: '/approve-manager/center' }] });
   });
 
-  app.get('/kinds', { config: { btnCode: ['approvalflow:view', 'approval:view'] } }, async () => ok(app.approvals.kinds().map((k) => ({ label: k.label, value: k.kind }))));
+  app.get('/kinds', { config: { btnCode: ['approvalflow:view', 'approval:view'] }, schema: { querystring: OPTION_LIST_QUERY } }, async () => ok(app.approvals.kinds().map((k) => ({ label: k.label, value: k.kind }))));
 
-  app.get('/flow/posts', { config: { btnCode: FLOW_EDIT } }, async () => {
+  app.get('/flow/posts', { config: { btnCode: FLOW_EDIT }, schema: { querystring: OPTION_LIST_QUERY } }, async () => {
     const rows = await app.db.selectFrom('post').innerJoin('org', 'org.id', 'post.org_id').select(['post.id', 'post.name', 'org.name as org_name']).where('post.enabled', '=', 1).orderBy('post.org_id').orderBy('post.id').execute();
     return ok(rows.map((r) => ({ label: `${r.org_name} / ${r.name}`, value: r.id })));
   });
 
-  app.get('/flow/roles', { config: { btnCode: FLOW_EDIT } }, async () => {
+  app.get('/flow/roles', { config: { btnCode: FLOW_EDIT }, schema: { querystring: OPTION_LIST_QUERY } }, async () => {
     const rows = await app.db.selectFrom('role').select(['id', 'name']).where('enabled', '=', 1).orderBy('id').execute();
     return ok(rows.map((r) => ({ label: r.name, value: r.id })));
   });
 
-  app.get('/flow/staff', { config: { btnCode: [...FLOW_EDIT, 'approval:transfer'] } }, async () => {
+  app.get('/flow/staff', { config: { btnCode: [...FLOW_EDIT, 'approval:transfer'] }, schema: { querystring: OPTION_LIST_QUERY } }, async () => {
     const rows = await app.db.selectFrom('staff').innerJoin('org', 'org.id', 'staff.org_id').select(['staff.id', 'staff.name', 'org.name as org_name']).where('staff.enabled', '=', 1).orderBy('staff.id').limit(2000).execute();
     return ok(rows.map((r) => ({ label: `${r.name}（${r.org_name}）`, value: r.id })));
   });
