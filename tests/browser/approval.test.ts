@@ -64,7 +64,7 @@ describe('the approval center', () => {
     const order = await suspension('三楼走廊灯不亮', '等待灯具到货');
     const page = await as('xmjl');
     // The landing page's to-dos count it.
-    await expect.poll(() => screen(page).getByText('待审批').isVisible()).toBe(true);
+    await expect.poll(() => screen(page).getByText('待审批', { exact: true }).isVisible()).toBe(true);
     await page.goto(`${server.url}/approve-manager/center`);
     await expect.poll(() => page.title()).toBe('审批中心-PMS');
     await expect.poll(() => row(page, '三楼走廊灯不亮').isVisible(), { timeout: 15_000 }).toBe(true);
