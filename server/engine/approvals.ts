@@ -505,7 +505,8 @@ export class ApprovalEngine {
       if (field.type === 'json' || field.type === 'html' || field.mask) continue;
       const raw = snapshot[`${name}_label`] ?? snapshot[name];
       if (raw === null || raw === undefined || raw === '') continue;
-      const value = field.enum ? (field.enum[String(raw)] ?? String(raw)) : field.type === 'boolean' ? (raw ? '是' : '否') : field.type === 'datetime' && typeof raw === 'number' ? new Date(raw + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : String(raw);
+      const workflow = decl.records.resource.workflow;
+      const value = workflow?.field === name ? (workflow.states[String(raw)]?.text ?? String(raw)) : field.enum ? (field.enum[String(raw)] ?? String(raw)) : field.type === 'boolean' ? (raw ? '是' : '否') : field.type === 'datetime' && typeof raw === 'number' ? new Date(raw + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : String(raw);
       items.push({ label: field.title, value });
     }
     const STATUS: Record<string, string> = { wait: '待审批', approve: '通过', reject: '不通过', transfer: '已转派', cancel: '已取消', withdrawn: '已撤回' };

@@ -152,6 +152,7 @@ describe('deciding', () => {
     ]);
     expect(view.snapshot).toContainEqual({ label: '挂起原因', value: '等待配件到货' });
     expect(view.snapshot).toContainEqual({ label: '所属项目', value: '翠湖天地' });
+    expect(view.snapshot).toContainEqual({ label: '工单状态', value: '挂起待审批' });
     // The submitter is told the outcome.
     expect((await db().selectFrom('staff_message').select('content').where('staff_id', '=', ids.weixiu).where('function_id', '=', String(instance.id)).executeTakeFirstOrThrow()).content).toBe('您提交的「weixiu 的维修单」已审批通过');
   });

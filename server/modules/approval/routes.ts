@@ -104,7 +104,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
     const staff = request.staff!;
     const task = (await db.selectFrom('approval_task').select(['instance_id', 'approver_id']).where('id', '=', id).executeTakeFirst()) as { instance_id: number; approver_id: number } | undefined;
     const view = await app.approvals.view(db, task?.instance_id ?? 0, staff, canSee(staff));
-    const lines = (view.snapshot as { label: string; value: string }[]).map((i) => `${i.label}：${i.value}`).join('\n');
+    const lines = (view.snapshot as { label: string; value: string }[]).map((i) => `${i.label}：${i.value}`).join('；');
     return ok({ ...view, id, instance_id: task!.instance_id, snapshot_text: lines, decision: 'approve', comment: '' });
   });
 
