@@ -74,6 +74,8 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
 
   // Catalogues built from the documents.
   const resourceByName = new Map<string, Doc<ResourceDef>>();
+  /** Approval kinds are global: one resource declares each (the file that did). */
+  const approvalKinds = new Map<string, string>();
   for (const r of resources) {
     if (resourceByName.has(r.doc.name)) report(r.file, '/name', `resource "${r.doc.name}" is also defined in ${rel(resourceByName.get(r.doc.name)!.file)}`);
     resourceByName.set(r.doc.name, r);
@@ -307,6 +309,31 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
         const t = w.transitions.find((x) => x.name === timer.transition);
         if (!t) report(file, `/workflow/timers/${i}/transition`, `no transition "${timer.transition}"`);
         else if (!t.from.includes(timer.state)) report(file, `/workflow/timers/${i}/transition`, `"${timer.transition}" cannot start from "${timer.state}"`);
+      });
+    }
+    if (r.approval) {
+      // An approval names transitions of the workflow: submit leads to the state its outcomes start from.
+      const declarations = [r.approval].flat();
+      declarations.forEach((a, i) => {
+        const base = Array.isArray(r.approval) ? `/approval/${i}` : '/approval';
+        const w = r.workflow;
+        if (!w) {
+          report(file, base, 'an approvable resource needs a "workflow" whose transitions the approval names');
+          return;
+        }
+        const owner = approvalKinds.get(a.kind);
+        if (owner) report(file, `${base}/kind`, `approval kind "${a.kind}" is also declared by ${owner === file ? 'this resource' : rel(owner)}`);
+        approvalKinds.set(a.kind, file);
+        const submit = w.transitions.find((t) => t.name === a.submit);
+        if (!submit) report(file, `${base}/submit`, `no transition "${a.submit}" in the workflow; use one of ${w.transitions.map((t) => t.name).join(', ')}`);
+        for (const key of ['onApprove', 'onReject', 'withdraw'] as const) {
+          const name = a[key];
+          if (name === undefined) continue;
+          const t = w.transitions.find((x) => x.name === name);
+          if (!t) report(file, `${base}/${key}`, `no transition "${name}" in the workflow; use one of ${w.transitions.map((x) => x.name).join(', ')}`);
+          else if (submit && !t.from.includes(submit.to)) report(file, `${base}/${key}`, `"${name}" cannot start from "${submit.to}", the state "${a.submit}" leads to`);
+        }
+        if (!(a.title in r.fields)) report(file, `${base}/title`, `"${a.title}" is not a field of this resource`);
       });
     }
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);

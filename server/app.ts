@@ -34,6 +34,7 @@ import rateLimit from '@fastify/rate-limit';
 import { registerEmbeddedProvider } from './platform/sso/provider.ts';
 import { SsoClient } from './platform/sso/client.ts';
 import { registerWorkflowTimers } from './engine/timers.ts';
+import { registerApprovals } from './engine/approvals.ts';
 import { registerPush } from './platform/push/index.ts';
 import { recordRoutes } from './platform/http/routeTable.ts';
 
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('sso', new SsoClient(config.sso));
   registerWorkflowTimers(app);
+  registerApprovals(app);
   await registerPush(app);
   registerErrorHandling(app);
   // Before any processing: a JSON body's nesting, member count and member names are limited (issue 40).

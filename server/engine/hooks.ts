@@ -61,6 +61,11 @@ export interface ResourceHooks {
    */
   visibleRows?(ctx: { db: AnyDB; staff: StaffContext; projects: number[] }): Promise<RowCondition> | RowCondition;
   /**
+   * Rows that are the caller's whatever their data scope: an approval task given to someone
+   * outside the record's project (a named approver) is still theirs to see and decide.
+   */
+  mineRows?(ctx: { db: AnyDB; staff: StaffContext }): Promise<RowCondition> | RowCondition;
+  /**
    * Filters of the resource's own, applied by list and export after the declared ones: a list
    * page's fixed `view` (my orders, the seize pool), a range over a system column.
    */

@@ -62,12 +62,13 @@ export interface ScopedTable {
  * detail, options, export, reports, the work order's own calls) and by the lookups before a
  * write: rows of the projects their data scope reaches (organisation, posts, assigned projects,
  * see visibleProjectIds) and, with the scope "own records", the rows `hooks.ownRows` names
- * (default: those they created). Own records are compared in SQL, where a null column equals
+ * (default: those they created), and whatever `hooks.mineRows` names whatever the scope (an
+ * approver's tasks in another project). Own records are compared in SQL, where a null column equals
  * nothing, so a row without a creator or processor is never anyone's own. Inside a transaction
  * pass it as `db`: SQLite has one connection. A table whose rows name their project otherwise
  * declares `hooks.visibleRows`, applied here the same way (issue 40: no read scoped only in its list).
  */
-export async function scopeRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: Pick<ResourceHooks, 'ownRows' | 'visibleRows'> }, table: ScopedTable, query: AnySelect): Promise<AnySelect> {
+export async function scopeRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: Pick<ResourceHooks, 'ownRows' | 'visibleRows' | 'mineRows'> }, table: ScopedTable, query: AnySelect): Promise<AnySelect> {
   const { db, staff, hooks } = ctx;
   if (staff.dataScopes.includes('all')) return query;
   if (hooks?.visibleRows) {
@@ -78,11 +79,13 @@ export async function scopeRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: P
   const projects = await visibleProjectIds(db as unknown as DB, staff);
   const own = staff.dataScopes.includes('self');
   const ownRows = own && hooks?.ownRows ? await hooks.ownRows({ db, staff }) : null;
+  const mineRows = hooks?.mineRows ? await hooks.mineRows({ db, staff }) : null;
   const column = `${table.name}.${table.projectField ?? 'project_id'}`;
   return query.where((eb) => {
     const parts = [];
     if (projects.length) parts.push(eb(column, 'in', projects));
     if (own) parts.push(ownRows ? ownRows(eb) : eb(`${table.name}.created_by`, '=', staff.id));
+    if (mineRows) parts.push(mineRows(eb));
     return parts.length ? eb.or(parts) : eb.val(false);
   });
 }

@@ -557,6 +557,31 @@ export interface WorkflowDef {
   timers?: WorkflowTimer[];
 }
 
+/**
+ * A resource's records that go through an approval (an approval kind of the approval engine):
+ * the workflow transitions the engine drives. Making `submit` starts the approval under the
+ * flow configured for the kind and the record's project (none configured: the move alone);
+ * the engine makes `onApprove` or `onReject` when the approval ends, and `withdraw` (default
+ * `onReject`) when the submitter withdraws. While the approval runs, the record cannot be
+ * edited or deleted, and `onApprove`/`onReject` are refused to everyone but the engine.
+ */
+export interface ApprovalDeclaration {
+  /** The approval kind, e.g. "hangUp"; flows are configured per kind. @pattern ^[a-zA-Z][a-zA-Z0-9_]*$ */
+  kind: string;
+  /** Title of the kind in the approval center, e.g. "挂起审批". */
+  label: string;
+  /** Transition whose move starts the approval. */
+  submit: string;
+  /** Transition the engine makes when the last step approves. */
+  onApprove: string;
+  /** Transition the engine makes when an approver rejects. */
+  onReject: string;
+  /** Transition the engine makes when the submitter withdraws; default onReject. */
+  withdraw?: string;
+  /** Field copied as the approval's title. */
+  title: string;
+}
+
 /** One table with its endpoints: list, detail, add, update, delete, enable, export, import, options. */
 export interface ResourceDef {
   $schema?: string;
@@ -604,6 +629,8 @@ export interface ResourceDef {
   indexes?: string[][];
   /** The record's lifecycle; adds "<name>.transition" and "<name>.timeline". */
   workflow?: WorkflowDef;
+  /** Approval kinds of the records (the approval engine), naming transitions of `workflow`. */
+  approval?: ApprovalDeclaration | ApprovalDeclaration[];
   /** Records that cannot be changed, disabled or deleted (such as the administrator role). */
   locked?: { field: string; values: (string | number)[]; message: string };
   /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */

@@ -56,13 +56,35 @@ describe('schema lint', () => {
     expect(at(lint(corrupt('settings/pages/business-settings-label-manager.json', (d) => (d.columns[0].cell = 'sparkline'))))[0]).toMatch(/^settings\/pages\/business-settings-label-manager\.json#\/columns\/0\/cell: must be one of "text", "number"/);
   });
 
+  it("checks an approval declaration against the resource's workflow", () => {
+    const wo = 'workorder/resources/work_order.json';
+    const errors = at(
+      lint(
+        corrupt(wo, (d) => {
+          d.approval[0].onApprove = 'hangUpAgre';
+          d.approval[1].onReject = 'resume';
+          d.approval[1].title = 'subject';
+        }),
+      ),
+    );
+    expect(errors).toEqual([
+      `${wo}#/approval/0/onApprove: no transition "hangUpAgre" in the workflow; use one of ${JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', wo), 'utf8')).workflow.transitions.map((t: { name: string }) => t.name).join(', ')}`,
+      `${wo}#/approval/1/onReject: "resume" cannot start from "improper_pending", the state "improper" leads to`,
+      `${wo}#/approval/1/title: "subject" is not a field of this resource`,
+    ]);
+    expect(at(lint(corrupt(wo, (d) => (d.approval[1].kind = 'hangUp'))))).toEqual([`${wo}#/approval/1/kind: approval kind "hangUp" is also declared by this resource`]);
+    expect(at(lint(corrupt('approval/resources/approval_flow.json', (d) => (d.approval = { kind: 'flow', label: '流程', submit: 'a', onApprove: 'b', onReject: 'c', title: 'name' }))))).toEqual([
+      'approval/resources/approval_flow.json#/approval: an approvable resource needs a "workflow" whose transitions the approval names',
+    ]);
+  });
+
   it("checks a dashboard's calls, the sources its cards read and the screens its figures open", () => {
     const home = 'home/pages/index-home.json';
     expect(at(lint(corrupt(home, (d) => (d.sources.workOrders = 'work_order.todos'))))).toEqual([
       `${home}#/sources/workOrders: no endpoint "work_order.todos"; declare it in endpoints.json or use a resource's or report's`,
     ]);
     expect(at(lint(corrupt(home, (d) => ((d.todos.from[0].source = 'orders'), (d.figures.items[2].route = '/home_task/nowhere')))))).toEqual([
-      `${home}#/todos/from/0/source: "orders" is not one of this page's sources (overview, workOrders)`,
+      `${home}#/todos/from/0/source: "orders" is not one of this page's sources (overview, workOrders, approvals)`,
       `${home}#/figures/items/2/route: no page has the route "/home_task/nowhere"`,
     ]);
     expect(at(lint(corrupt(home, (d) => (d.widgets[0].widget = 'Weather'))))).toEqual([`${home}#/widgets/0/widget: must be one of "UnreadNotices"`]);

@@ -74,6 +74,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
     const row = await findVisible(id, staff, q);
     const locked = resource.locked;
     if (locked && locked.values.includes(row[locked.field] as never)) throw badRequest(locked.message);
+    await app.approvals.assertEditable(q, resource, id);
     return row;
   }
 

@@ -3,6 +3,92 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
+  /** 审批流程 */
+  approval_flow: {
+    id: Generated<number>;
+    /** 流程名称 */
+    name: string;
+    /** 审批类型 */
+    biz_type: string;
+    /** 适用组织 */
+    scope_org_id: Generated<number | null>;
+    /** 允许撤回 */
+    allow_withdraw: Generated<number | null>;
+    /** 审批节点 */
+    steps: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 审批单 */
+  approval_instance: {
+    id: Generated<number>;
+    /** 审批编号 */
+    code: string;
+    /** 审批类型 */
+    biz_type: string;
+    /** 业务资源 */
+    biz_resource: string;
+    /** 业务记录 */
+    biz_id: number;
+    /** 审批流程 */
+    flow_id: Generated<number | null>;
+    /** 标题 */
+    title: string;
+    /** 提交人 */
+    submitter_id: number;
+    /** 提交时间 */
+    submitted_at: number;
+    /** 审批状态 */
+    status: string;
+    /** 当前节点序号 */
+    step_seq: Generated<number | null>;
+    /** 当前节点 */
+    step_name: Generated<string | null>;
+    /** 当前审批人 */
+    approver_names: Generated<string | null>;
+    /** 提交内容 */
+    snapshot: Generated<string | null>;
+    /** 催办次数 */
+    urge_count: Generated<number | null>;
+    /** 最近催办 */
+    urged_at: Generated<number | null>;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
+  };
+  /** 审批任务 */
+  approval_task: {
+    id: Generated<number>;
+    /** 审批单 */
+    instance_id: number;
+    /** 审批编号 */
+    code: string;
+    /** 审批类型 */
+    biz_type: string;
+    /** 标题 */
+    title: string;
+    /** 提交人 */
+    submitter_id: number;
+    /** 提交时间 */
+    submitted_at: number;
+    /** 节点序号 */
+    step_seq: number;
+    /** 审批节点 */
+    step_name: string;
+    /** 审批人 */
+    approver_id: number;
+    /** 处理结果 */
+    status: string;
+    /** 审批意见 */
+    comment: Generated<string | null>;
+    /** 审批时间 */
+    acted_at: Generated<number | null>;
+    /** 转派给 */
+    transfer_to: Generated<number | null>;
+  };
   /** 楼栋 */
   building: {
     id: Generated<number>;

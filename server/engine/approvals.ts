@@ -1,0 +1,555 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApprovalDeclaration, ResourceDef } from '../../src/shared/schemaTypes.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../platform/http/envelope.ts';
+import type { StaffContext } from '../platform/types.ts';
+import type { AnyDB, Row } from './hooks.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The approval engine (registerApprovals): flows per kind and organisation, instances, tasks and their acts. */
+    approvals: ApprovalEngine;
+  }
+}
+
+/** How a step's approvers are found, per record (within the record's project but for named staff). */
+export type ApproverStrategy = 'post' | 'role' | 'staff' | 'project_manager';
+/** single 普通: one approver; and 会签: all approve; or 或签: the first one decides. */
+export type SignType = 'single' | 'and' | 'or';
+
+export interface ApprovalStep {
+  name: string;
+  sign_type: SignType;
+  strategy: ApproverStrategy;
+  post_ids?: number[];
+  role_ids?: number[];
+  staff_ids?: number[];
+}
+
+export const SIGN_TYPES: Record<SignType, string> = { single: '普通审批', and: '会签（全部同意）', or: '或签（一人决定）' };
+export const STRATEGIES: Record<ApproverStrategy, string> = { post: '按岗位', role: '按角色', staff: '指定人员', project_manager: '项目经理' };
+/** The role whose holders are a project's managers (strategy project_manager). */
+export const PROJECT_MANAGER_ROLE = 'project_manager';
+/** The submitter may urge an approval at most once in this time. */
+export const URGE_INTERVAL_MS = 30 * 60_000;
+/** Type code of approval notices (category '1', a to-do). */
+export const APPROVAL_NOTICE = 'approval';
+
+/** The approval declarations of a resource, one or several kinds. */
+export const approvalsOf = (resource: Pick<ResourceDef, 'approval'>): ApprovalDeclaration[] => (resource.approval ? [resource.approval].flat() : []);
+
+/**
+ * What the engine needs of an approvable resource's workflow, registered by its routes
+ * (registerWorkflow): a trusted move (no data-scope or actor check: the approval decided it)
+ * and the record as the approver should see it (reference labels, project name).
+ */
+export interface ApprovableRecords {
+  resource: ResourceDef;
+  move(trx: AnyDB, id: number, transition: string, staff: StaffContext, note: string | null): Promise<string>;
+  read(trx: AnyDB, id: number): Promise<Row>;
+}
+
+type Instance = Row & { id: number; code: string; biz_type: string; biz_resource: string; biz_id: number; title: string; submitter_id: number; status: string; step_seq: number | null; project_id: number };
+type Task = Row & { id: number; instance_id: number; step_seq: number; step_name: string; approver_id: number; status: string };
+
+const INSTANCE_TEXT: Record<string, string> = { running: '审批中', approved: '审批通过', rejected: '审批不通过', withdrawn: '已撤回' };
+
+/** Ids of an organisation and the organisations above it (a project, its region, the company). */
+async function orgChain(q: AnyDB, orgId: number): Promise<number[]> {
+  const chain: number[] = [];
+  let id: number | null = orgId;
+  while (id !== null && !chain.includes(id)) {
+    chain.push(id);
+    const row = (await q.selectFrom('org').select('parent_id').where('id', '=', id).executeTakeFirst()) as { parent_id: number | null } | undefined;
+    id = row?.parent_id ?? null;
+  }
+  return chain;
+}
+
+/** Steps as stored (a JSON column) or as sent. */
+export function parseSteps(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The structural problems of a flow's steps, in Chinese; null when they are well formed. */
+export function stepsProblem(value: unknown): string | null {
+  const steps = parseSteps(value);
+  if (!Array.isArray(steps) || steps.length === 0) return '请至少添加一个审批节点';
+  if (steps.length > 20) return '审批节点不能多于 20 个';
+  for (const [i, raw] of steps.entries()) {
+    const step = (raw ?? {}) as Partial<ApprovalStep>;
+    const at = `第 ${i + 1} 个审批节点`;
+    if (typeof step.name !== 'string' || !step.name.trim() || step.name.length > 50) return `请填写${at}的名称（50 字以内）`;
+    if (!step.sign_type || !(step.sign_type in SIGN_TYPES)) return `请选择${at}「${step.name}」的审批方式`;
+    if (!step.strategy || !(step.strategy in STRATEGIES)) return `请选择${at}「${step.name}」的审批人类型`;
+    const ids = step.strategy === 'post' ? step.post_ids : step.strategy === 'role' ? step.role_ids : step.strategy === 'staff' ? step.staff_ids : [];
+    if (!Array.isArray(ids) || ids.some((id) => !Number.isInteger(id) || id < 1)) return `${at}「${step.name}」的审批人设置不正确`;
+    if (step.strategy !== 'project_manager' && ids.length === 0) return `请为${at}「${step.name}」选择${STRATEGIES[step.strategy]}的审批人`;
+  }
+  return null;
+}
+
+/**
+ * The approval engine. A resource declares its approval kinds (`approval` in its JSON) naming
+ * workflow transitions; making the `submit` move starts an approval under the flow configured
+ * for the kind and the record's project (a project's flow overrides its region's, which
+ * overrides the company's); each step's approvers get a task and a to-do notice; the engine
+ * makes `onApprove` or `onReject` when the approval ends. Every act is checked here (only a
+ * current approver decides, only the submitter withdraws or urges, nobody approves their own
+ * submission), runs in the caller's transaction and is written to the approval's history.
+ */
+export class ApprovalEngine {
+  private readonly records = new Map<string, ApprovableRecords>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Called by the workflow routes of each resource that declares approvals. */
+  register(records: ApprovableRecords): void {
+    if (approvalsOf(records.resource).length) this.records.set(records.resource.name, records);
+  }
+
+  /** Every declared kind, for the flow screen and the center's filters. */
+  kinds(): { kind: string; label: string; resource: string }[] {
+    return [...this.app.catalogue.resources.values()].flatMap((r) => approvalsOf(r).map((a) => ({ kind: a.kind, label: a.label, resource: r.name })));
+  }
+
+  private declaration(kind: string): { decl: ApprovalDeclaration; records: ApprovableRecords } {
+    for (const records of this.records.values()) {
+      const decl = approvalsOf(records.resource).find((a) => a.kind === kind);
+      if (decl) return { decl, records };
+    }
+    throw badRequest(`审批类型「${kind}」不存在`);
+  }
+
+  /** The running approval of a record, if any. */
+  async runningOf(q: AnyDB, resource: string, id: number): Promise<Instance | undefined> {
+    return (await q.selectFrom('approval_instance').selectAll().where('biz_resource', '=', resource).where('biz_id', '=', id).where('status', '=', 'running').executeTakeFirst()) as Instance | undefined;
+  }
+
+  /** Edits and deletes of a record under approval are refused: the submitter withdraws first. */
+  async assertEditable(q: AnyDB, resource: ResourceDef, id: number): Promise<void> {
+    if (!approvalsOf(resource).length) return;
+    const running = await this.runningOf(q, resource.name, id);
+    if (running) throw conflict(`${resource.title}正在审批中（${running.code}），不能修改；如需修改请先撤回审批`);
+  }
+
+  /**
+   * Before a move through the generic /transition: a record under approval moves only by the
+   * engine (its outcome) or by withdrawing it in the approval center.
+   */
+  async beforeTransition(q: AnyDB, resource: ResourceDef, id: number): Promise<void> {
+    if (!approvalsOf(resource).length) return;
+    const running = await this.runningOf(q, resource.name, id);
+    if (running) throw conflict(`该${resource.title}正在审批中（${running.code}），请在审批中心处理`);
+  }
+
+  /** After a move through the generic /transition: a declared `submit` starts the approval (when a flow applies). */
+  async afterTransition(trx: AnyDB, resource: ResourceDef, transition: string, id: number, staff: StaffContext): Promise<void> {
+    const decl = approvalsOf(resource).find((a) => a.submit === transition);
+    if (!decl) return;
+    const records = this.records.get(resource.name);
+    if (!records) return;
+    await this.start(trx, decl, records, id, staff);
+  }
+
+  /** The flow that applies to a kind in a project: the deepest organisation's enabled flow. */
+  async flowFor(q: AnyDB, kind: string, projectId: number | null): Promise<Row | undefined> {
+    const chain = projectId ? await orgChain(q, projectId) : [];
+    const flows = (await q.selectFrom('approval_flow').selectAll().where('biz_type', '=', kind).where('enabled', '=', 1).orderBy('id').execute()) as Row[];
+    for (const org of chain) {
+      const flow = flows.find((f) => f.scope_org_id === org);
+      if (flow) return flow;
+    }
+    return flows.find((f) => f.scope_org_id === null || f.scope_org_id === undefined);
+  }
+
+  /** Staff who reach a project: they belong to it or an organisation above it, hold a post there, or work in it. */
+  private async reaching(q: AnyDB, staffIds: number[], projectId: number | null): Promise<number[]> {
+    if (!staffIds.length) return [];
+    const enabled = ((await q.selectFrom('staff').select('id').where('id', 'in', staffIds).where('enabled', '=', 1).execute()) as { id: number }[]).map((r) => r.id);
+    if (projectId === null || !enabled.length) return enabled.sort((a, b) => a - b);
+    const chain = await orgChain(q, projectId);
+    const byOrg = (await q.selectFrom('staff').select('id').where('id', 'in', enabled).where('org_id', 'in', chain).execute()) as { id: number }[];
+    const byPost = (await q
+      .selectFrom('staff_post')
+      .innerJoin('post', 'post.id', 'staff_post.post_id')
+      .select('staff_post.staff_id as id')
+      .where('staff_post.staff_id', 'in', enabled)
+      .where('post.enabled', '=', 1)
+      .where('post.org_id', 'in', chain)
+      .execute()) as { id: number }[];
+    const byProject = (await q.selectFrom('staff_project').select('staff_id as id').where('staff_id', 'in', enabled).where('project_id', '=', projectId).execute()) as { id: number }[];
+    return [...new Set([...byOrg, ...byPost, ...byProject].map((r) => r.id))].sort((a, b) => a - b);
+  }
+
+  private async holdersOfRoles(q: AnyDB, roleIds: number[]): Promise<number[]> {
+    if (!roleIds.length) return [];
+    const enabledRoles = ((await q.selectFrom('role').select('id').where('id', 'in', roleIds).where('enabled', '=', 1).execute()) as { id: number }[]).map((r) => r.id);
+    if (!enabledRoles.length) return [];
+    const direct = (await q.selectFrom('staff_role').select('staff_id').where('role_id', 'in', enabledRoles).execute()) as { staff_id: number }[];
+    const viaPosts = (await q
+      .selectFrom('staff_post')
+      .innerJoin('post_role', 'post_role.post_id', 'staff_post.post_id')
+      .innerJoin('post', 'post.id', 'staff_post.post_id')
+      .select('staff_post.staff_id')
+      .where('post_role.role_id', 'in', enabledRoles)
+      .where('post.enabled', '=', 1)
+      .execute()) as { staff_id: number }[];
+    return [...new Set([...direct, ...viaPosts].map((r) => r.staff_id))];
+  }
+
+  /** A step's approvers for a record of a project, in staff id order (single: the first alone). */
+  async approversOf(q: AnyDB, step: ApprovalStep, projectId: number | null): Promise<number[]> {
+    let candidates: number[] = [];
+    if (step.strategy === 'staff') {
+      const ids = step.staff_ids ?? [];
+      candidates = ids.length ? ((await q.selectFrom('staff').select('id').where('id', 'in', ids).where('enabled', '=', 1).execute()) as { id: number }[]).map((r) => r.id).sort((a, b) => a - b) : [];
+    } else if (step.strategy === 'post') {
+      const ids = step.post_ids ?? [];
+      const holders = ids.length
+        ? ((await q.selectFrom('staff_post').innerJoin('post', 'post.id', 'staff_post.post_id').select('staff_post.staff_id').where('post.id', 'in', ids).where('post.enabled', '=', 1).execute()) as { staff_id: number }[]).map((r) => r.staff_id)
+        : [];
+      candidates = await this.reaching(q, [...new Set(holders)], projectId);
+    } else if (step.strategy === 'role') {
+      candidates = await this.reaching(q, await this.holdersOfRoles(q, step.role_ids ?? []), projectId);
+    } else {
+      const role = (await q.selectFrom('role').select('id').where('code', '=', PROJECT_MANAGER_ROLE).executeTakeFirst()) as { id: number } | undefined;
+      candidates = role ? await this.reaching(q, await this.holdersOfRoles(q, [role.id]), projectId) : [];
+    }
+    return candidates;
+  }
+
+  /** Approvers of a step for one submission: never the submitter; single takes the first. */
+  private async stepApprovers(q: AnyDB, step: ApprovalStep, projectId: number, submitterId: number, projectName: string): Promise<number[]> {
+    const found = (await this.approversOf(q, step, projectId)).filter((id) => id !== submitterId);
+    if (!found.length) throw badRequest(`审批节点「${step.name}」在项目「${projectName}」找不到审批人（提交人不能审批自己的申请），请联系管理员调整审批流程`);
+    return step.sign_type === 'single' ? found.slice(0, 1) : found;
+  }
+
+  private async projectName(q: AnyDB, projectId: number): Promise<string> {
+    return ((await q.selectFrom('org').select('name').where('id', '=', projectId).executeTakeFirst()) as { name: string } | undefined)?.name ?? String(projectId);
+  }
+
+  private async names(q: AnyDB, ids: number[]): Promise<string> {
+    if (!ids.length) return '';
+    const rows = (await q.selectFrom('staff').select(['id', 'name']).where('id', 'in', ids).execute()) as { id: number; name: string }[];
+    return ids.map((id) => rows.find((r) => r.id === id)?.name ?? String(id)).join('、');
+  }
+
+  private async history(q: AnyDB, instanceId: number, entry: { step: string | null; action: string; staff: StaffContext | null; comment?: string | null }): Promise<void> {
+    await q
+      .insertInto('approval_history')
+      .values({ instance_id: instanceId, step_name: entry.step, action: entry.action, staff_id: entry.staff?.id ?? null, staff_name: entry.staff?.name ?? '系统', comment: entry.comment ?? null, at: Date.now() })
+      .execute();
+  }
+
+  private async notify(q: AnyDB, instance: Instance, staffIds: number[], content: string): Promise<void> {
+    if (!staffIds.length) return;
+    await this.app.notices.send(q, { staffIds, category: '1', type: APPROVAL_NOTICE, title: `审批 ${instance.code}`, content, functionId: instance.id });
+  }
+
+  /** Creates the tasks of a step and notifies its approvers. */
+  private async openStep(q: AnyDB, instance: Instance, steps: ApprovalStep[], seq: number, label: string): Promise<void> {
+    const step = steps[seq - 1]!;
+    const approvers = await this.stepApprovers(q, step, instance.project_id, instance.submitter_id, await this.projectName(q, instance.project_id));
+    const now = Date.now();
+    await q
+      .insertInto('approval_task')
+      .values(
+        approvers.map((approverId) => ({
+          instance_id: instance.id,
+          code: instance.code,
+          biz_type: instance.biz_type,
+          title: instance.title,
+          submitter_id: instance.submitter_id,
+          submitted_at: instance.submitted_at,
+          step_seq: seq,
+          step_name: step.name,
+          approver_id: approverId,
+          status: 'wait',
+          project_id: instance.project_id,
+          created_by: instance.submitter_id,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await q
+      .updateTable('approval_instance')
+      .set({ step_seq: seq, step_name: step.name, approver_names: await this.names(q, approvers), updated_at: now })
+      .where('id', '=', instance.id)
+      .execute();
+    await this.notify(q, instance, approvers, `${label}「${instance.title}」（${instance.code}）等待您审批：${step.name}`);
+  }
+
+  private async nextCode(q: AnyDB, now: number): Promise<string> {
+    const d = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const prefix = `SP${d}`;
+    const last = (await q.selectFrom('approval_instance').select('code').where('code', 'like', `${prefix}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
+    const seq = last ? Number(last.code.slice(prefix.length)) + 1 : 1;
+    return `${prefix}${String(seq).padStart(4, '0')}`;
+  }
+
+  /** Starts the approval of a record just submitted, when a flow applies to its kind and project. */
+  async start(trx: AnyDB, decl: ApprovalDeclaration, records: ApprovableRecords, id: number, staff: StaffContext): Promise<number | null> {
+    const record = await records.read(trx, id);
+    const projectId = (record.project_id as number | null | undefined) ?? staff.orgId;
+    const flow = await this.flowFor(trx, decl.kind, projectId);
+    if (!flow) return null;
+    const steps = parseSteps(flow.steps) as ApprovalStep[];
+    if (stepsProblem(steps)) throw badRequest(`审批流程「${String(flow.name)}」配置不完整，请联系管理员`);
+    const now = Date.now();
+    const code = await this.nextCode(trx, now);
+    const inserted = (await trx
+      .insertInto('approval_instance')
+      .values({
+        code,
+        biz_type: decl.kind,
+        biz_resource: records.resource.name,
+        biz_id: id,
+        flow_id: flow.id,
+        title: String(record[decl.title] ?? code).slice(0, 200),
+        submitter_id: staff.id,
+        submitted_at: now,
+        status: 'running',
+        steps: JSON.stringify(steps),
+        allow_withdraw: flow.allow_withdraw === 0 ? 0 : 1,
+        snapshot: JSON.stringify(record),
+        project_id: projectId,
+        created_by: staff.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    const instance = (await trx.selectFrom('approval_instance').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Instance;
+    await this.history(trx, instance.id, { step: null, action: 'submit', staff });
+    await this.openStep(trx, instance, steps, 1, decl.label);
+    return instance.id;
+  }
+
+  private async loadTask(q: AnyDB, taskId: number): Promise<{ task: Task; instance: Instance }> {
+    const task = (await q.selectFrom('approval_task').selectAll().where('id', '=', taskId).executeTakeFirst()) as Task | undefined;
+    if (!task) throw notFound('审批任务不存在');
+    const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', task.instance_id).executeTakeFirstOrThrow()) as Instance;
+    return { task, instance };
+  }
+
+  /** The checks every approver's act shares: the approval runs, the task is the caller's, still waiting, of the current step. */
+  private async actable(q: AnyDB, taskId: number, staff: StaffContext): Promise<{ task: Task; instance: Instance }> {
+    const { task, instance } = await this.loadTask(q, taskId);
+    if (task.approver_id !== staff.id) throw forbidden('只有当前审批人可以处理该审批');
+    if (instance.submitter_id === staff.id) throw forbidden('不能审批自己提交的申请');
+    if (instance.status !== 'running') throw conflict(`该审批已结束（${INSTANCE_TEXT[instance.status] ?? instance.status}），无需重复操作`);
+    if (task.status !== 'wait' || task.step_seq !== instance.step_seq) {
+      const decider = (await q
+        .selectFrom('approval_task')
+        .innerJoin('staff', 'staff.id', 'approval_task.approver_id')
+        .select('staff.name')
+        .where('approval_task.instance_id', '=', instance.id)
+        .where('approval_task.step_seq', '=', task.step_seq)
+        .where('approval_task.status', 'in', ['approve', 'reject'])
+        .orderBy('approval_task.acted_at', 'desc')
+        .executeTakeFirst()) as { name: string } | undefined;
+      if (task.status === 'transfer') throw conflict('该审批任务已转派他人，无需处理');
+      throw conflict(decider && decider.name !== staff.name ? `该审批节点已由「${decider.name}」处理，无需重复操作` : '该审批任务已处理，无需重复操作');
+    }
+    return { task, instance };
+  }
+
+  /** Marks a waiting task acted on; false when another act got there first (the row is no longer waiting). */
+  private async close(q: AnyDB, taskId: number, status: string, comment: string | null, extra: Row = {}): Promise<boolean> {
+    const now = Date.now();
+    const done = await q.updateTable('approval_task').set({ status, comment, acted_at: now, updated_at: now, ...extra }).where('id', '=', taskId).where('status', '=', 'wait').executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1;
+  }
+
+  private async cancelWaiting(q: AnyDB, instanceId: number, status: 'cancel' | 'withdrawn'): Promise<void> {
+    const now = Date.now();
+    await q.updateTable('approval_task').set({ status, acted_at: now, updated_at: now }).where('instance_id', '=', instanceId).where('status', '=', 'wait').execute();
+  }
+
+  private async finish(q: AnyDB, instance: Instance, status: 'approved' | 'rejected' | 'withdrawn', transition: string, staff: StaffContext, note: string): Promise<void> {
+    const now = Date.now();
+    await q.updateTable('approval_instance').set({ status, finished_at: now, approver_names: null, updated_at: now }).where('id', '=', instance.id).execute();
+    const records = this.records.get(instance.biz_resource);
+    if (!records) throw new Error(`approval ${instance.code}: resource ${instance.biz_resource} is not approvable`);
+    await records.move(q, instance.biz_id, transition, staff, note);
+  }
+
+  private declOf(instance: Instance): ApprovalDeclaration {
+    return this.declaration(instance.biz_type).decl;
+  }
+
+  /** Approve: the step passes when its sign type says so; the last step's pass approves the record. */
+  async approve(q: AnyDB, taskId: number, staff: StaffContext, comment: string | null): Promise<{ status: string }> {
+    const { task, instance } = await this.actable(q, taskId, staff);
+    if (!(await this.close(q, task.id, 'approve', comment))) throw conflict('该审批任务已处理，无需重复操作');
+    await this.history(q, instance.id, { step: task.step_name, action: 'approve', staff, comment });
+    const steps = parseSteps(instance.steps) as ApprovalStep[];
+    const step = steps[task.step_seq - 1]!;
+    if (step.sign_type === 'and') {
+      const waiting = (await q.selectFrom('approval_task').select('approver_id').where('instance_id', '=', instance.id).where('step_seq', '=', task.step_seq).where('status', '=', 'wait').execute()) as { approver_id: number }[];
+      if (waiting.length) {
+        await q.updateTable('approval_instance').set({ approver_names: await this.names(q, waiting.map((w) => w.approver_id)), updated_at: Date.now() }).where('id', '=', instance.id).execute();
+        return { status: 'running' };
+      }
+    } else {
+      await this.cancelWaiting(q, instance.id, 'cancel');
+    }
+    const decl = this.declOf(instance);
+    if (task.step_seq < steps.length) {
+      await this.openStep(q, instance, steps, task.step_seq + 1, decl.label);
+      return { status: 'running' };
+    }
+    await this.history(q, instance.id, { step: null, action: 'finish', staff: null, comment: '审批通过' });
+    await this.finish(q, instance, 'approved', decl.onApprove, staff, comment ? `审批通过：${comment}` : '审批通过');
+    await this.app.notices.send(q, { staffIds: [instance.submitter_id], category: '2', type: APPROVAL_NOTICE, title: `审批 ${instance.code}`, content: `您提交的「${instance.title}」已审批通过`, functionId: instance.id });
+    return { status: 'approved' };
+  }
+
+  /** Reject (a comment is required): the approval ends and the record moves through onReject. */
+  async reject(q: AnyDB, taskId: number, staff: StaffContext, comment: string | null): Promise<{ status: string }> {
+    if (!comment?.trim()) throw badRequest('请填写驳回意见');
+    const { task, instance } = await this.actable(q, taskId, staff);
+    if (!(await this.close(q, task.id, 'reject', comment))) throw conflict('该审批任务已处理，无需重复操作');
+    await this.cancelWaiting(q, instance.id, 'cancel');
+    await this.history(q, instance.id, { step: task.step_name, action: 'reject', staff, comment });
+    await this.finish(q, instance, 'rejected', this.declOf(instance).onReject, staff, comment);
+    await this.app.notices.send(q, { staffIds: [instance.submitter_id], category: '2', type: APPROVAL_NOTICE, title: `审批 ${instance.code}`, content: `您提交的「${instance.title}」未通过审批：${comment}`, functionId: instance.id });
+    return { status: 'rejected' };
+  }
+
+  /** Transfer a waiting task to another staff member (not the submitter, not a current approver of the step). */
+  async transfer(q: AnyDB, taskId: number, staff: StaffContext, to: number, comment: string | null): Promise<void> {
+    const { task, instance } = await this.actable(q, taskId, staff);
+    if (to === staff.id) throw badRequest('不能转派给自己');
+    if (to === instance.submitter_id) throw badRequest('不能转派给提交人');
+    const target = (await q.selectFrom('staff').select(['id', 'name', 'enabled']).where('id', '=', to).executeTakeFirst()) as { id: number; name: string; enabled: number } | undefined;
+    if (!target || target.enabled !== 1) throw badRequest('转派对象不存在或已停用');
+    const already = await q.selectFrom('approval_task').select('id').where('instance_id', '=', instance.id).where('step_seq', '=', task.step_seq).where('approver_id', '=', to).where('status', '=', 'wait').executeTakeFirst();
+    if (already) throw badRequest(`「${target.name}」已是该节点的审批人`);
+    if (!(await this.close(q, task.id, 'transfer', comment, { transfer_to: to }))) throw conflict('该审批任务已处理，无需重复操作');
+    const now = Date.now();
+    await q
+      .insertInto('approval_task')
+      .values({ ...Object.fromEntries(Object.entries(task).filter(([k]) => !['id', 'status', 'comment', 'acted_at', 'transfer_to'].includes(k))), approver_id: to, status: 'wait', created_at: now, updated_at: now })
+      .execute();
+    const waiting = (await q.selectFrom('approval_task').select('approver_id').where('instance_id', '=', instance.id).where('step_seq', '=', task.step_seq).where('status', '=', 'wait').execute()) as { approver_id: number }[];
+    await q.updateTable('approval_instance').set({ approver_names: await this.names(q, waiting.map((w) => w.approver_id)), updated_at: now }).where('id', '=', instance.id).execute();
+    await this.history(q, instance.id, { step: task.step_name, action: 'transfer', staff, comment: `转派给「${target.name}」${comment ? `：${comment}` : ''}` });
+    await this.notify(q, instance, [to], `${staff.name}将「${instance.title}」（${instance.code}）转派给您审批：${task.step_name}`);
+  }
+
+  private async ownInstance(q: AnyDB, instanceId: number, staff: StaffContext, act: string): Promise<Instance> {
+    const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', instanceId).executeTakeFirst()) as Instance | undefined;
+    if (!instance) throw notFound('审批单不存在');
+    if (instance.submitter_id !== staff.id) throw forbidden(`只有提交人可以${act}`);
+    if (instance.status !== 'running') throw conflict(`该审批已结束（${INSTANCE_TEXT[instance.status] ?? instance.status}），不能${act}`);
+    return instance;
+  }
+
+  /** Withdraw (the submitter, while running, when the flow allows): the record moves through `withdraw` (default onReject). */
+  async withdraw(q: AnyDB, instanceId: number, staff: StaffContext, comment: string | null): Promise<void> {
+    const instance = await this.ownInstance(q, instanceId, staff, '撤回');
+    if (instance.allow_withdraw === 0) throw forbidden('该审批流程不允许撤回');
+    await this.cancelWaiting(q, instance.id, 'withdrawn');
+    await this.history(q, instance.id, { step: instance.step_name as string | null, action: 'withdraw', staff, comment });
+    const decl = this.declOf(instance);
+    await this.finish(q, instance, 'withdrawn', decl.withdraw ?? decl.onReject, staff, comment ? `提交人撤回：${comment}` : '提交人撤回');
+  }
+
+  /** Urge (the submitter, at most once every 30 minutes): the current approvers are notified again. */
+  async urge(q: AnyDB, instanceId: number, staff: StaffContext, now = Date.now()): Promise<number> {
+    const instance = await this.ownInstance(q, instanceId, staff, '催办');
+    const last = instance.urged_at as number | null;
+    if (last && now - last < URGE_INTERVAL_MS) {
+      const minutes = Math.ceil((URGE_INTERVAL_MS - (now - last)) / 60_000);
+      throw new ApiError(429, `30 分钟内只能催办一次，请 ${minutes} 分钟后再试`);
+    }
+    const waiting = ((await q.selectFrom('approval_task').select('approver_id').where('instance_id', '=', instance.id).where('status', '=', 'wait').execute()) as { approver_id: number }[]).map((w) => w.approver_id);
+    await q.updateTable('approval_instance').set({ urge_count: Number(instance.urge_count ?? 0) + 1, urged_at: now, updated_at: now }).where('id', '=', instance.id).execute();
+    await this.history(q, instance.id, { step: instance.step_name as string | null, action: 'urge', staff });
+    await this.notify(q, instance, waiting, `${staff.name}催办：「${instance.title}」（${instance.code}）等待您审批`);
+    return waiting.length;
+  }
+
+  /**
+   * One approval as its participants see it: the instance, the record as submitted (named by
+   * the resource's field titles), the steps with their tasks, and the history. Visible to the
+   * submitter, anyone who had a task in it, and whoever may see all approvals of its project.
+   */
+  async view(q: AnyDB, instanceId: number, staff: StaffContext, canSeeProject: (projectId: number) => Promise<boolean>): Promise<Row> {
+    const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', instanceId).executeTakeFirst()) as Instance | undefined;
+    if (!instance) throw notFound('审批单不存在');
+    const tasks = (await q
+      .selectFrom('approval_task')
+      .leftJoin('staff', 'staff.id', 'approval_task.approver_id')
+      .select(['approval_task.id', 'approval_task.instance_id', 'approval_task.step_seq', 'approval_task.step_name', 'approval_task.approver_id', 'staff.name as approver_name', 'approval_task.status', 'approval_task.comment', 'approval_task.acted_at', 'approval_task.created_at'])
+      .where('approval_task.instance_id', '=', instance.id)
+      .orderBy('approval_task.step_seq')
+      .orderBy('approval_task.id')
+      .execute()) as Task[];
+    const involved = instance.submitter_id === staff.id || tasks.some((t) => t.approver_id === staff.id);
+    if (!involved && !(staff.buttons.has('approval:all') && (await canSeeProject(instance.project_id)))) throw notFound('审批单不存在');
+    const history = await q.selectFrom('approval_history').select(['step_name', 'action', 'staff_name', 'comment', 'at']).where('instance_id', '=', instance.id).orderBy('id').execute();
+    const decl = this.declaration(instance.biz_type);
+    const snapshot = (parseSteps(instance.snapshot) ?? {}) as Row;
+    const items: { label: string; value: string }[] = [];
+    if (snapshot.project_name) items.push({ label: '所属项目', value: String(snapshot.project_name) });
+    for (const [name, field] of Object.entries(decl.records.resource.fields)) {
+      if (field.type === 'json' || field.type === 'html' || field.mask) continue;
+      const raw = snapshot[`${name}_label`] ?? snapshot[name];
+      if (raw === null || raw === undefined || raw === '') continue;
+      const workflow = decl.records.resource.workflow;
+      const value = workflow?.field === name ? (workflow.states[String(raw)]?.text ?? String(raw)) : field.enum ? (field.enum[String(raw)] ?? String(raw)) : field.type === 'boolean' ? (raw ? '是' : '否') : field.type === 'datetime' && typeof raw === 'number' ? new Date(raw + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : String(raw);
+      items.push({ label: field.title, value });
+    }
+    const STATUS: Record<string, string> = { wait: '待审批', approve: '通过', reject: '不通过', transfer: '已转派', cancel: '已取消', withdrawn: '已撤回' };
+    const ACTION: Record<string, string> = { submit: '提交', approve: '通过', reject: '驳回', transfer: '转派', urge: '催办', withdraw: '撤回', finish: '审批结束' };
+    const mine = tasks.find((t) => t.approver_id === staff.id && t.status === 'wait' && t.step_seq === instance.step_seq && instance.status === 'running');
+    return {
+      ...Object.fromEntries(Object.entries(instance).filter(([k]) => k !== 'snapshot' && k !== 'steps')),
+      kind_label: decl.decl.label,
+      status_text: INSTANCE_TEXT[instance.status] ?? instance.status,
+      snapshot: items,
+      steps: parseSteps(instance.steps),
+      tasks: tasks.map((t) => ({ ...t, status_text: STATUS[t.status] ?? t.status })),
+      history: history.map((h) => ({ ...(h as Row), action_text: ACTION[(h as Row).action as string] ?? (h as Row).action })),
+      my_task_id: mine?.id ?? null,
+      can_withdraw: instance.status === 'running' && instance.submitter_id === staff.id && instance.allow_withdraw !== 0,
+      can_urge: instance.status === 'running' && instance.submitter_id === staff.id,
+    };
+  }
+
+  /**
+   * Checks a flow before it is saved: well-formed steps, a declared kind, and, for every project
+   * the flow applies to, an approver for every step (the message names the project and the step).
+   */
+  async checkFlow(q: AnyDB, flow: { biz_type: unknown; scope_org_id: unknown; steps: unknown }): Promise<void> {
+    if (!this.kinds().some((k) => k.kind === flow.biz_type)) throw badRequest(`审批类型「${String(flow.biz_type)}」不存在`);
+    const problem = stepsProblem(flow.steps);
+    if (problem) throw badRequest(problem);
+    const steps = parseSteps(flow.steps) as ApprovalStep[];
+    const scope = typeof flow.scope_org_id === 'number' ? flow.scope_org_id : null;
+    let projects = (await q.selectFrom('org').select(['id', 'name', 'parent_id', 'type']).where('type', '=', 'project').where('enabled', '=', 1).orderBy('id').execute()) as { id: number; name: string }[];
+    if (scope !== null) {
+      const inScope: { id: number; name: string }[] = [];
+      for (const p of projects) if ((await orgChain(q, p.id)).includes(scope)) inScope.push(p);
+      projects = inScope;
+    }
+    for (const project of projects) {
+      for (const [i, step] of steps.entries()) {
+        if (!(await this.approversOf(q, step, project.id)).length) throw badRequest(`项目「${project.name}」的第 ${i + 1} 个审批节点「${step.name}」找不到审批人`);
+      }
+    }
+  }
+}
+
+export function registerApprovals(app: FastifyInstance): void {
+  app.decorate('approvals', new ApprovalEngine(app));
+}
