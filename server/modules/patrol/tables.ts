@@ -195,20 +195,6 @@ export interface TbpSecretTable {
   value: string;
 }
 
-export interface PatrolTables {
-  tbp_classify: TbpClassifyTable;
-  tbp_standard: TbpStandardTable;
-  tbp_standard_problem: TbpStandardProblemTable;
-  tbp_point: TbpPointTable;
-  tbp_plan: TbpPlanTable;
-  tbp_plan_point: TbpPlanPointTable;
-  tbp_task: TbpTaskTable;
-  tbp_task_point: TbpTaskPointTable;
-  tbp_task_log: TbpTaskLogTable;
-  tbp_record: TbpRecordTable;
-  tbp_record_order: TbpRecordOrderTable;
-  tbp_secret: TbpSecretTable;
-}
 
 declare module '../../platform/db/schema.ts' {
   interface Database {

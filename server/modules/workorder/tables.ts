@@ -31,12 +31,6 @@ export interface WorkOrderWarningTable {
   at: number;
 }
 
-export interface WorkOrderTables {
-  service_type_processor: ServiceTypeProcessorTable;
-  warn_rule_post: WarnRulePostTable;
-  warn_rule_staff: WarnRuleStaffTable;
-  work_order_warning: WorkOrderWarningTable;
-}
 
 
 declare module '../../platform/db/schema.ts' {
