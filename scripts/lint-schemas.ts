@@ -8,6 +8,7 @@ import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../src/shared/schemaTypes.ts';
 import { guardCodes, maxPageSize, reportEndpoints, resourceEndpoints } from '../src/shared/endpoints.ts';
+import { clientResource } from '../src/shared/resourceMeta.ts';
 import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../src/shared/registry.ts';
 import { checkExpression, findExpressions } from '../src/engine/expressions.ts';
 import { generateMeta } from './schema-meta.ts';
@@ -91,7 +92,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     });
   }
   const endpoints = new Set<string>();
-  for (const r of resources) for (const e of resourceEndpoints(r.doc)) endpoints.add(e.id);
+  for (const r of resources) for (const e of resourceEndpoints(clientResource(r.doc))) endpoints.add(e.id);
   const reportByName = new Map<string, Doc<ReportDef>>();
   for (const r of reports) {
     if (reportByName.has(r.doc.name) || resourceByName.has(r.doc.name)) report(r.file, '/name', `the name "${r.doc.name}" is already taken by a resource or report`);
@@ -119,12 +120,14 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     (actions ?? []).forEach((a, i) => {
       const at = `${pointer}/${i}`;
       checkCode(file, `${at}/btnCode`, a.btnCode);
-      if (a.type === 'request') checkEndpoint(file, `${at}/endpoint`, a.endpoint);
+      if (a.type === 'reveal') {
+        if (!resourceByName.get(resource ?? '')?.doc.permissions.reveal) report(file, `${at}/type`, `resource "${resource}" declares no "permissions.reveal", so nothing can be revealed; mark its personal fields with "mask" and declare the code`);
+      } else if (a.type === 'request') checkEndpoint(file, `${at}/endpoint`, a.endpoint);
       if (a.type === 'transition') {
         const workflow = resourceByName.get(resource ?? '')?.doc.workflow;
         if (!workflow) report(file, `${at}/transition`, `resource "${resource}" has no workflow`);
         else if (!workflow.transitions.some((t) => t.name === a.transition)) report(file, `${at}/transition`, `no transition "${a.transition}" in the workflow of "${resource}"; use one of ${workflow.transitions.map((t) => t.name).join(', ')}`);
-      } else if (!a.label) report(file, `${at}/label`, 'missing "label"');
+      } else if (!a.label && a.type !== 'reveal') report(file, `${at}/label`, 'missing "label"');
       if (a.type === 'export') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.export`);
       if (a.type === 'import') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.import`);
       if (a.type === 'navigate' && !routeExists(a.to)) report(file, `${at}/to`, `no screen has the route "${a.to}"; add its page schema or fix the path`);
@@ -339,6 +342,7 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');
+    if (r.permissions.reveal && !Object.values(r.fields).some((f) => f.mask)) report(file, '/permissions/reveal', 'no field of the resource is masked ("mask"), so there is nothing to reveal; drop "reveal"');
     if (r.invalidates && !resourceEndpoints(r).some((e) => e.invalidates)) report(file, '/invalidates', 'the resource has no write (add, update, delete, enable, import, transition) that could make a cache stale; drop "invalidates"');
   }
   return errors;

@@ -44,6 +44,7 @@ function readJson(file: string): unknown {
 
 export { guardCodes, resourceEndpoints, reportEndpoints } from '../../src/shared/endpoints.ts';
 import { reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
+import { clientResource } from '../../src/shared/resourceMeta.ts';
 
 /**
  * Loads schemas/: validates every file against its meta-schema, then cross-references
@@ -119,7 +120,7 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
     for (const [name, field] of Object.entries(resource.fields)) {
       if (field.ref && !resources.has(field.ref) && !CORE_REF_TABLES.includes(field.ref)) throw new CatalogueError(`${fileOf.get(resource.name)}#/fields/${name}/ref: no resource "${field.ref}"`);
     }
-    for (const e of resourceEndpoints(resource)) addEndpoint(e, fileOf.get(resource.name)!);
+    for (const e of resourceEndpoints(clientResource(resource))) addEndpoint(e, fileOf.get(resource.name)!);
   }
   for (const report of reports.values()) {
     for (const [op, guard] of Object.entries(report.permissions)) {

@@ -3,7 +3,9 @@ import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Button, Space, Spin, message } from 'antd';
 import { Suspense, use, useEffect, useMemo, useState } from 'react';
+import { RESOURCES } from './catalogue.ts';
 import { call } from './data.ts';
+import { rememberMaskedValues } from './maskedValues.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 import { FieldItemStyles } from './FieldItem.tsx';
 import { formSchema, preloadFields, SchemaField } from './fields.tsx';
@@ -38,7 +40,10 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
     let live = true;
     call<Record<string, unknown>>(page.load ?? `${page.resource}.detail`, { id: Number(id) }).then((res) => {
       if (!live) return;
-      if (res.status === '200' && res.data) form.setValues(res.data, 'overwrite');
+      if (res.status === '200' && res.data) {
+        rememberMaskedValues(form, res.data, page.resource ? RESOURCES.get(page.resource)?.masked : undefined);
+        form.setValues(res.data, 'overwrite');
+      }
       else message.error(res.message || '记录加载失败');
       form.disabled = false;
       setLoading(false);

@@ -49,8 +49,10 @@ export function fillText(template: string, ctx: ActionContext): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => (key === 'count' ? String(ctx.selected?.length ?? 0) : String(source[key] ?? '')));
 }
 
-export function matches(condition: Condition | undefined, source: Row | undefined): boolean {
+/** Whether the row (or record) matches the condition, or every one of a list of conditions. */
+export function matches(condition: Condition | Condition[] | undefined, source: Row | undefined): boolean {
   if (!condition) return true;
+  if (Array.isArray(condition)) return condition.every((c) => matches(c, source));
   const value = source?.[condition.field];
   if (condition.equals !== undefined && value !== condition.equals) return false;
   if (condition.in && !condition.in.includes(value as never)) return false;
@@ -67,6 +69,7 @@ export function targetUrl(to: string, params: Row, query: Row): string {
 
 /** A transition action with its label, permission, confirmation and states filled from the workflow. */
 export function expandAction(action: Action, resource: string | undefined): Action & { label: string } {
+  if (action.type === 'reveal') return { ...action, label: action.label ?? '查看完整号码', btnCode: action.btnCode ?? RESOURCES.get(resource ?? '')?.permissions.reveal };
   if (action.type !== 'transition') return action;
   const transition = RESOURCES.get(resource ?? '')?.workflow?.transitions.find((t) => t.name === action.transition);
   if (!transition) return { ...action, label: action.label ?? action.transition };
@@ -136,6 +139,32 @@ export async function runAction(action: Action, ctx: ActionContext, navigate: Na
     case 'import':
       // The file picker is rendered by ActionButton; nothing to do without a file.
       return;
+    case 'reveal': {
+      const record = ctx.row ?? ctx.record;
+      const masked = RESOURCES.get(ctx.resource ?? '')?.masked;
+      if (!record || !masked) return;
+      const res = await call<Row>(`${ctx.resource}.reveal`, { id: record.id });
+      if (res.status !== '200' || !res.data) {
+        message.error(res.message || '操作失败');
+        return;
+      }
+      const values = res.data;
+      Modal.info({
+        title: '完整信息',
+        okText: '关闭',
+        content: (
+          <div>
+            {Object.entries(masked).map(([name, title]) => (
+              <p key={name}>
+                {title}：{values[name] == null || values[name] === '' ? '—' : String(values[name])}
+              </p>
+            ))}
+            <p style={{ color: '#8c8c8c', marginBottom: 0 }}>{res.message || '本次查看已记录'}</p>
+          </div>
+        ),
+      });
+      return;
+    }
     case 'transition': {
       const workflow = RESOURCES.get(ctx.resource ?? '')?.workflow;
       const transition = workflow?.transitions.find((t) => t.name === action.transition);

@@ -9,8 +9,14 @@ import type { ResourceDef } from './schemaTypes.ts';
  */
 export const RESOURCE_CLIENT_KEYS = ['name', 'service', 'path', 'permissions', 'enable', 'readOnly', 'workflow', 'invalidates'] as const;
 
-export type ClientResource = Pick<ResourceDef, (typeof RESOURCE_CLIENT_KEYS)[number]>;
+export type ClientResource = Pick<ResourceDef, (typeof RESOURCE_CLIENT_KEYS)[number]> & {
+  /** The masked fields' titles by name (`mask` in the fields): the reveal endpoint and dialog need no more of the fields. */
+  masked?: Record<string, string>;
+};
 
 export function clientResource(resource: ResourceDef): ClientResource {
-  return Object.fromEntries(RESOURCE_CLIENT_KEYS.filter((k) => k in resource).map((k) => [k, resource[k]])) as ClientResource;
+  const client = Object.fromEntries(RESOURCE_CLIENT_KEYS.filter((k) => k in resource).map((k) => [k, resource[k]])) as unknown as ClientResource;
+  const masked = Object.entries(resource.fields).filter(([, f]) => f.mask);
+  if (masked.length) client.masked = Object.fromEntries(masked.map(([name, f]) => [name, f.title]));
+  return client;
 }

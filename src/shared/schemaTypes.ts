@@ -66,8 +66,8 @@ interface ActionBase {
   danger?: boolean;
   /** Ask before acting, e.g. "确定删除选中的 {count} 条记录吗？". */
   confirm?: string;
-  /** Only for rows or records matching this. */
-  visibleWhen?: Condition;
+  /** Only for rows or records matching this (every condition of a list). */
+  visibleWhen?: Condition | Condition[];
 }
 
 /** Calls an endpoint, then shows the success text and reloads the list or record. */
@@ -127,7 +127,16 @@ export interface TransitionAction extends Partial<ActionBase> {
   transition: string;
 }
 
-export type Action = RequestAction | NavigateAction | FormAction | ExportAction | ImportAction | TransitionAction;
+/**
+ * Shows the full values of the row's (or record's) masked fields (mobile and identity numbers,
+ * `mask` in the resource) in a dialog; its code is the resource's `permissions.reveal` unless
+ * given, and the server logs each look.
+ */
+export interface RevealAction extends Partial<ActionBase> {
+  type: 'reveal';
+}
+
+export type Action = RequestAction | NavigateAction | FormAction | ExportAction | ImportAction | TransitionAction | RevealAction;
 
 /** How a column or description shows its value (spec 9 formats for dates and durations). */
 export type CellType =
@@ -602,6 +611,8 @@ export interface ResourceDef {
     enable?: BtnGuard;
     export?: BtnGuard;
     import?: BtnGuard;
+    /** Shows a record's masked fields (`mask`) in full, each look logged: the `reveal` endpoint and action. */
+    reveal?: BtnGuard;
   };
   /** Adds an enabled flag and the enable/disable endpoint. */
   enable?: boolean;

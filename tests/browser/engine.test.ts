@@ -399,8 +399,8 @@ describe('data dictionary: a tree of groups beside the items', () => {
 describe('menus and buttons follow the roles (spec 6)', () => {
   it('a technician sees only the menus of their role, and a typed URL of a forbidden screen lands on /noauth', async () => {
     const page = await as('weixiu');
-    // The home page and their own work orders; nothing of administration or settings.
-    await expect.poll(() => page.locator('.ant-menu').innerText()).toBe('首页\n服务工单');
+    // The home page, their own work orders and the approvals they may be named in; nothing of administration or settings.
+    await expect.poll(() => page.locator('.ant-menu').innerText()).toBe('首页\n服务工单\n审批管理');
     await page.goto(`${server.url}/business-settings/label-manager`);
     await page.waitForURL(/\/noauth$/);
     await expect.poll(() => page.getByText('您的账号没有开通该功能的权限，请联系管理员。').isVisible()).toBe(true);

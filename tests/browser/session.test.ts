@@ -6,9 +6,11 @@ import { freePort, startServer } from '../support/server.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
 import { confirmDialog } from '../support/dialogs.ts';
+import { signedIn } from '../support/api.ts';
 import { DEMO_ORG } from '../../server/modules/org/public.ts';
 
-const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '135790' });
+// Both query logins are off unless configured (issue 40): this server turns them on.
+const server = setUpServer({ PMS_FLAG_LOGIN: '1', PMS_FLAG_SMS_CODE: '135790', PMS_JOBNUMBER_LOGIN: '1' });
 const browser = setUpBrowser();
 
 async function fresh(): Promise<Page> {
@@ -37,6 +39,12 @@ describe('query logins (spec 4)', () => {
 
   it('flag: a service-line account with the fixed SMS code, recorded in the login log', async () => {
     const page = await fresh();
+    // Refused until an administrator marks the account a service-line one (issue 40).
+    await page.goto(`${server.url}/index/home_index?flag=diaodu`);
+    await page.waitForURL((u) => u.pathname === '/500');
+    const admin = await signedIn(server.url);
+    const diaodu = await server.app.db.selectFrom('staff').select('id').where('account', '=', 'diaodu').executeTakeFirstOrThrow();
+    expect((await admin.post('/api/base/crmStaff/serviceLine', { id: diaodu.id, serviceLine: 1 })).http).toBe(200);
     await page.goto(`${server.url}/index/home_index?flag=diaodu`);
     await expect.poll(() => page.getByText('周建国，您好').isVisible()).toBe(true);
     const log = await server.app.db.selectFrom('login_log').selectAll().where('method', '=', 'flag').orderBy('id', 'desc').executeTakeFirstOrThrow();

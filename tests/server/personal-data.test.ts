@@ -45,7 +45,7 @@ describe('personal data in answers (issue 40, finding 1)', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('shows a record’s masked fields in full only to a holder of personal:reveal, and logs each reveal', async () => {
+  it('shows a record’s masked fields in full only to a holder of the resource’s reveal code, and logs each reveal', async () => {
     const stored = await server.app.db.selectFrom('staff').select('mobile').where('id', '=', DEMO_STAFF.kefu).executeTakeFirstOrThrow();
     const xmjl = await signedIn(server.url, 'xmjl');
     expect((await xmjl.post('/api/base/crmStaff/reveal', { id: DEMO_STAFF.kefu })).http).toBe(403);
@@ -58,6 +58,23 @@ describe('personal data in answers (issue 40, finding 1)', () => {
     expect(Number(before.n) + 1).toBe(Number((await server.app.db.selectFrom('personal_reveal_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
     expect(log).toMatchObject({ staff_id: DEMO_STAFF.admin, route: 'POST /api/base/crmStaff/reveal' });
     expect(log.target).toContain(String(DEMO_STAFF.kefu));
+  });
+
+  it('reveals where the resource declares a reveal code: a dispatcher sees an order’s contact number in full, a technician only on their own orders; a resource without one has no reveal', async () => {
+    const diaodu = await signedIn(server.url, 'diaodu');
+    const listed = (await diaodu.post('/api/mkf/questionTask/list', { pageNum: 1, pageSize: 50 })).body.data.records as { id: number; contact_phone: string | null }[];
+    const mine = listed.find((r) => r.contact_phone)!;
+    expect(mine.contact_phone).toMatch(/\*{4}/);
+    const order = await server.app.db.selectFrom('work_order').select(['id', 'contact_phone']).where('id', '=', mine.id).executeTakeFirstOrThrow();
+    const shown = await diaodu.post('/api/mkf/questionTask/reveal', { id: order.id });
+    expect(shown.body.message).toBe('已显示完整信息，本次查看已记录');
+    expect(shown.body.data.contact_phone).toBe(order.contact_phone);
+    // 王师傅 may look only at what he may open: an order given to someone else is not his.
+    const other = await server.app.db.selectFrom('work_order').select('id').where('processor_id', '!=', DEMO_STAFF.weixiu).where('project_id', 'not in', [DEMO_PROJECTS.cuihu.id]).orderBy('id').executeTakeFirstOrThrow();
+    const weixiu = await signedIn(server.url, 'weixiu');
+    expect((await weixiu.post('/api/mkf/questionTask/reveal', { id: other.id })).http).toBeGreaterThanOrEqual(403);
+    const admin = await signedIn(server.url, 'admin');
+    expect((await admin.post('/api/mkf/callHistory/reveal', { id: 1 })).http).toBe(404);
   });
 
   it('keeps the stored value when an edit form sends the masked value back unchanged, and refuses other masked text', async () => {

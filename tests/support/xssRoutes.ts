@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { reportEndpoints, resourceEndpoints } from '../../server/engine/catalogue.ts';
 import { storedQuestions } from '../../server/modules/returnVisit/questions.ts';
-import type { Api } from './api.ts';
+import { signedIn, type Api } from './api.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
 import { checkPage, codeFor, type BrowserFindings, type Planted } from './xss.ts';
 import type { Payload } from './xssPayloads.ts';
 
@@ -98,12 +99,66 @@ async function planBody(api: Api, name: string, remark: string): Promise<Row> {
   return { ...Object.fromEntries(keys.filter((k) => plan[k] !== null && plan[k] !== undefined).map((k) => [k, plan[k]])), name, remark };
 }
 
+const TECHNICIAN = new Map<string, Promise<Api>>();
+/** 王师傅, the technician who processes the orders whose suspension is approved below (signed in once per server). */
+const technician = (api: Api) => TECHNICIAN.get(api.baseUrl) ?? TECHNICIAN.set(api.baseUrl, signedIn(api.baseUrl, 'weixiu')).get(api.baseUrl)!;
+const XSS_FLOW = '翠湖天地挂起审批（XSS）';
+
+/**
+ * A running approval waiting for the administrator: an order of 翠湖天地 processed by 王师傅,
+ * who asks to suspend it; the flow (the administrator alone) is added the first time.
+ */
+async function approvalForAdmin(api: Api, app: FastifyInstance): Promise<{ task: number; instance: number; submitter: Api }> {
+  const db = app.db as unknown as Kysely<any>;
+  const ids = Object.fromEntries((await db.selectFrom('staff').select(['id', 'account']).where('account', 'in', ['admin', 'weixiu']).execute()).map((s: Row) => [s.account, s.id]));
+  if (!(await db.selectFrom('approval_flow').select('id').where('name', '=', XSS_FLOW).executeTakeFirst())) {
+    const step = { name: '管理员审批', sign_type: 'single', strategy: 'staff', staff_ids: [ids.admin] };
+    await expectOk(api, '/api/approve/flow/add', { name: XSS_FLOW, biz_type: 'hangUp', scope_org_id: DEMO_PROJECTS.cuihu.id, allow_withdraw: true, steps: [step] });
+  }
+  const submitter = await technician(api);
+  const orders = '/api/mkf/questionTask';
+  const { id } = await expectOk(api, `${orders}/add`, { project_id: DEMO_PROJECTS.cuihu.id, kind: 'repair', title: '卫生间水龙头漏水', content: '卫生间水龙头漏水，需更换阀芯', address: '1栋 1单元 101' });
+  await expectOk(api, `${orders}/transition`, { id, action: 'giveOut', values: { processor_id: ids.weixiu } });
+  await expectOk(submitter, `${orders}/transition`, { id, action: 'accept' });
+  await expectOk(submitter, `${orders}/transition`, { id, action: 'hangUp', values: { hang_reason: '等待配件到货' } });
+  const instance = (await db.selectFrom('approval_instance').select('id').where('biz_id', '=', id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id as number;
+  const task = (await db.selectFrom('approval_task').select('id').where('instance_id', '=', instance).where('status', '=', 'wait').executeTakeFirstOrThrow()).id as number;
+  return { task, instance, submitter };
+}
+
+/** An approval route's recipe: the comment goes on the administrator's task (shown under 我已审批) and in the approval's history (its detail). */
+function approvalRecipe(url: string, body: (task: number, comment: string, app: FastifyInstance) => Promise<Row> | Row) {
+  return async ({ api, app, payload, marker }: RouteDrive): Promise<Planted[]> => {
+    const { task, instance } = await approvalForAdmin(api, app);
+    const comment = fit(payload, marker, 500);
+    await expectOk(api, url, await body(task, comment, app));
+    return [
+      { marker, resource: 'approval_task', id: task, payload: payload.name, fields: ['comment'] },
+      { marker, resource: 'approval_instance', id: instance, payload: payload.name, fields: [] },
+    ];
+  };
+}
+
 /**
  * Recipes: each writes one payload through its route the way the screen does and answers the
  * records holding it (a resource's rows the schema screens show, or a bespoke screen's rows).
  * An update recipe first adds a record of its own with plain text, then writes the payload over it.
  */
 const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
+  '/api/approve/task/approve': approvalRecipe('/api/approve/task/approve', (id, comment) => ({ id, comment })),
+  '/api/approve/task/reject': approvalRecipe('/api/approve/task/reject', (id, comment) => ({ id, comment })),
+  '/api/approve/task/decide': approvalRecipe('/api/approve/task/decide', (id, comment) => ({ id, comment, decision: 'reject' })),
+  '/api/approve/task/transfer': approvalRecipe('/api/approve/task/transfer', async (id, comment, app) => ({
+    id,
+    comment,
+    to: (await app.db.selectFrom('staff').select('id').where('account', '=', 'kefu').executeTakeFirstOrThrow()).id,
+  })),
+  /** The submitter withdraws with a comment: it is in the approval's history (its detail) and on the order's timeline. */
+  '/api/approve/instance/withdraw': async ({ api, app, payload, marker }) => {
+    const { instance, submitter } = await approvalForAdmin(api, app);
+    await expectOk(submitter, '/api/approve/instance/withdraw', { id: instance, comment: fit(payload, marker, 500) });
+    return [{ marker, resource: 'approval_instance', id: instance, payload: payload.name, fields: [] }];
+  },
   /** A call received from a customer's number (the latest customer: a planted one when xss.ts planted customers), ended with a summary. */
   '/api/mkf/callHistory/finish': async ({ api, app, payload, marker }) => {
     const customer = await app.db.selectFrom('customer').select('mobile').orderBy('id', 'desc').executeTakeFirstOrThrow();

@@ -14,9 +14,6 @@ export interface ListQuery {
   filters?: Record<string, unknown>;
 }
 
-/** The btnCode that shows a record's masked fields in full (declared on the staff screen; every use is logged). */
-export const REVEAL_CODE = 'personal:reveal';
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A date range picked as ["2026-11-01", "2026-11-22"] covers both whole days, in epoch ms. */
@@ -111,11 +108,11 @@ export function registerReads(ctx: ResourceContext): void {
     return ok(record);
   });
 
-  if (ctx.maskFields.length) {
-    /** The masked fields of one visible record in full, for a caller holding personal:reveal and the view code (logged). */
+  if (ctx.maskFields.length && p.reveal) {
+    /** The masked fields of one visible record in full, for a caller holding the reveal code and the view code (logged). */
     app.post(
       '/reveal',
-      { config: { btnCode: REVEAL_CODE, personal: { reveal: [REVEAL_CODE] } }, schema: { body: idQuery } },
+      { config: { btnCode: p.reveal, personal: { reveal: guardCodes(p.reveal) } }, schema: { body: idQuery } },
       async (request) => {
         if (p.view && !guardCodes(p.view).some((code) => request.staff!.buttons.has(code))) throw forbidden(`没有权限查看${resource.title}`);
         const { id } = request.body as { id: number };

@@ -14,12 +14,12 @@ type Row = Record<string, unknown>;
 export const WORKORDER_DEMO_GRANTS: Record<string, string[]> = {
   customer_service: [
     'workorder:view', 'workorder:intake', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:delete', 'workorder:export', 'workorder:confirm', 'workorder:close',
-    'workorder:urge', 'workorder:evaluate', 'workorder:restart', 'servertype:view', 'problem:view', 'warn:view',
+    'workorder:urge', 'workorder:evaluate', 'workorder:restart', 'workorder:reveal', 'servertype:view', 'problem:view', 'warn:view',
   ],
-  dispatcher: ['workorder:view', 'workorder:intake', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:giveOut', 'workorder:urge', 'workorder:export', 'servertype:view', 'problem:view', 'warn:view'],
-  technician: ['workorder:mine', 'workorder:pool', 'workorder:handle', 'workorder:transfer', 'workorder:seize', 'problem:view'],
+  dispatcher: ['workorder:view', 'workorder:intake', 'workorder:add', 'workorder:drafts', 'workorder:edit', 'workorder:giveOut', 'workorder:urge', 'workorder:export', 'workorder:reveal', 'servertype:view', 'problem:view', 'warn:view'],
+  technician: ['workorder:mine', 'workorder:pool', 'workorder:handle', 'workorder:reveal', 'workorder:transfer', 'workorder:seize', 'problem:view'],
   project_manager: [
-    'workorder:view', 'workorder:export', 'workorder:giveOut', 'workorder:urge', 'workorder:close', 'workorder:restart', 'hangup:view', 'hangup:approve', 'improper:view',
+    'workorder:view', 'workorder:export', 'workorder:giveOut', 'workorder:urge', 'workorder:close', 'workorder:restart', 'workorder:reveal', 'hangup:view', 'hangup:approve', 'improper:view',
     'improper:approve', 'servertype:view', 'servertype:add', 'servertype:edit', 'servertype:enable', 'servertype:export', 'problem:view', 'problem:add', 'problem:edit',
     'problem:enable', 'problem:export', 'problem:import', 'warn:view', 'warn:add', 'warn:edit', 'warn:delete', 'warn:enable', 'warn:export',
     'report-workorder:view', 'report-workorder:export',

@@ -860,6 +860,8 @@ export interface ResourceTables {
     org_id: number;
     /** 所属部门 */
     dept_id: Generated<number | null>;
+    /** 服务条线账号 */
+    service_line_account: Generated<number | null>;
     /** 入职日期 */
     entry_date: Generated<string | null>;
     enabled: Generated<number>;
