@@ -344,14 +344,50 @@ export function checkSchemas(root: string): string[] {
         if (!(a.title in r.fields)) report(file, `${base}/title`, `"${a.title}" is not a field of this resource`);
       });
     }
+    checkRules(file, r);
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');
     if (r.permissions.reveal && !Object.values(r.fields).some((f) => f.mask)) report(file, '/permissions/reveal', 'no field of the resource is masked ("mask"), so there is nothing to reveal; drop "reveal"');
     if (r.invalidates && !resourceEndpoints(r).some((e) => e.invalidates)) report(file, '/invalidates', 'the resource has no write (add, update, delete, enable, import, transition) that could make a cache stale; drop "invalidates"');
   }
+  /** Rules name columns of one comparable kind: numbers with numbers, times with times, text with text. */
+  function checkRules(file: string, r: ResourceDef) {
+    const kindOf = (resource: ResourceDef, name: string) => {
+      if (!isColumn(resource, name)) return undefined;
+      return COMPARABLE[resource.fields[name]?.type ?? (name.endsWith('_at') ? 'datetime' : 'integer')];
+    };
+    const field = (pointer: string, resource: ResourceDef, name: string) => {
+      const kind = kindOf(resource, name);
+      if (!kind) report(file, pointer, `"${name}" is not a column of "${resource.name}" that can be compared (not JSON, HTML or a "through" list)`);
+      return kind;
+    };
+    const same = (pointer: string, a: string | undefined, b: string | undefined, what: string) => a && b && a !== b && report(file, pointer, `${what} are of different kinds (${a}, ${b}); compare numbers with numbers, times with times, text with text`);
+    const conditions = (pointer: string, resource: ResourceDef, where: { field: string }[] | undefined) => where?.forEach((c, j) => field(`${pointer}/${j}/field`, resource, c.field));
+    (r.rules ?? []).forEach((rule, i) => {
+      const at = `/rules/${i}`;
+      if (rule.rule === 'compare') same(at, field(`${at}/field`, r, rule.field), field(`${at}/other`, r, rule.other), `"${rule.field}" and "${rule.other}"`);
+      if (rule.rule === 'exclusive') {
+        same(`${at}/range`, field(`${at}/range/0`, r, rule.range[0]!), field(`${at}/range/1`, r, rule.range[1]!), 'the start and end of the range');
+        rule.per.forEach((name, j) => field(`${at}/per/${j}`, r, name));
+        conditions(`${at}/where`, r, rule.where);
+      }
+      if (rule.rule === 'notExists') {
+        const target = resourceByName.get(rule.resource)?.doc;
+        if (!target) return report(file, `${at}/resource`, `no resource "${rule.resource}"`);
+        for (const [theirs, own] of Object.entries(rule.match)) {
+          same(`${at}/match/${theirs}`, field(`${at}/match/${theirs}`, target, theirs), field(`${at}/match/${theirs}`, r, own), `"${rule.resource}.${theirs}" and "${own}"`);
+        }
+        conditions(`${at}/where`, target, rule.where);
+      }
+    });
+  }
+
   return errors;
 }
+
+/** Field types by what they compare with; JSON and HTML compare with nothing. */
+const COMPARABLE: Partial<Record<string, string>> = { integer: 'number', number: 'number', boolean: 'number', datetime: 'time', string: 'text', text: 'text' };
 
 /** A column of the resource's table (a read-only view has its fields, id and project only). */
 function isColumn(resource: ResourceDef, name: string): boolean {

@@ -167,6 +167,28 @@ describe('schema lint', () => {
     ).toEqual([`${report}#/dimensions/0/field: "nowhere" is not a column of "work_order"; use one of its fields`, `${report}#/measures/${JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', report), 'utf8')).measures.length}/field: "minutes_spent" is not a column of "work_order"; use one of its fields`]);
   });
 
+  it("checks a resource's rules: fields that exist, of kinds that compare", () => {
+    const label = 'settings/resources/label.json';
+    const errors = at(
+      lint(
+        corrupt(label, (d) => {
+          d.rules = [
+            { rule: 'compare', field: 'sort', op: '>', other: 'name', message: '排序须大于名称' },
+            { rule: 'exclusive', range: ['created_at', 'ended_at'], per: ['scope'], message: '重叠' },
+            { rule: 'notExists', resource: 'staff', match: { nmae: 'name' }, where: [{ field: 'enabled', equals: 1 }], message: '已存在' },
+            { rule: 'notExists', resource: 'nowhere', match: { name: 'name' }, message: '已存在' },
+          ];
+        }),
+      ),
+    );
+    expect(errors).toEqual([
+      `${label}#/rules/0: "sort" and "name" are of different kinds (number, text); compare numbers with numbers, times with times, text with text`,
+      `${label}#/rules/1/range/1: "ended_at" is not a column of "label" that can be compared (not JSON, HTML or a "through" list)`,
+      `${label}#/rules/2/match/nmae: "nmae" is not a column of "staff" that can be compared (not JSON, HTML or a "through" list)`,
+      `${label}#/rules/3/resource: no resource "nowhere"`,
+    ]);
+  });
+
   it('refuses to start the server on what the lint refuses', () => {
     const root = corrupt('workorder/resources/work_order.json', (d) => (d.workflow.transitions[0].to = 'limbo'));
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-data-'));

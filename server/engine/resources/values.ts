@@ -3,6 +3,7 @@ import type { ResourceDef, ResourceField } from '../../../src/shared/schemaTypes
 import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import { sanitizeHtml } from '../../platform/http/sanitize.ts';
 import type { AnyDB, Row } from '../hooks.ts';
+import { checkRules } from './rules.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
 export function defaults(resource: ResourceDef): Row {
@@ -29,7 +30,7 @@ export function toColumns(resource: ResourceDef, body: Row): Row {
   return out;
 }
 
-/** Checks what a schema cannot: uniqueness, references, dictionary values. `q` is the write's transaction. */
+/** Checks what a schema cannot: uniqueness, references, dictionary values, the declared rules. `q` is the write's transaction. */
 export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, id: number | null): Promise<void> {
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = values[name];
@@ -56,6 +57,7 @@ export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, 
       if (!items.some((i) => i.value === String(value))) throw badRequest(`${field.title}取值不正确`);
     }
   }
+  await checkRules(q, resource, values, id);
 }
 
 /** Enabled items of a dictionary, in order (basis getDictCode). */

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintSchemas } from '../../scripts/lint-schemas.ts';
+import { signedIn, type Api } from '../support/api.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { addFixtureScreens } from '../support/fixtures.ts';
+import { DEMO_STAFF } from '../../server/modules/org/public.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let copy: string;
+let server: TestServer;
+let admin: Api;
+
+/** The meeting bookings of tests/fixtures/booking: rules, date-times and links declared in JSON alone. */
+beforeAll(async () => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-booking-'));
+  fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
+  addFixtureScreens(copy);
+  expect(lintSchemas(copy, false)).toEqual([]);
+  server = await startServer({}, undefined, { schemasDir: copy });
+  admin = await signedIn(server.url, 'admin');
+});
+afterAll(async () => {
+  await server?.close();
+  if (copy) fs.rmSync(copy, { recursive: true, force: true });
+});
+
+const base = '/api/basis/booking';
+const at = (text: string) => new Date(text).getTime();
+const count = async () => (await server.app.db.selectFrom('booking' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+describe('rules declared on a resource', () => {
+  it('compares fields, keeps ranges of one room apart and refuses a blacklisted organiser, on add and update alike', async () => {
+    const booking = { subject: '周例会', room: 'east', organizer_id: DEMO_STAFF.kefu, start_at: at('2026-12-01T09:00:00'), end_at: at('2026-12-01T10:00:00') };
+    const first = await admin.post(`${base}/add`, booking);
+    expect(first.body.message).toBe('新增成功');
+    const id = first.body.data.id;
+
+    const before = await count();
+    const backwards = await admin.post(`${base}/add`, { ...booking, room: 'west', end_at: at('2026-12-01T08:00:00') });
+    expect([backwards.http, backwards.body.message]).toEqual([400, '结束时间须晚于开始时间']);
+    const overlapping = await admin.post(`${base}/add`, { ...booking, subject: '评审会', start_at: at('2026-12-01T09:30:00'), end_at: at('2026-12-01T11:00:00') });
+    expect([overlapping.http, overlapping.body.message]).toEqual([409, '该会议室此时段已被预订']);
+    expect(await count()).toBe(before);
+    // Back to back is no overlap; another room is free; the record does not clash with itself.
+    expect((await admin.post(`${base}/add`, { ...booking, start_at: at('2026-12-01T10:00:00'), end_at: at('2026-12-01T11:00:00') })).body.message).toBe('新增成功');
+    expect((await admin.post(`${base}/add`, { ...booking, room: 'west', start_at: at('2026-12-01T09:30:00'), end_at: at('2026-12-01T10:30:00') })).body.message).toBe('新增成功');
+    expect((await admin.post(`${base}/update`, { id, subject: '周例会（改）' })).body.message).toBe('保存成功');
+    const stretched = await admin.post(`${base}/update`, { id, end_at: at('2026-12-01T10:30:00') });
+    expect([stretched.http, stretched.body.message]).toEqual([409, '该会议室此时段已被预订']);
+    expect((await admin.post(`${base}/update`, { id, end_at: at('2026-12-01T08:30:00') })).body.message).toBe('结束时间须晚于开始时间');
+
+    const listed = await admin.post('/api/basis/bookingBlacklist/add', { staff_id: DEMO_STAFF.weixiu, reason: '多次预订未到场' });
+    const blacklisted = await admin.post(`${base}/add`, { ...booking, organizer_id: DEMO_STAFF.weixiu, start_at: at('2026-12-02T09:00:00'), end_at: at('2026-12-02T10:00:00') });
+    expect([blacklisted.http, blacklisted.body.message]).toEqual([409, '预订人在黑名单中，不能预订会议室']);
+    // A disabled blacklist row no longer refuses.
+    await admin.post('/api/basis/bookingBlacklist/enable', { id: listed.body.data.id, enabled: 0 });
+    expect((await admin.post(`${base}/add`, { ...booking, organizer_id: DEMO_STAFF.weixiu, start_at: at('2026-12-02T09:00:00'), end_at: at('2026-12-02T10:00:00') })).body.message).toBe('新增成功');
+  });
+});
