@@ -59,4 +59,22 @@ describe('rules declared on a resource', () => {
     await admin.post('/api/basis/bookingBlacklist/enable', { id: listed.body.data.id, enabled: 0 });
     expect((await admin.post(`${base}/add`, { ...booking, organizer_id: DEMO_STAFF.weixiu, start_at: at('2026-12-02T09:00:00'), end_at: at('2026-12-02T10:00:00') })).body.message).toBe('新增成功');
   });
+
+  it('stores a date-time in milliseconds whatever is sent, and a date range includes its last day', async () => {
+    // The date-time picker sends text; the record keeps milliseconds, like one sent as a number.
+    const sent = await admin.post(`${base}/add`, { subject: '年终总结', room: 'east', organizer_id: DEMO_STAFF.kefu, start_at: '2026-12-31 16:00', end_at: '2026-12-31 17:30' });
+    expect(sent.body.message).toBe('新增成功');
+    const stored = await server.app.db.selectFrom('booking' as never).select(['start_at', 'end_at'] as never).where('id' as never, '=', sent.body.data.id as never).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ start_at: at('2026-12-31T16:00:00'), end_at: at('2026-12-31T17:30:00') });
+    expect((await admin.get(`${base}/detail`, { id: sent.body.data.id })).body.data.start_at).toBe(at('2026-12-31T16:00:00'));
+    // Text and numbers meet the same rules: this overlaps the record above.
+    expect((await admin.post(`${base}/add`, { subject: '加会', room: 'east', organizer_id: DEMO_STAFF.kefu, start_at: at('2026-12-31T17:00:00'), end_at: '2026-12-31 18:00' })).body.message).toBe('该会议室此时段已被预订');
+    const bad = await admin.post(`${base}/add`, { subject: '加会', room: 'west', organizer_id: DEMO_STAFF.kefu, start_at: '2026-12-31 25:00', end_at: '下午' });
+    expect([bad.http, bad.body.message]).toEqual([400, '开始时间格式不正确']);
+
+    const listed = async (range: unknown[]) => (await admin.post(`${base}/list`, { filters: { start_at: range } })).body.data.records.map((r: { subject: string }) => r.subject);
+    expect(await listed(['2026-12-30', '2026-12-31'])).toEqual(['年终总结']);
+    expect(await listed(['2026-12-30 00:00:00', '2026-12-31 23:59:59'])).toEqual(['年终总结']);
+    expect(await listed(['2026-12-30', '2026-12-30'])).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import { sanitizeHtml } from '../../platform/http/sanitize.ts';
 import type { AnyDB, Row } from '../hooks.ts';
 import { checkRules } from './rules.ts';
+import { toMilliseconds } from './dateTimes.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
 export function defaults(resource: ResourceDef): Row {
@@ -16,6 +17,7 @@ function normalise(field: ResourceField, value: unknown): unknown {
   if (field.type === 'boolean') return value === true || value === 1 ? 1 : 0;
   if (field.type === 'json') return JSON.stringify(value);
   if (field.type === 'html') return sanitizeHtml(String(value));
+  if (field.type === 'datetime') return toMilliseconds(value);
   if (typeof value === 'string' && (field.type === 'string' || field.type === 'text')) return value.trim();
   return value;
 }
