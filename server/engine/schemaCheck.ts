@@ -287,6 +287,9 @@ export function checkSchemas(root: string): string[] {
       if (f.ref && !resourceByName.has(f.ref) && !CORE_REF_TABLES.includes(f.ref)) report(file, `/fields/${name}/ref`, `no resource "${f.ref}" (nor a core table: ${CORE_REF_TABLES.join(', ')})`);
       if (SYSTEM_FIELDS.has(name)) report(file, `/fields/${name}`, `"${name}" is a system column; choose another name`);
       if (f.through && (!f.ref || f.type !== 'json' || f.unique || f.mask)) report(file, `/fields/${name}/through`, 'a "through" field holds a list of ids: it needs "ref" and type "json", and cannot be unique or masked');
+      // A referenced resource may be its own link table (menu buttons name their menu); another resource may not.
+      if (f.through && ((resourceByName.has(f.through.table) && f.through.table !== f.ref) || f.through.from === f.through.to)) report(file, `/fields/${name}/through`, `the link table "${f.through.table}" needs a name no resource has and two different columns ("from" this record's id, "to" the linked one's)`);
+      if (f.type === 'json' && f.enum && f.dict) report(file, `/fields/${name}`, 'a multi-select takes its values from "enum" or from "dict", not both');
       if (Array.isArray(f.unique)) for (const s of f.unique) if (!(s in r.fields) && !SYSTEM_FIELDS.has(s)) report(file, `/fields/${name}/unique`, `"${s}" is not a field of this resource`);
     }
     for (const [i, g] of (r.deleteGuards ?? []).entries()) {

@@ -38,8 +38,12 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
     }
     case 'boolean':
       return { enum: [true, false, 0, 1] };
-    case 'json':
-      return {};
+    case 'json': {
+      // A multi-select of an enum or dictionary: a list of its values (dictionary values checked in checkValues).
+      if (!field.enum && !field.dict) return {};
+      const items = field.enum ? { enum: Object.keys(field.enum) } : { type: ['string', 'number'], maxLength: 100 };
+      return { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 200, uniqueItems: true, items }] };
+    }
   }
 }
 

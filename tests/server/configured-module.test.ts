@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
 import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -76,5 +77,42 @@ describe('rules declared on a resource', () => {
     expect(await listed(['2026-12-30', '2026-12-31'])).toEqual(['年终总结']);
     expect(await listed(['2026-12-30 00:00:00', '2026-12-31 23:59:59'])).toEqual(['年终总结']);
     expect(await listed(['2026-12-30', '2026-12-30'])).toEqual([]);
+  });
+
+  it('links records many-to-many through a table the engine made, and keeps multi-selects to their values', async () => {
+    const tables = await server.app.db.selectFrom('sqlite_master' as never).select('sql' as never).where('name' as never, '=', 'booking_attendee' as never).execute();
+    expect(tables).toHaveLength(1);
+    const meeting = { subject: '物业交接会', room: 'west', organizer_id: DEMO_STAFF.kefu, start_at: '2027-01-05 14:00', end_at: '2027-01-05 15:00' };
+    const unknown = await admin.post(`${base}/add`, { ...meeting, attendee_ids: [DEMO_STAFF.weixiu, 99999] });
+    expect([unknown.http, unknown.body.message]).toEqual([400, '参会人不存在或已被删除']);
+    expect((await admin.post(`${base}/add`, { ...meeting, equipment: ['projector', 'teleporter'] })).body.message).toBe('所需设备应为 投影仪、视频会议、白板 之一');
+    expect((await admin.post(`${base}/add`, { ...meeting, topics: ['repair', 'gossip'] })).body.message).toBe('议题取值不正确');
+    const added = await admin.post(`${base}/add`, { ...meeting, attendee_ids: [DEMO_STAFF.weixiu, DEMO_STAFF.diaodu], equipment: ['projector', 'whiteboard'], topics: ['repair', 'complaint'] });
+    expect(added.body.message).toBe('新增成功');
+    const id = added.body.data.id;
+
+    const detail = (await admin.get(`${base}/detail`, { id })).body.data;
+    expect(detail).toMatchObject({ attendee_ids: [DEMO_STAFF.diaodu, DEMO_STAFF.weixiu], equipment: ['projector', 'whiteboard'], topics: ['repair', 'complaint'] });
+    expect(detail.attendee_ids_label.split('、')).toHaveLength(2);
+    const found = async (attendee: number) => (await admin.post(`${base}/list`, { filters: { attendee_ids: attendee } })).body.data.records.map((r: { subject: string }) => r.subject);
+    expect(await found(DEMO_STAFF.weixiu)).toEqual(['物业交接会']);
+    expect(await found(DEMO_STAFF.xuncha)).toEqual([]);
+    expect((await admin.post(`${base}/update`, { id, attendee_ids: [DEMO_STAFF.xuncha] })).body.message).toBe('保存成功');
+    expect(await found(DEMO_STAFF.xuncha)).toEqual(['物业交接会']);
+    expect(await found(DEMO_STAFF.weixiu)).toEqual([]);
+
+    const { replay, sign } = admin.signed({});
+    const response = await fetch(`${server.url}${base}/export?${new URLSearchParams(Object.entries(replay).map(([k, v]) => [k, String(v)]))}`, { headers: admin.headers(sign) });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    const header = rows[0] as string[];
+    const exported = rows.find((r) => r[0] === '物业交接会')!;
+    const cell = (title: string) => exported[header.indexOf(title)];
+    expect([cell('参会人'), cell('所需设备'), cell('议题'), cell('开始时间')]).toEqual([(await admin.get(`${base}/detail`, { id })).body.data.attendee_ids_label, '投影仪、白板', '报修、投诉', '2027/1/5 14:00:00']);
+
+    // Deleting the record removes its links.
+    await admin.post(`${base}/delete`, { ids: [id] });
+    expect(await server.app.db.selectFrom('booking_attendee' as never).selectAll().where('booking_id' as never, '=', id as never).execute()).toEqual([]);
   });
 });

@@ -189,6 +189,23 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('checks a many-to-many link table and a multi-select', () => {
+    const label = 'settings/resources/label.json';
+    expect(
+      at(
+        lint(
+          corrupt(label, (d) => {
+            d.fields.owner_ids = { type: 'json', title: '负责人', ref: 'staff', through: { table: 'role', from: 'label_id', to: 'staff_id' } };
+            d.fields.kinds = { type: 'json', title: '类型', enum: { a: '甲' }, dict: 'label_category' };
+          }),
+        ),
+      ),
+    ).toEqual([
+      `${label}#/fields/owner_ids/through: the link table "role" needs a name no resource has and two different columns ("from" this record's id, "to" the linked one's)`,
+      `${label}#/fields/kinds: a multi-select takes its values from "enum" or from "dict", not both`,
+    ]);
+  });
+
   it('refuses to start the server on what the lint refuses', () => {
     const root = corrupt('workorder/resources/work_order.json', (d) => (d.workflow.transitions[0].to = 'limbo'));
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-data-'));

@@ -56,7 +56,9 @@ export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, 
     }
     if (field.dict) {
       const items = await dictItems(q, field.dict);
-      if (!items.some((i) => i.value === String(value))) throw badRequest(`${field.title}取值不正确`);
+      // A JSON field holds a multi-select's list of values, stored as JSON text.
+      const chosen = field.type === 'json' ? (JSON.parse(value as string) as unknown[]) : [value];
+      if (!chosen.every((v) => items.some((i) => i.value === String(v)))) throw badRequest(`${field.title}取值不正确`);
     }
   }
   await checkRules(q, resource, values, id);
