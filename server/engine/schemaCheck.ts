@@ -160,6 +160,7 @@ export function checkSchemas(root: string): string[] {
         report(file, pointer, `expression "${expression}" cannot run: ${(error as Error).message}; use comparisons, && || !, ?: and $deps/$self/$values only`);
       }
     }
+    if (page.order !== undefined && !page.menu) report(file, '/order', 'the page is not in the menu ("menu": true), so it has no place to order');
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
     if (page.kind === 'bespoke') continue;
     if (page.kind === 'alias') {

@@ -221,6 +221,14 @@ interface PageBase {
   keepAlive?: boolean;
   /** Listed in the left menu under its route group. */
   menu?: boolean;
+  /**
+   * Place in the left menu within its group: pages with an order come first, smallest first, then
+   * the others by file name. The menu screen's 自定义排序 (display_sort) still overrides it.
+   * @asType integer
+   * @minimum 0
+   * @maximum 9999
+   */
+  order?: number;
   /** Listed only for users whose access cookie holds this value. */
   access?: string;
   /** The permissions this screen offers. */

@@ -115,4 +115,14 @@ describe('rules declared on a resource', () => {
     await admin.post(`${base}/delete`, { ids: [id] });
     expect(await server.app.db.selectFrom('booking_attendee' as never).selectAll().where('booking_id' as never, '=', id as never).execute()).toEqual([]);
   });
+
+  it("puts a page where its schema's order says in the menu, and the menu screen's order above that", async () => {
+    const menuList = async () => (await admin.post('/api/auth/login/menuList', { userId: String(DEMO_STAFF.admin), type: 2 })).body.data as { items: { menuRouter: string }[] }[];
+    const group = async () => (await menuList()).find((g) => g.items.some((i) => i.menuRouter === '/business-settings/meeting-bookings'))!.items.map((i) => i.menuRouter);
+    // Its file name sorts after the holiday calendar and the label manager, its "order": 0 puts it first.
+    expect((await group())[0]).toBe('/business-settings/meeting-bookings');
+    const menu = (await admin.post('/api/base/menu/list', { pageSize: 100, filters: { group_prefix: '/business-settings' } })).body.data.records.find((r: { router: string }) => r.router === '/business-settings/meeting-bookings');
+    expect((await admin.post('/api/base/menu/update', { id: menu.id, display_sort: 9999 })).body.message).toBe('保存成功');
+    expect((await group()).at(-1)).toBe('/business-settings/meeting-bookings');
+  });
 });
