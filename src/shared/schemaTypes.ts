@@ -694,7 +694,7 @@ export interface ResourceDef {
   locked?: { field: string; values: (string | number)[]; message: string };
   /**
    * Rules across fields and records that the server checks on every write (add, update, import,
-   * a transition's inputs), refusing with the rule's Chinese message.
+   * a user's workflow move), refusing with the rule's Chinese message.
    */
   rules?: ResourceRule[];
   /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */

@@ -33,7 +33,7 @@ const at = (text: string) => new Date(text).getTime();
 const count = async () => (await server.app.db.selectFrom('booking' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
 describe('rules declared on a resource', () => {
-  it('compares fields, keeps ranges of one room apart and refuses a blacklisted organiser, on add and update alike', async () => {
+  it('compares fields, keeps ranges of one room apart and refuses a blacklisted organiser, on add, update and workflow moves alike', async () => {
     const booking = { subject: '周例会', room: 'east', organizer_id: DEMO_STAFF.kefu, start_at: at('2026-12-01T09:00:00'), end_at: at('2026-12-01T10:00:00') };
     const first = await admin.post(`${base}/add`, booking);
     expect(first.body.message).toBe('新增成功');
@@ -52,6 +52,14 @@ describe('rules declared on a resource', () => {
     const stretched = await admin.post(`${base}/update`, { id, end_at: at('2026-12-01T10:30:00') });
     expect([stretched.http, stretched.body.message]).toEqual([409, '该会议室此时段已被预订']);
     expect((await admin.post(`${base}/update`, { id, end_at: at('2026-12-01T08:30:00') })).body.message).toBe('结束时间须晚于开始时间');
+
+    // A cancelled booking frees its slot; restoring it into a taken slot is refused like an add.
+    const early = await admin.post(`${base}/add`, { ...booking, room: 'west', start_at: at('2026-12-03T09:00:00'), end_at: at('2026-12-03T10:00:00') });
+    expect((await admin.post(`${base}/transition`, { id: early.body.data.id, action: 'cancel' })).body.data.state).toBe('cancelled');
+    expect((await admin.post(`${base}/add`, { ...booking, room: 'west', start_at: at('2026-12-03T09:30:00'), end_at: at('2026-12-03T10:30:00') })).body.message).toBe('新增成功');
+    const restored = await admin.post(`${base}/transition`, { id: early.body.data.id, action: 'restore' });
+    expect([restored.http, restored.body.message]).toEqual([409, '该会议室此时段已被预订']);
+    expect((await admin.get(`${base}/detail`, { id: early.body.data.id })).body.data.status).toBe('cancelled');
 
     const listed = await admin.post('/api/basis/bookingBlacklist/add', { staff_id: DEMO_STAFF.weixiu, reason: '多次预订未到场' });
     const blacklisted = await admin.post(`${base}/add`, { ...booking, organizer_id: DEMO_STAFF.weixiu, start_at: at('2026-12-02T09:00:00'), end_at: at('2026-12-02T10:00:00') });
