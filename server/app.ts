@@ -55,8 +55,9 @@ export interface BuildOptions {
  */
 export async function prepareDatabase(database: OpenedDatabase, config: Config, options: BuildOptions = {}): Promise<{ catalogue: Catalogue; applied: string[]; seeded: boolean }> {
   const modules = options.modules ?? MODULES;
-  await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
+  // Schemas first: a mistake in them refuses to start before the database is touched.
   const catalogue = loadCatalogue(options.schemasDir ?? process.env.PMS_SCHEMAS_DIR ?? undefined);
+  await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
   const applied = await syncResourceTables(database.db, catalogue.resources);
   await syncPermissionCatalogue(database.db, catalogue);
   refreshPlannerStatistics(database.sqlite);

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, DEMO_DEFAULTS, loadConfig } from './platform/config.ts';
 import { buildApp } from './app.ts';
+import { CatalogueError } from './engine/catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_STAFF_PASSWORD } from './modules/org/public.ts';
 
 let config;
@@ -14,7 +15,17 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+let app;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  // A schema mistake: the same list as npm run lint:schemas, without a stack trace.
+  if (error instanceof CatalogueError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info({ signal }, 'shutting down');

@@ -90,6 +90,7 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
         statements.push(`create index if not exists "${resource.name}_${cols.join('_')}" on "${resource.name}" (${cols.map((c) => `"${c}"`).join(', ')})`);
       }
       if (resource.scope === 'project') statements.push(`create index if not exists "${resource.name}_project" on "${resource.name}" ("project_id")`);
+      statements.push(...(await linkTables(trx, resource)));
       for (const statement of statements) {
         const done = await trx.selectFrom('resource_migration').select('id').where('statement', '=', statement).executeTakeFirst();
         if (done) continue;
@@ -100,6 +101,23 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
     }
   });
   return applied;
+}
+
+/**
+ * The link table of each `through` field whose table no migration made (a many-to-many reference
+ * declared in JSON): one row per pair, removed with either record.
+ */
+async function linkTables(trx: DB, resource: ResourceDef): Promise<string[]> {
+  const statements: string[] = [];
+  for (const field of Object.values(resource.fields)) {
+    const t = field.through;
+    if (!t || (await sql<{ name: string }>`select name from pragma_table_info(${t.table})`.execute(trx)).rows.length) continue;
+    statements.push(
+      `create table "${t.table}" ("${t.from}" integer not null references "${resource.name}"("id") on delete cascade, "${t.to}" integer not null references "${field.ref}"("id") on delete cascade, primary key ("${t.from}", "${t.to}"))`,
+      `create index if not exists "${t.table}_${t.to}" on "${t.table}" ("${t.to}")`,
+    );
+  }
+  return statements;
 }
 
 function depth(resource: ResourceDef, resources: Map<string, ResourceDef>, seen = new Set<string>()): number {

@@ -1,5 +1,6 @@
 import type { ResourceDef, ResourceField } from '../../src/shared/schemaTypes.ts';
 import { ApiError } from '../platform/http/envelope.ts';
+import { DATETIME_TEXT } from './resources/dateTimes.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -22,9 +23,13 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       // null first: with coerceTypes a string branch first would turn null into "".
       return field.required ? s : { anyOf: [{ type: 'null' }, s] };
     }
-    case 'integer':
-    case 'number':
     case 'datetime': {
+      // Milliseconds, or a date-time text (the picker's "2026-12-01 09:30") that the server turns into them.
+      const types = field.required ? ['integer', 'string'] : ['integer', 'string', 'null'];
+      return { type: types, pattern: DATETIME_TEXT, ...(field.minimum !== undefined ? { minimum: field.minimum } : {}), ...(field.maximum !== undefined ? { maximum: field.maximum } : {}) };
+    }
+    case 'integer':
+    case 'number': {
       const s: Record<string, unknown> = { type: field.type === 'number' ? 'number' : 'integer' };
       if (field.minimum !== undefined) s.minimum = field.minimum;
       if (field.maximum !== undefined) s.maximum = field.maximum;
@@ -33,8 +38,12 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
     }
     case 'boolean':
       return { enum: [true, false, 0, 1] };
-    case 'json':
-      return {};
+    case 'json': {
+      // A multi-select of an enum or dictionary: a list of its values (dictionary values checked in checkValues).
+      if (!field.enum && !field.dict) return {};
+      const items = field.enum ? { enum: Object.keys(field.enum) } : { type: ['string', 'number'], maxLength: 100 };
+      return { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 200, uniqueItems: true, items }] };
+    }
   }
 }
 

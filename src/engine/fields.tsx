@@ -1,6 +1,6 @@
 import { lazyComponent, type LazyComponent } from './fast/lazyComponent.tsx';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
-import { evaluate } from './expressions.ts';
+import { evaluate } from '../shared/expressions.ts';
 import { setValidateLanguage } from '@formily/core';
 // Formily's index imports every component it has (its package marks the index as having side
 // effects): each is imported from its own module, and the large ones only when a form uses them.

@@ -221,6 +221,14 @@ interface PageBase {
   keepAlive?: boolean;
   /** Listed in the left menu under its route group. */
   menu?: boolean;
+  /**
+   * Place in the left menu within its group: pages with an order come first, smallest first, then
+   * the others by file name. The menu screen's 自定义排序 (display_sort) still overrides it.
+   * @asType integer
+   * @minimum 0
+   * @maximum 9999
+   */
+  order?: number;
   /** Listed only for users whose access cookie holds this value. */
   access?: string;
   /** The permissions this screen offers. */
@@ -502,6 +510,46 @@ export interface ResourceField {
   mask?: 'idCard' | 'mobile';
 }
 
+/** Two fields of the record compared; a rule with either value empty holds. */
+export interface CompareRule {
+  rule: 'compare';
+  field: string;
+  op: '<' | '<=' | '>' | '>=' | '=' | '!=';
+  other: string;
+  /** Chinese refusal, e.g. "结束时间须晚于开始时间". */
+  message: string;
+}
+
+/**
+ * No two records whose `per` fields are equal have overlapping ranges [range[0], range[1])
+ * (no two bookings of one room at once). Records matching `where` alone count (say, not cancelled).
+ */
+export interface ExclusiveRule {
+  rule: 'exclusive';
+  /** Start and end fields, of one type. @minItems 2 @maxItems 2 */
+  range: string[];
+  /** @minItems 1 */
+  per: string[];
+  where?: Condition[];
+  message: string;
+}
+
+/**
+ * Refuse the write when a record of `resource` matches: each key of `match` (a field of that
+ * resource) equals the value of this record's field it names, and every `where` holds (say, an
+ * enabled blacklist row naming the organiser).
+ */
+export interface NotExistsRule {
+  rule: 'notExists';
+  resource: string;
+  /** @minProperties 1 */
+  match: Record<string, string>;
+  where?: Condition[];
+  message: string;
+}
+
+export type ResourceRule = CompareRule | ExclusiveRule | NotExistsRule;
+
 /** A state of a workflow, as filters, tags and the timeline show it. */
 export interface WorkflowState {
   text: string;
@@ -644,6 +692,11 @@ export interface ResourceDef {
   approval?: ApprovalDeclaration | ApprovalDeclaration[];
   /** Records that cannot be changed, disabled or deleted (such as the administrator role). */
   locked?: { field: string; values: (string | number)[]; message: string };
+  /**
+   * Rules across fields and records that the server checks on every write (add, update, import,
+   * a user's workflow move), refusing with the rule's Chinese message.
+   */
+  rules?: ResourceRule[];
   /** Refuse deleting a record that others still refer to: a resource, or a table of the core (staff_role, post_role, staff_post). */
   deleteGuards?: { resource: string; field: string; message: string }[];
   /**

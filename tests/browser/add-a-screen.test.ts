@@ -193,4 +193,56 @@ describe('adding a screen from JSON alone', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => screen(page).locator('.ant-timeline-item', { hasText: '创建' }).count()).toBe(1);
   });
+
+  it('books a room from a form of date-times and many attendees; the server refuses an overlap in the schema\'s words', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, 'admin');
+    await page.getByRole('menuitem', { name: '业务设置' }).click();
+    // Its schema's "order" puts the screen first in its group.
+    await expect.poll(() => page.getByRole('menu').locator('.ant-menu-sub:visible .ant-menu-item').first().textContent()).toBe('会议室预订');
+    await page.getByRole('menuitem', { name: '会议室预订' }).click();
+    await page.waitForURL(/\/business-settings\/meeting-bookings$/);
+
+    const book = async (subject: string, start: string, end: string) => {
+      await screen(page).getByRole('button', { name: '新增预订' }).click();
+      const drawer = page.locator('.ant-drawer-open');
+      await drawer.getByLabel('会议主题').fill(subject);
+      const select = (name: string) => drawer.locator('.ant-select').filter({ has: page.getByRole('combobox', { name, exact: true }) }).first();
+      await select('会议室').click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle('东会议室', { exact: true }).click();
+      /** Picks options as a user does: types to search (the staff are many), clicks each. */
+      const choose = async (name: string, ...options: string[]) => {
+        await select(name).click();
+        const input = select(name).locator('input').first();
+        for (const option of options) {
+          if (await input.isEditable()) await input.fill(option);
+          await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+        }
+        await input.blur();
+      };
+      await choose('预订人', '系统管理员');
+      for (const [label, text] of [['开始时间', start], ['结束时间', end]] as const) {
+        // The pointer off the calendar: a hovered day would show in the input over the typed text.
+        await page.mouse.move(0, 0);
+        await drawer.getByLabel(label).focus();
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type(text);
+        await page.keyboard.press('Enter');
+        await expect.poll(() => drawer.getByLabel(label).inputValue()).toBe(text);
+      }
+      await choose('参会人', '系统管理员', '林晓雯');
+      await drawer.getByText('投影仪').click();
+      await drawer.getByRole('button', { name: /保\s*存/ }).click();
+      return drawer;
+    };
+    const drawer = await book('月度例会', '2026-12-01 09:00', '2026-12-01 10:30');
+    await expect.poll(() => row(page, '月度例会').isVisible()).toBe(true);
+    await expect.poll(() => row(page, '月度例会').textContent()).toContain('系统管理员、林晓雯');
+    const stored = await server.app.db.selectFrom('booking' as never).select(['start_at', 'end_at'] as never).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ start_at: new Date(2026, 11, 1, 9, 0).getTime(), end_at: new Date(2026, 11, 1, 10, 30).getTime() });
+
+    await book('临时会议', '2026-12-01 10:00', '2026-12-01 11:00');
+    await expect.poll(() => page.getByText('该会议室此时段已被预订').first().isVisible()).toBe(true);
+    expect(await drawer.isVisible()).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
 /**
  * Where each fixture file goes in a schemas folder: what a configurator would add by hand. The
- * holiday calendar and the repair requests are new modules (a folder each); the service setting
+ * holiday calendar, the repair requests and the meeting bookings are new modules (a folder each); the service setting
  * joins the existing settings module.
  */
 const FILES: [string, string][] = [
@@ -19,6 +19,10 @@ const FILES: [string, string][] = [
   ['settings/resource.json', 'settings/resources/service_setting.json'],
   ['settings/page.json', 'settings/pages/business-settings-service-setting.json'],
   ['settings/tabs.json', 'settings/pages/business-settings-calendar-and-repairs.json'],
+  ['booking/resource.json', 'booking/resources/booking.json'],
+  ['booking/blacklist.json', 'booking/resources/booking_blacklist.json'],
+  ['booking/list.json', 'booking/pages/business-settings-meeting-bookings.json'],
+  ['booking/form.json', 'booking/pages/business-settings-meeting-bookings-form.json'],
 ];
 
 /** Adds the JSON-only example screens of tests/fixtures to a copy of schemas/. */

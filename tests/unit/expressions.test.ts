@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkExpression, evaluate, findExpressions } from '../../src/engine/expressions.ts';
+import { checkExpression, evaluate, findExpressions } from '../../src/shared/expressions.ts';
 
 describe('schema expressions, evaluated without new Function', () => {
   it('evaluates conditions over the Formily scope', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
+import { loadCatalogue } from '../../server/engine/catalogue.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const copies: string[] = [];
@@ -24,7 +25,18 @@ afterEach(() => {
   for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const lint = (root: string) => lintSchemas(root, false);
+/** The lint's errors, after checking that the server's start (loadCatalogue) refuses exactly these. */
+function lint(root: string): string[] {
+  const errors = lintSchemas(root, false);
+  let refused = '';
+  try {
+    loadCatalogue(root);
+  } catch (error) {
+    refused = (error as Error).message;
+  }
+  expect(refused.split('\n').slice(1)).toEqual(errors);
+  return errors;
+}
 /** Errors with the file named from the latest copy's root, as in schemas/. */
 const at = (errors: string[]) => errors.map((e) => e.replace(`${path.relative(process.cwd(), copy)}${path.sep}`, ''));
 
@@ -131,6 +143,76 @@ describe('schema lint', () => {
       'endpoints.json#/endpoints/1/invalidates: a GET call writes nothing, so it makes no cache stale; drop "invalidates"',
     ]);
     expect(lint(corrupt('org/resources/menu.json', (d) => (d.invalidates = ['caches'])))[0]).toMatch(/org\/resources\/menu\.json#\/invalidates\/0: must be one of "menus", "dictionaries"/);
+  });
+
+  it('gives the line and column of a JSON syntax error', () => {
+    const root = corrupt('settings/resources/label.json', () => {});
+    const file = path.join(root, 'settings/resources/label.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"title": "标签"', '"title": "标签",,'));
+    const [error] = at(lint(root));
+    expect(error).toMatch(/^settings\/resources\/label\.json#\/: not valid JSON at line 4 column \d+ \(/);
+  });
+
+  it("checks a report's columns against its source", () => {
+    const report = 'workorder/reports/work-order-summary.json';
+    expect(
+      at(
+        lint(
+          corrupt(report, (d) => {
+            d.dimensions[0].field = 'nowhere';
+            d.measures.push({ name: 'spent', title: '耗时', agg: 'sum', field: 'minutes_spent' });
+          }),
+        ),
+      ),
+    ).toEqual([`${report}#/dimensions/0/field: "nowhere" is not a column of "work_order"; use one of its fields`, `${report}#/measures/${JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', report), 'utf8')).measures.length}/field: "minutes_spent" is not a column of "work_order"; use one of its fields`]);
+  });
+
+  it("checks a resource's rules: fields that exist, of kinds that compare", () => {
+    const label = 'settings/resources/label.json';
+    const errors = at(
+      lint(
+        corrupt(label, (d) => {
+          d.rules = [
+            { rule: 'compare', field: 'sort', op: '>', other: 'name', message: '排序须大于名称' },
+            { rule: 'exclusive', range: ['created_at', 'ended_at'], per: ['scope'], message: '重叠' },
+            { rule: 'notExists', resource: 'staff', match: { nmae: 'name' }, where: [{ field: 'enabled', equals: 1 }], message: '已存在' },
+            { rule: 'notExists', resource: 'nowhere', match: { name: 'name' }, message: '已存在' },
+          ];
+        }),
+      ),
+    );
+    expect(errors).toEqual([
+      `${label}#/rules/0: "sort" and "name" are of different kinds (number, text); compare numbers with numbers, times with times, text with text`,
+      `${label}#/rules/1/range/1: "ended_at" is not a column of "label" that can be compared (not JSON, HTML or a "through" list)`,
+      `${label}#/rules/2/match/nmae: "nmae" is not a column of "staff" that can be compared (not JSON, HTML or a "through" list)`,
+      `${label}#/rules/3/resource: no resource "nowhere"`,
+    ]);
+  });
+
+  it('checks a many-to-many link table and a multi-select', () => {
+    const label = 'settings/resources/label.json';
+    expect(
+      at(
+        lint(
+          corrupt(label, (d) => {
+            d.fields.owner_ids = { type: 'json', title: '负责人', ref: 'staff', through: { table: 'role', from: 'label_id', to: 'staff_id' } };
+            d.fields.kinds = { type: 'json', title: '类型', enum: { a: '甲' }, dict: 'label_category' };
+          }),
+        ),
+      ),
+    ).toEqual([
+      `${label}#/fields/owner_ids/through: the link table "role" needs a name no resource has and two different columns ("from" this record's id, "to" the linked one's)`,
+      `${label}#/fields/kinds: a multi-select takes its values from "enum" or from "dict", not both`,
+    ]);
+  });
+
+  it('refuses to start the server on what the lint refuses', () => {
+    const root = corrupt('workorder/resources/work_order.json', (d) => (d.workflow.transitions[0].to = 'limbo'));
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-data-'));
+    copies.push(data);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], { env: { ...process.env, PMS_SCHEMAS_DIR: root, PMS_DATA_DIR: data, PORT: '0', NODE_ENV: 'test' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('workorder/resources/work_order.json#/workflow/transitions/0: state "limbo" is not declared in "states"');
   });
 
   it('exits non-zero from the command line', () => {

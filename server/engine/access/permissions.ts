@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
 import type { Catalogue } from '../catalogue.ts';
 
+/** Where pages without a declared order go: after those with one. */
+const LAST = Number.MAX_SAFE_INTEGER;
+
 /**
  * Writes the permission catalogue of schemas/ into the menu and menu_button tables (spec 6):
  * new pages and buttons are added, renamed ones updated, removed ones retired (grants kept,
@@ -13,7 +16,9 @@ export async function syncPermissionCatalogue(db: DB, catalogue: Catalogue): Pro
   await db.transaction().execute(async (trx) => {
     const liveMenus = new Set<string>();
     const liveButtons = new Set<string>();
-    for (const [sort, page] of catalogue.pages.entries()) {
+    // A declared order first (stable: ties and the rest keep their file-name order).
+    const ordered = [...catalogue.pages].sort((a, b) => (a.order ?? LAST) - (b.order ?? LAST));
+    for (const [sort, page] of ordered.entries()) {
       const group = groupOf(page.route);
       if (!page.menu && !(page.buttons ?? []).length) continue;
       liveMenus.add(page.route);

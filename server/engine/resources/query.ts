@@ -5,6 +5,7 @@ import type { AnySelect, Row } from '../hooks.ts';
 import { filtersSchema } from '../validation.ts';
 import { guardCodes } from '../catalogue.ts';
 import { idQuery, type ResourceContext } from './context.ts';
+import { parseDateTime } from './dateTimes.ts';
 
 export interface ListQuery {
   pageNum?: number;
@@ -21,9 +22,13 @@ export function dayRange(value: unknown[]): [number | null, number | null] {
   const at = (v: unknown, end: boolean): number | null => {
     if (typeof v === 'number') return v;
     if (typeof v !== 'string' || !v) return null;
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00`) : new Date(v);
-    if (Number.isNaN(day.getTime())) return null;
-    return /^\d{4}-\d{2}-\d{2}$/.test(v) && end ? day.getTime() + 86_400_000 - 1 : day.getTime();
+    const ms = parseDateTime(v) ?? new Date(v).getTime();
+    if (Number.isNaN(ms)) return null;
+    // A day alone ends at its last millisecond (the next midnight, less one: days of 23 or 25 hours too).
+    if (!end || !/^\d{4}[-/]\d{1,2}[-/]\d{1,2}$/.test(v)) return ms;
+    const next = new Date(ms);
+    next.setDate(next.getDate() + 1);
+    return next.getTime() - 1;
   };
   return [at(value[0], false), at(value[1], true)];
 }

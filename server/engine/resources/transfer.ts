@@ -50,10 +50,12 @@ export function registerTransfer(ctx: ResourceContext): void {
       // The workflow's state field names its states in the workflow, not in an enum.
       const states = name === resource.workflow?.field ? resource.workflow.states : null;
       const i = at(name);
+      const named = (value: unknown) => (f.enum ? f.enum[String(value)] : dict?.get(String(value))) ?? value;
       const text = (value: unknown, row: unknown[]): unknown => {
         if (states) return states[String(value)]?.text ?? value;
-        if (f.enum) return f.enum[String(value)] ?? value;
-        if (dict) return dict.get(String(value)) ?? value;
+        // A multi-select's values, each by its name.
+        if (f.type === 'json' && (f.enum || dict)) return (JSON.parse(String(value)) as unknown[]).map(named).join('、');
+        if (f.enum || dict) return named(value);
         if (f.ref) return row[label] ?? value;
         if (f.type === 'boolean') return value ? '是' : '否';
         if (f.type === 'html') return htmlToText(String(value));

@@ -3,6 +3,8 @@ import type { ResourceDef, ResourceField } from '../../../src/shared/schemaTypes
 import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import { sanitizeHtml } from '../../platform/http/sanitize.ts';
 import type { AnyDB, Row } from '../hooks.ts';
+import { checkRules } from './rules.ts';
+import { toMilliseconds } from './dateTimes.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
 export function defaults(resource: ResourceDef): Row {
@@ -15,6 +17,7 @@ function normalise(field: ResourceField, value: unknown): unknown {
   if (field.type === 'boolean') return value === true || value === 1 ? 1 : 0;
   if (field.type === 'json') return JSON.stringify(value);
   if (field.type === 'html') return sanitizeHtml(String(value));
+  if (field.type === 'datetime') return toMilliseconds(value);
   if (typeof value === 'string' && (field.type === 'string' || field.type === 'text')) return value.trim();
   return value;
 }
@@ -29,7 +32,7 @@ export function toColumns(resource: ResourceDef, body: Row): Row {
   return out;
 }
 
-/** Checks what a schema cannot: uniqueness, references, dictionary values. `q` is the write's transaction. */
+/** Checks what a schema cannot: uniqueness, references, dictionary values, the declared rules. `q` is the write's transaction. */
 export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, id: number | null): Promise<void> {
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = values[name];
@@ -53,9 +56,12 @@ export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, 
     }
     if (field.dict) {
       const items = await dictItems(q, field.dict);
-      if (!items.some((i) => i.value === String(value))) throw badRequest(`${field.title}取值不正确`);
+      // A JSON field holds a multi-select's list of values, stored as JSON text.
+      const chosen = field.type === 'json' ? (JSON.parse(value as string) as unknown[]) : [value];
+      if (!chosen.every((v) => items.some((i) => i.value === String(v)))) throw badRequest(`${field.title}取值不正确`);
     }
   }
+  await checkRules(q, resource, values, id);
 }
 
 /** Enabled items of a dictionary, in order (basis getDictCode). */

@@ -5,6 +5,7 @@ import { SYSTEM_ACTOR, type AnyDB, type Row } from '../hooks.ts';
 import { describeIssue, fieldSchema } from '../validation.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 import { checkValues, toColumns } from './values.ts';
+import { checkRules } from './rules.ts';
 
 /** One line of a record's history; `staff` null is the system (a timer), written as 系统. */
 export async function writeTimeline(
@@ -51,18 +52,20 @@ export function registerWorkflow(ctx: ResourceContext): void {
       throw new ApiError(403, `只有${resource.fields[transition.actorField]?.title ?? '指定人员'}本人可以${transition.label}`);
     }
     const written = toColumns(resource, inputs);
-    if (Object.keys(written).length) await checkValues(trx, resource, { ...current, ...written }, id);
     const now = Date.now();
+    const moved = {
+      ...written,
+      [workflow!.field]: transition.to,
+      ...(transition.stamp ? { [transition.stamp]: now } : {}),
+      ...(staff && transition.assignActor ? { [transition.assignActor]: staff.id } : {}),
+    };
+    if (Object.keys(written).length) await checkValues(trx, resource, { ...current, ...moved }, id);
+    // A move alone may break a rule too (reopening a cancelled booking into a taken slot). A
+    // system move (a timer's) is not refused: it would stop every other due move of the run.
+    else if (staff) await checkRules(trx, resource, { ...current, ...moved }, id);
     await trx
       .updateTable(table)
-      .set({
-        ...written,
-        [workflow!.field]: transition.to,
-        ...(transition.stamp ? { [transition.stamp]: now } : {}),
-        ...(staff && transition.assignActor ? { [transition.assignActor]: staff.id } : {}),
-        state_at: now,
-        updated_at: now,
-      })
+      .set({ ...moved, state_at: now, updated_at: now })
       .where('id', '=', id)
       .execute();
     await writeTimeline(trx, table, { id, action: transition.name, from, to: transition.to, note }, staff);

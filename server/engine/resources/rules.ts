@@ -1,0 +1,62 @@
+import type { Condition, ResourceDef, ResourceRule } from '../../../src/shared/schemaTypes.ts';
+import { badRequest, conflict } from '../../platform/http/envelope.ts';
+import type { AnyDB, Row } from '../hooks.ts';
+
+const empty = (v: unknown) => v === undefined || v === null || v === '';
+
+const COMPARE: Record<string, (a: never, b: never) => boolean> = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+  '=': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Query = any;
+
+/** Narrows a query to the rows every condition holds for. */
+function where(query: Query, conditions: Condition[] | undefined): Query {
+  for (const c of conditions ?? []) {
+    if (c.in) query = query.where(c.field, 'in', c.in);
+    else if (c.notIn) query = query.where((eb: Query) => eb.or([eb(c.field, 'is', null), eb(c.field, 'not in', c.notIn)]));
+    else query = c.equals === null || c.equals === undefined ? query.where(c.field, 'is', null) : query.where(c.field, '=', c.equals);
+  }
+  return query;
+}
+
+async function holds(q: AnyDB, resource: ResourceDef, rule: ResourceRule, values: Row, id: number | null): Promise<boolean> {
+  switch (rule.rule) {
+    case 'compare': {
+      const a = values[rule.field];
+      const b = values[rule.other];
+      return empty(a) || empty(b) || COMPARE[rule.op]!(a as never, b as never);
+    }
+    case 'exclusive': {
+      const [start, end] = rule.range as [string, string];
+      if ([start, end, ...rule.per].some((f) => empty(values[f]))) return true;
+      // Half-open ranges: one booking may end when the next begins.
+      let others = q.selectFrom(resource.name).select('id').where(start, '<', values[end] as never).where(end, '>', values[start] as never);
+      for (const f of rule.per) others = others.where(f, '=', values[f] as never);
+      if (id !== null) others = others.where('id', '!=', id);
+      return !(await where(others, rule.where).executeTakeFirst());
+    }
+    case 'notExists': {
+      const pairs = Object.entries(rule.match);
+      if (pairs.some(([, own]) => empty(values[own]))) return true;
+      let found = q.selectFrom(rule.resource).select('id');
+      for (const [theirs, own] of pairs) found = found.where(theirs, '=', values[own] as never);
+      return !(await where(found, rule.where).executeTakeFirst());
+    }
+  }
+}
+
+/** Checks the resource's declared rules against the record as it would be stored; `q` is the write's transaction. */
+export async function checkRules(q: AnyDB, resource: ResourceDef, values: Row, id: number | null): Promise<void> {
+  for (const rule of resource.rules ?? []) {
+    if (await holds(q, resource, rule, values, id)) continue;
+    // A clash with another record is a conflict; a record at odds with itself is a bad request.
+    throw rule.rule === 'compare' ? badRequest(rule.message) : conflict(rule.message);
+  }
+}
