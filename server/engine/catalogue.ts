@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EndpointDef, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../../src/shared/schemaTypes.ts';
@@ -41,9 +42,21 @@ import { clientResource } from '../../src/shared/resourceMeta.ts';
  * as codes declared by a page, refs pointing at resources, unique endpoint ids). The server
  * refuses to start on any error, so nothing can require a code that does not exist.
  */
+/** The check's verdict per schema tree as it stands: a test run starts a hundred servers over the same files. */
+const verdicts = new Map<string, string[]>();
+function checkedSchemas(root: string): string[] {
+  const files = [...(['pages', 'resources', 'reports'] as const).flatMap((kind) => schemaFiles(root, kind)), path.join(root, 'endpoints.json'), path.join(root, 'menus.json')];
+  const hash = createHash('sha1').update(root);
+  for (const f of files) hash.update(`\0${f}\0`).update(fs.existsSync(f) ? fs.readFileSync(f) : '');
+  const key = hash.digest('hex');
+  let errors = verdicts.get(key);
+  if (!errors) verdicts.set(key, (errors = checkSchemas(root)));
+  return errors;
+}
+
 export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
   // The lint's own checks first: a mistake the lint reports stops the server, with the same words.
-  const errors = checkSchemas(root);
+  const errors = checkedSchemas(root);
   if (errors.length) throw new CatalogueError(`schemas/ has ${errors.length} error(s); fix them (npm run lint:schemas lists the same):\n${errors.join('\n')}`);
   const read = <T>(file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
   const pages = schemaFiles(root, 'pages').map((file) => read<PageSchema>(file));
