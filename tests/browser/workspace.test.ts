@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn } from '../support/browser.ts';
+import { setUpBrowser, setUpServer } from '../support/setup.ts';
+
+// Issue 42: the staff workspace.
+const server = setUpServer();
+const browser = setUpBrowser();
+
+async function signedInPage(account = 'admin'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 520 } });
+  const page = await context.newPage();
+  await signIn(page, server.url, account);
+  return page;
+}
+
+const content = (page: Page) => page.getByTestId('content');
+const scrollTop = (page: Page) => content(page).evaluate((e) => e.scrollTop);
+
+/** Scrolls the content area as a user would and waits until the browser has reported the scroll. */
+async function scrollTo(page: Page, top: number) {
+  await content(page).evaluate((e, y) => {
+    e.scrollTop = y;
+  }, top);
+  await content(page).evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await scrollTop(page)).toBe(top);
+}
+
+describe('kept-alive pages keep their scroll position (spec 2.1)', () => {
+  it('by menu and by back/forward: the work-order list at 250 px, the patrol task list at 200 px', async () => {
+    const page = await signedInPage();
+    const menu = page.locator('.ant-layout-sider .ant-menu');
+    const open = async (group: string, item: string, path: string) => {
+      const entry = menu.getByRole('menuitem', { name: item, exact: true });
+      if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: group }).click();
+      await entry.click();
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe(path);
+    };
+    await open('服务工单', '全部工单', '/home_task/taskList');
+    await expect.poll(() => page.locator('.pms-page[data-active="true"] .ant-table-row').count()).toBeGreaterThan(5);
+    await scrollTo(page, 250);
+    await open('巡查管理', '巡查任务', '/routingInspectionV2/routingTask');
+    await expect.poll(() => scrollTop(page)).toBe(0);
+    await expect.poll(() => page.locator('.pms-page[data-active="true"] .ant-table-row').count()).toBeGreaterThan(3);
+    await scrollTo(page, 200);
+
+    // Back by the menu.
+    await open('服务工单', '全部工单', '/home_task/taskList');
+    await expect.poll(() => scrollTop(page)).toBe(250);
+    // Back and forward.
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/routingInspectionV2/routingTask');
+    await expect.poll(() => scrollTop(page)).toBe(200);
+    await page.goForward();
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/home_task/taskList');
+    await expect.poll(() => scrollTop(page)).toBe(250);
+    await page.context().close();
+  });
+});
