@@ -8,6 +8,7 @@ import { formatTime } from '../../../src/shared/format.ts';
 import { menusOf, roleIdsOf } from '../../engine/access/permissions.ts';
 import { inNetworks } from '../../platform/auth/networks.ts';
 import ownerSms from './ownerSms.ts';
+import { userSignature } from './userSignature.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
@@ -19,6 +20,10 @@ export interface LoginResult {
   icon: string | null;
   businessAccountDomain: string;
   userAccount: string;
+  /** The company (root organisation) the staff member belongs to; null when their organisation has none. */
+  companyId: number | null;
+  /** A signature of the user (HMAC of id and account) that other services can check without a call. */
+  userSig: string;
   postInfo: { postId: number; postName: string; orgId: number; orgName: string }[];
 }
 
@@ -73,8 +78,21 @@ export default async function authService(app: FastifyInstance) {
       icon: staff.icon,
       businessAccountDomain: staff.business_account_domain,
       userAccount: staff.account,
+      companyId: await companyOf(staff.org_id),
+      userSig: userSignature(app.config.signSeed, staff.id, staff.account),
       postInfo: posts,
     };
+  }
+
+  /** Walks up from an organisation to its company (the org tree is company → region → project, so a few steps). */
+  async function companyOf(orgId: number | null): Promise<number | null> {
+    for (let id = orgId, depth = 0; id !== null && depth < 16; depth++) {
+      const org = await app.db.selectFrom('org').select(['id', 'parent_id', 'type']).where('id', '=', id).executeTakeFirst();
+      if (!org) return null;
+      if (org.type === 'company') return org.id;
+      id = org.parent_id;
+    }
+    return null;
   }
 
   /** Marked as a service-line account and holding no administrator role (roles may have changed since it was marked). */
