@@ -57,3 +57,25 @@ describe('kept-alive pages keep their scroll position (spec 2.1)', () => {
     await page.context().close();
   });
 });
+
+describe('/alter/password without a session (spec 2.2)', () => {
+  it('changes a password with account, old and new password, then the user signs in with the new one', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/alter/password`);
+    await page.getByPlaceholder('请输入账号').fill('xuncha');
+    await page.getByPlaceholder('请输入原密码').fill('wrong-password1');
+    await page.getByPlaceholder('至少 8 位，含字母和数字').fill('Patrol2026x');
+    await page.getByPlaceholder('请再次输入新密码').fill('Patrol2026x');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('账号或原密码错误');
+    expect(new URL(page.url()).pathname).toBe('/alter/password');
+    await page.getByPlaceholder('请输入原密码').fill('Pms@2026');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await page.waitForURL((u) => u.pathname === '/userlogin');
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('密码已修改，请用新密码登录');
+    await signIn(page, server.url, 'xuncha', 'Patrol2026x');
+    await expect.poll(() => page.getByText('陈志强，您好').isVisible()).toBe(true);
+    await context.close();
+  });
+});
