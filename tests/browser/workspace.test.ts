@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn } from '../support/browser.ts';
+import { signIn, signInViaSso } from '../support/browser.ts';
+import { startServer } from '../support/server.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';
 
 // Issue 42: the staff workspace.
@@ -77,5 +78,40 @@ describe('/alter/password without a session (spec 2.2)', () => {
     await signIn(page, server.url, 'xuncha', 'Patrol2026x');
     await expect.poll(() => page.getByText('陈志强，您好').isVisible()).toBe(true);
     await context.close();
+  });
+});
+
+describe('sign-in from the address the user uses', () => {
+  it('signs in through 127.0.0.1 and through localhost while the public URL names only localhost; provider errors are Chinese with a way back', async () => {
+    // PMS_PUBLIC_URL left unset: the default names http://localhost:<port>, as `npm start` does.
+    const local = await startServer({ PMS_PUBLIC_URL: '' });
+    const port = new URL(local.url).port;
+    try {
+      for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signInViaSso(page, origin, 'kefu');
+        expect(new URL(page.url()).origin).toBe(origin);
+        await expect.poll(() => page.getByText('林晓雯，您好').isVisible()).toBe(true);
+        await context.close();
+      }
+      // A return page the provider does not know (never taken from the Host header): Chinese, the code, a way back.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const authorize = new URL(`http://127.0.0.1:${port}/sso/auth`);
+      authorize.search = new URLSearchParams({ client_id: 'pms-console', response_type: 'code', scope: 'openid', redirect_uri: 'http://pms.attacker.example/yslogin', state: 's'.repeat(16), code_challenge: 'c'.repeat(43), code_challenge_method: 'S256' }).toString();
+      await page.goto(authorize.toString(), { waitUntil: 'domcontentloaded' });
+      await expect.poll(() => page.locator('h1').innerText()).toBe('认证失败');
+      const text = await page.locator('.card').innerText();
+      expect(text).toContain('当前访问地址未登记为本系统的登录回调地址');
+      expect(text).toContain('错误代码：invalid_redirect_uri');
+      expect(text).not.toMatch(/did not match|registered/);
+      await page.getByRole('link', { name: '返回系统首页' }).click();
+      await page.waitForURL(/\/sso-interaction\//);
+      expect(new URL(page.url()).origin).toBe(`http://127.0.0.1:${port}`);
+      await context.close();
+    } finally {
+      await local.close();
+    }
   });
 });

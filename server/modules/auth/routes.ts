@@ -7,6 +7,7 @@ import { sendExcel } from '../../platform/http/excel.ts';
 import { formatTime } from '../../../src/shared/format.ts';
 import { menusOf, roleIdsOf } from '../../engine/access/permissions.ts';
 import { inNetworks } from '../../platform/auth/networks.ts';
+import { consoleRedirectUris } from '../../platform/consoleOrigins.ts';
 import ownerSms from './ownerSms.ts';
 import { userSignature } from './userSignature.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../../src/shared/password.ts';
@@ -217,8 +218,7 @@ export default async function authService(app: FastifyInstance) {
     }),
     async (request) => {
       const q = request.query as { code: string; state: string; iss?: string; codeVerifier: string; redirectUri: string };
-      const allowed = [`${app.config.publicUrl}/yslogin`, ...app.config.sso.redirectUris];
-      if (!allowed.includes(q.redirectUri)) throw new ApiError(400, '回调地址不在允许范围内');
+      if (!consoleRedirectUris(app.config).includes(q.redirectUri)) throw new ApiError(400, '回调地址不在允许范围内');
       const callback = new URL(q.redirectUri);
       callback.searchParams.set('code', q.code);
       callback.searchParams.set('state', q.state);
