@@ -34,7 +34,7 @@ const first = findRoute(window.location.pathname);
 if (first && !first.public && isLoggedIn() && !hasQueryLogin(new URLSearchParams(window.location.search))) {
   void config.then(loadMenusEarly);
   // Before the screen's code is asked for: the few small chunks it needs come first of the six connections.
-  void first.component.prefetch?.(config);
+  void first.component.prefetch?.(config, window.location.search);
 }
 function Rendered() {
   useEffect(markAppRendered, []);

@@ -430,6 +430,11 @@ export interface DashboardFigure {
   field: string;
   /** Screen the figure opens. */
   route?: string;
+  /**
+   * The query it opens the screen with, so the list shows exactly what the figure counted: a list
+   * reads its filters from it (comma-separated for several values or a date range); `{today}` is today's date.
+   */
+  query?: Record<string, string>;
   /** Unit after the number (e.g. "星"); a figure without a value shows "-" and no unit. */
   suffix?: string;
 }
@@ -444,7 +449,7 @@ export interface DashboardPage extends PageBase {
   greeting?: boolean;
   /** The calls the page makes, by a name the cards below use: ids of endpoints.json. */
   sources: Record<string, string>;
-  /** The to-do card: each source answers `{ key, title, count, route }[]` at `field`. */
+  /** The to-do card: each source answers `{ key, title, count, route, query? }[]` at `field` (the query as a figure's). */
   todos?: { title: string; from: { source: string; field: string }[] };
   /** Cards drawn by a module's registered widget (src/shared/registry.ts WIDGET_NAMES). */
   widgets?: { title: string; widget: WidgetName }[];

@@ -115,3 +115,43 @@ describe('sign-in from the address the user uses', () => {
     }
   });
 });
+
+describe('the landing page opens lists filtered to what it counted (issue 42, daily work 1)', () => {
+  const active = (page: Page) => page.locator('.pms-page[data-active="true"]');
+  const listTotal = async (page: Page) => {
+    const text = await active(page).locator('.ant-pagination-total-text').innerText();
+    return Number(/共 (\d+) 条/.exec(text)?.[1]);
+  };
+
+  it('each to-do and figure opens its list showing exactly its number', async () => {
+    const page = await signedInPage();
+    const todos = page.locator('.ant-list-item');
+    await expect.poll(() => todos.count()).toBeGreaterThan(2);
+    const checks: { name: string; open: () => Promise<void>; count: number }[] = [];
+    for (const title of ['待派单的工单', '待确认完成的工单']) {
+      const item = todos.filter({ hasText: title });
+      checks.push({ name: title, open: () => item.getByText(title).click(), count: Number(await item.locator('.ant-scroll-number').getAttribute('title')) });
+    }
+    for (const title of ['今日报事', '今日处理完成', '未完成工单', '超时未完成']) {
+      const card = page.getByLabel(title, { exact: true });
+      await expect.poll(() => card.locator('.ant-statistic-content-value').innerText()).toMatch(/^\d+$/);
+      checks.push({ name: title, open: () => card.click(), count: Number(await card.locator('.ant-statistic-content-value').innerText()) });
+    }
+    // Demo data has orders waiting in every one of these states, so an unfiltered list (240) cannot pass.
+    expect(checks.filter((c) => c.count > 0).length).toBeGreaterThanOrEqual(4);
+    for (const check of checks) {
+      await check.open();
+      await expect.poll(() => page.evaluate(() => location.pathname)).toMatch(/^\/home_task\/taskList/);
+      await expect.poll(() => listTotal(page), check.name).toBe(check.count);
+      await page.goBack();
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/index/home_index');
+    }
+    // The filter form shows what the list is filtered by, and 重置 clears it.
+    await todos.filter({ hasText: '待派单的工单' }).getByText('待派单的工单').click();
+    await expect.poll(() => active(page).locator('.ant-select-selection-item').allInnerTexts()).toContain('待派单');
+    const dispatchCount = checks[0]!.count;
+    await active(page).getByRole('button', { name: /重\s*置/ }).click();
+    await expect.poll(() => listTotal(page)).toBeGreaterThan(dispatchCount);
+    await page.context().close();
+  });
+});

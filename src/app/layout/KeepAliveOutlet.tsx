@@ -57,7 +57,7 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
         const route = findRoute(to.pathname);
         if (!route?.component.prefetch || (route.keepAlive && cache.has(to.pathname + to.search))) return undefined;
         screenOpening();
-        return route.component.prefetch(Promise.resolve());
+        return route.component.prefetch(Promise.resolve(), to.search);
       }),
     [cache],
   );
