@@ -21,6 +21,7 @@ import { LAZY_FIELD_CHUNK } from './fast/lazyFieldCode.ts';
 import { LAZY_FIELD_LOADERS } from './fast/lazyFieldLoaders.ts';
 import { plainInput } from './fast/plainInput.tsx';
 import { restingDatePicker } from './fast/restingDatePicker.tsx';
+import dayjs, { type Dayjs } from 'dayjs';
 
 type LazyFieldName = keyof typeof LAZY_FIELD_CHUNK;
 /** A lazy chunk's export: a component with its parts. */
@@ -103,15 +104,26 @@ const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPick
  */
 function named(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object') return schema;
-  const { 'x-component': name, 'x-component-props': props, title, properties, items } = schema as Record<string, unknown> & { 'x-component-props'?: Record<string, unknown> };
+  const { 'x-component': name, 'x-component-props': given, title, properties, items, notPast } = schema as Record<string, unknown> & { 'x-component-props'?: Record<string, unknown> };
+  const props = notPast ? { ...given, ...NOT_PAST_PROPS } : given;
   return {
     ...schema,
+    ...(notPast ? { 'x-component-props': props, 'x-validator': notPastValidator(String(title ?? '时间')) } : {}),
     ...(NAMED_CONTROLS.has(name as string) && title !== undefined && props?.['aria-label'] === undefined ? { 'x-component-props': { ...props, 'aria-label': title } } : {}),
     ...(properties ? { properties: namedProperties(properties as Record<string, unknown>) } : {}),
     ...(items ? { items: Array.isArray(items) ? items.map(named) : named(items) } : {}),
   };
 }
 const namedProperties = (properties: Record<string, unknown>) => Object.fromEntries(Object.entries(properties).map(([key, field]) => [key, named(field)]));
+
+/** A deadline (`notPast`): days before today are greyed out in its picker… */
+const NOT_PAST_PROPS = { disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day') };
+/** …and a moment earlier than now (today at an hour gone) is refused beside the field. */
+const notPastValidator = (title: string) => (value: unknown) => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const at = dayjs.isDayjs(value) ? value : dayjs(String(value));
+  return at.isValid() && at.isBefore(dayjs().subtract(1, 'minute')) ? `${title}不能早于当前时间` : undefined;
+};
 
 const formSchemas = new WeakMap<object, object>();
 /** The object schema that renders these fields with SchemaField, built once per fields object. */

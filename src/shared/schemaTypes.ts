@@ -204,6 +204,8 @@ export interface FormilyField {
   'x-component'?: string;
   'x-component-props'?: Record<string, Json>;
   'x-validator'?: Json;
+  /** A deadline's date picker: days before today cannot be picked and an earlier moment is refused (the resource field's `notPast` checks it on the server). */
+  notPast?: boolean;
   'x-reactions'?: Json;
   'x-display'?: 'visible' | 'hidden' | 'none';
   'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
@@ -480,6 +482,8 @@ export interface ResourceField {
   pattern?: string;
   /** Message when the pattern does not match. */
   patternMessage?: string;
+  /** A deadline (datetime, or text "YYYY-MM-DD HH:mm"): a value earlier than now is refused when written. */
+  notPast?: boolean;
   minimum?: number;
   maximum?: number;
   /** Allowed values, with their Chinese names. */

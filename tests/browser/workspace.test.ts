@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, signInViaSso } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
+import { signedIn } from '../support/api.ts';
+import dayjs from 'dayjs';
+import { DEMO_STAFF } from '../../server/modules/org/public.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';
 
 // Issue 42: the staff workspace.
@@ -142,7 +145,7 @@ describe('the landing page opens lists filtered to what it counted (issue 42, da
     for (const check of checks) {
       await check.open();
       await expect.poll(() => page.evaluate(() => location.pathname)).toMatch(/^\/home_task\/taskList/);
-      await expect.poll(() => listTotal(page), check.name).toBe(check.count);
+      await expect.poll(() => listTotal(page), { message: check.name }).toBe(check.count);
       await page.goBack();
       await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/index/home_index');
     }
@@ -152,6 +155,38 @@ describe('the landing page opens lists filtered to what it counted (issue 42, da
     const dispatchCount = checks[0]!.count;
     await active(page).getByRole('button', { name: /重\s*置/ }).click();
     await expect.poll(() => listTotal(page)).toBeGreaterThan(dispatchCount);
+    await page.context().close();
+  });
+});
+
+describe('dates in dialogs (issue 42, daily work 2)', () => {
+  it('the 申请挂起 dialog picks dates in Chinese and refuses a 预计恢复时间 in the past, the server too', async () => {
+    const order = await server.app.db.selectFrom('work_order').select(['id']).where('processor_id', '=', DEMO_STAFF.weixiu).where('status', '=', 'processing').executeTakeFirstOrThrow();
+    const weixiu = await signedIn(server.url, 'weixiu');
+    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD HH:mm');
+    const refused = await weixiu.post('/api/mkf/questionTask/transition', { id: order.id, action: 'hangUp', values: { hang_reason: '等待配件', hang_until: yesterday } });
+    expect([refused.http, refused.body.message]).toEqual([400, '预计恢复时间不能早于当前时间']);
+
+    const page = await signedInPage('weixiu');
+    await page.goto(`${server.url}/home_task/detailsTask?id=${order.id}`);
+    await page.getByRole('button', { name: '申请挂起' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('挂起原因').fill('等待配件到货');
+    await dialog.getByLabel('预计恢复时间').click();
+    const popup = page.locator('.ant-picker-dropdown:visible');
+    await expect.poll(() => popup.innerText()).toContain('此刻');
+    const text = await popup.innerText();
+    expect(text).toMatch(/确\s*定/);
+    expect(text).not.toMatch(/\bSu\b|\bMo\b|Now|OK/);
+    // Days before today cannot be picked (unless today is the 1st, the month shows some).
+    const disabled = await popup.locator('.ant-picker-cell-in-view.ant-picker-cell-disabled').count();
+    expect(disabled).toBe(dayjs().date() - 1);
+    // Today at midnight can be typed, but is already gone.
+    await dialog.getByLabel('预计恢复时间').fill(dayjs().startOf('day').format('YYYY-MM-DD HH:mm'));
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => dialog.innerText()).toContain('预计恢复时间不能早于当前时间');
+    expect((await server.app.db.selectFrom('work_order').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('processing');
     await page.context().close();
   });
 });

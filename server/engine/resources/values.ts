@@ -30,8 +30,25 @@ export function toColumns(resource: ResourceDef, body: Row): Row {
 }
 
 /** Checks what a schema cannot: uniqueness, references, dictionary values. `q` is the write's transaction. */
-export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, id: number | null): Promise<void> {
+/** Grace for the seconds between picking "now" and the call arriving. */
+const PAST_GRACE_MS = 60_000;
+
+/** A moment (milliseconds, "YYYY-MM-DD HH:mm[:ss]" local time, or a whole day "YYYY-MM-DD") already gone. */
+function isPast(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  const now = Date.now() - PAST_GRACE_MS;
+  if (typeof value === 'number') return value < now;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(String(value));
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const at = m[4] === undefined ? new Date(y!, mo! - 1, d!, 23, 59, 59).getTime() : new Date(y!, mo! - 1, d!, h!, mi!, s || 0).getTime();
+  return at < now;
+}
+
+export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, id: number | null, written: Row = values): Promise<void> {
   for (const [name, field] of Object.entries(resource.fields)) {
+    // A deadline is checked when it is written: one that has since passed does not block the record.
+    if (field.notPast && name in written && isPast(written[name])) throw badRequest(`${field.title}不能早于当前时间`);
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
     if (field.through) {

@@ -51,7 +51,7 @@ export function registerWorkflow(ctx: ResourceContext): void {
       throw new ApiError(403, `只有${resource.fields[transition.actorField]?.title ?? '指定人员'}本人可以${transition.label}`);
     }
     const written = toColumns(resource, inputs);
-    if (Object.keys(written).length) await checkValues(trx, resource, { ...current, ...written }, id);
+    if (Object.keys(written).length) await checkValues(trx, resource, { ...current, ...written }, id, written);
     const now = Date.now();
     await trx
       .updateTable(table)
