@@ -15,7 +15,7 @@ import { Switch } from '@formily/antd-v5/esm/switch';
 import { FieldItem } from './FieldItem.tsx';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import AntdInput from 'antd/es/input/Input';
-import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
+import { ColorSelect as PlainColorSelect, DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
 import type { ComponentName } from '../shared/registry.ts';
 import { LAZY_FIELD_CHUNK } from './fast/lazyFieldCode.ts';
 import { LAZY_FIELD_LOADERS } from './fast/lazyFieldLoaders.ts';
@@ -50,6 +50,7 @@ const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 
 const DictSelect = connect(PlainDictSelect, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(PlainRemoteSelect, mapReadPretty(PreviewText.Select));
+const ColorSelect = connect(PlainColorSelect, mapReadPretty(PreviewText.Select));
 
 /** The parts of a lazy field component that schemas name (`DatePicker.RangePicker`, `ArrayItems.Item`…), loaded with it. */
 const LAZY_PARTS: Partial<Record<LazyFieldName, string[]>> = {
@@ -87,6 +88,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   Checkbox,
   DictSelect,
   RemoteSelect,
+  ColorSelect,
   RichText,
   ...LAZY_FIELDS,
   // At rest until touched (restingDatePicker.tsx); its code still loads with the form, so it wakes at once.
@@ -94,7 +96,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
 };
 
 /** The controls that take their field's title as accessible name (not layouts, lists, trees or uploads). */
-const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText']);
+const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'ColorSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText']);
 
 /**
  * The title of each field whose control is in NAMED_CONTROLS as that control's `aria-label`, unless

@@ -524,6 +524,8 @@ export interface WorkflowTransition {
   name: string;
   /** Button text, e.g. "派单". */
   label: string;
+  /** The toast once done; default "<label>成功", or the label itself when it already says done (…完成). */
+  success?: string;
   /** States it may start from. */
   from: string[];
   to: string;

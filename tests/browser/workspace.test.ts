@@ -190,3 +190,31 @@ describe('dates in dialogs (issue 42, daily work 2)', () => {
     await page.context().close();
   });
 });
+
+describe('words (issue 42, daily work 9)', () => {
+  it('label colours are named in Chinese, in the list and in the form', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/business-settings/label-manager`);
+    const row = page.locator('.pms-page[data-active="true"] .ant-table-row').filter({ hasText: '投诉敏感' });
+    await expect.poll(() => row.locator('.ant-tag').allInnerTexts()).toContain('橙红');
+    expect(await page.locator('.pms-page[data-active="true"] .ant-table-tbody').innerText()).not.toMatch(/\b(red|gold|volcano|blue|green|orange|cyan|purple|magenta|geekblue|lime)\b/);
+    await page.goto(`${server.url}/label-create`);
+    await page.locator('.pms-page[data-active="true"]').getByLabel('标签颜色').first().click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // The dropdown draws the options in view (virtual list): the first of them, in order.
+    await expect.poll(async () => (await options.allInnerTexts()).slice(0, 8)).toEqual(['红色', '橙红', '橙色', '金色', '黄绿', '绿色', '青色', '蓝色']);
+    await page.context().close();
+  });
+
+  it('a number no customer has is told plainly, never as a green success toast', async () => {
+    const page = await signedInPage('kefu');
+    await page.goto(`${server.url}/add400Task`);
+    await page.getByLabel('来电号码').fill('13700002222');
+    await page.getByRole('button', { name: '接听来电' }).click();
+    const toast = page.locator('.ant-message-notice').filter({ hasText: '已接听来电，未找到该号码的客户' });
+    await expect.poll(() => toast.count()).toBe(1);
+    expect(await toast.locator('.ant-message-success').count()).toBe(0);
+    expect(await toast.locator('.ant-message-info').count()).toBe(1);
+    await page.context().close();
+  });
+});

@@ -6,6 +6,11 @@ import { describeIssue, fieldSchema } from '../validation.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 import { checkValues, toColumns } from './values.ts';
 
+/** What the toast says once a move is done, worded as staff would say it: 「处理完成」, not 「处理完成成功」. */
+function doneMessage(transition: WorkflowTransition): string {
+  return transition.success ?? (transition.label.endsWith('完成') ? transition.label : `${transition.label}成功`);
+}
+
 /** One line of a record's history; `staff` null is the system (a timer), written as 系统. */
 export async function writeTimeline(
   q: AnyDB,
@@ -112,7 +117,7 @@ export function registerWorkflow(ctx: ResourceContext): void {
         await app.approvals.afterTransition(trx, resource, transition.name, id, staff);
         return state;
       });
-      return ok({ id, state: to }, `${transition.label}成功`);
+      return ok({ id, state: to }, doneMessage(transition));
     },
   );
 
