@@ -21,6 +21,15 @@ setEngineHost(APP_ENGINE_HOST);
 
 // Spec 9: toasts 80 px from the top, 3 seconds.
 message.config({ top: 80, duration: 3 });
+// Static dialogs and toasts (Modal.confirm holding a form's date picker) render outside the app's
+// tree: the same locale and style transformers reach them, or their pickers speak English.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <StyleProvider transformers={[dropNestedResets]}>
+      <ConfigProvider locale={zhCN}>{children}</ConfigProvider>
+    </StyleProvider>
+  ),
+});
 
 // A chunk Vite preloads for a page that no longer exists after a deployment: reload (spec 8).
 window.addEventListener('vite:preloadError', () => window.location.reload());
@@ -34,7 +43,7 @@ const first = findRoute(window.location.pathname);
 if (first && !first.public && isLoggedIn() && !hasQueryLogin(new URLSearchParams(window.location.search))) {
   void config.then(loadMenusEarly);
   // Before the screen's code is asked for: the few small chunks it needs come first of the six connections.
-  void first.component.prefetch?.(config);
+  void first.component.prefetch?.(config, window.location.search);
 }
 function Rendered() {
   useEffect(markAppRendered, []);

@@ -26,8 +26,10 @@ export interface Config {
   serviceUrls: Record<string, string>;
   /** Seed realistic demo data on first start (never in production). */
   seedDemo: boolean;
-  /** Where users reach the product; the embedded provider's issuer and redirect URIs derive from it. */
+  /** Where users reach the product (the first of PMS_PUBLIC_URL); the embedded provider's issuer derives from it. */
   publicUrl: string;
+  /** Every URL users reach the product at (PMS_PUBLIC_URL, comma-separated); each may sign in (consoleOrigins.ts). */
+  publicUrls: string[];
   sso: SsoConfig;
   /** The `flag` query login of spec 4 (service-line account, fixed SMS code); off unless enabled. */
   flagLogin: { enabled: boolean; smsCode: string; networks: string[] };
@@ -116,11 +118,23 @@ function mqttUrl(raw: string | undefined): string {
   return raw;
 }
 
+function publicUrlOf(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PMS_PUBLIC_URL must be URLs separated by commas, such as https://pms.example.com,http://10.0.0.5:8080; got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PMS_PUBLIC_URL: "${raw}" is not an http(s) URL`);
+  return raw.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env.PORT, 8080, 'PORT');
-  const publicUrl = (env.PMS_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const list = (value: string | undefined) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+  const publicUrls = (list(env.PMS_PUBLIC_URL).length ? list(env.PMS_PUBLIC_URL) : [`http://localhost:${port}`]).map((url) => publicUrlOf(url));
+  const publicUrl = publicUrls[0]!;
   const config: Config = {
     env: mode,
     host: env.HOST || '0.0.0.0',
@@ -136,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceUrls: serviceUrls(env.PMS_SERVICE_URLS),
     seedDemo: mode !== 'production' && env.PMS_SEED_DEMO !== '0',
     publicUrl,
+    publicUrls,
     sso: {
       embedded: !env.PMS_SSO_ISSUER,
       issuer: (env.PMS_SSO_ISSUER || `${publicUrl}/sso`).replace(/\/+$/, ''),

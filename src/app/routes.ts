@@ -26,7 +26,7 @@ export interface RouteDef {
    * The screen; `preload()` starts loading its code before it is rendered, `prefetch(ready)` its
    * first data once `ready` (requests can be signed), settling when that data is back.
    */
-  component: ComponentType & { preload?: () => Promise<unknown>; prefetch?: (ready: Promise<unknown>) => Promise<unknown> };
+  component: ComponentType & { preload?: () => Promise<unknown>; prefetch?: (ready: Promise<unknown>, search?: string) => Promise<unknown> };
 }
 
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage.tsx'));
@@ -66,9 +66,9 @@ function schemaScreen(meta: PageMeta & { kind: keyof typeof PAGE_KINDS }): Route
   });
   if (meta.kind !== 'list') return screen;
   // A list's rows are asked for once its schema is known, not once the shell and the table have rendered.
-  const prefetch = (ready: Promise<unknown>) =>
+  const prefetch = (ready: Promise<unknown>, search?: string) =>
     Promise.all([loadPage(meta.route), loadFirstList(), ready])
-      .then(([page, { prefetchFirstList }]) => (page?.kind === 'list' ? prefetchFirstList(page) : undefined))
+      .then(([page, { prefetchFirstList }]) => (page?.kind === 'list' ? prefetchFirstList(page, search) : undefined))
       .catch(() => undefined);
   return Object.assign(screen, { prefetch });
 }

@@ -27,6 +27,8 @@ export interface LoginResult {
   icon?: string | null;
   businessAccountDomain: string;
   userAccount?: string;
+  companyId?: number | string | null;
+  userSig?: string;
   postInfo: unknown[];
 }
 
@@ -42,6 +44,8 @@ export function saveLogin(result: LoginResult): void {
   s.setItem(SESSION_KEYS.mobileNumber, result.mobileNumber ?? '');
   s.setItem(SESSION_KEYS.businessAccountDomain, result.businessAccountDomain ?? '');
   s.setItem(SESSION_KEYS.userAccount, result.userAccount ?? result.businessAccountDomain ?? '');
+  s.setItem(SESSION_KEYS.companyId, result.companyId == null ? '' : String(result.companyId));
+  s.setItem(SESSION_KEYS.userSig, result.userSig ?? '');
   s.setItem(SESSION_KEYS.postInfo, JSON.stringify(result.postInfo ?? []));
   s.setItem(SESSION_KEYS.loginStatus, '1');
   // Spec 6: the isuse flag marks the account domain the configuration names.

@@ -1,5 +1,6 @@
 import { Badge, Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { useRequest } from 'ahooks';
+import dayjs from 'dayjs';
 import { Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getStaffName } from '../core/session.ts';
@@ -7,12 +8,21 @@ import { call } from './data.ts';
 import { engineHost } from './host.ts';
 import type { DashboardFigure, DashboardPage as DashboardSchema } from '../shared/schemaTypes.ts';
 
-/** One to-do a source answers: how many, and the screen that lists them. */
+/** One to-do a source answers: how many, and the screen (and its filters) that lists exactly them. */
 interface Todo {
   key: string;
   title: string;
   count: number;
   route: string;
+  query?: Record<string, string>;
+}
+
+/** The address of a figure's or to-do's screen, with its query (`{today}` as today's date). */
+function linkTo(route: string, query?: Record<string, string>): string {
+  if (!query) return route;
+  const today = dayjs().format('YYYY-MM-DD');
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, v.replaceAll('{today}', today)]));
+  return `${route}?${search}`;
 }
 
 /** Each source's `data`, by its name; a source that failed is missing, so its cards leave it out. */
@@ -37,7 +47,7 @@ function FigureCard({ figure, value, loading }: { figure: DashboardFigure; value
   const navigate = useNavigate();
   const empty = value === null || value === undefined;
   return (
-    <Card loading={loading} hoverable={Boolean(figure.route)} onClick={figure.route ? () => navigate(figure.route!) : undefined} aria-label={figure.title}>
+    <Card loading={loading} hoverable={Boolean(figure.route)} onClick={figure.route ? () => navigate(linkTo(figure.route!, figure.query)) : undefined} aria-label={figure.title}>
       <Statistic title={figure.title} value={empty ? '-' : (value as number | string)} suffix={empty ? undefined : figure.suffix} />
     </Card>
   );
@@ -61,7 +71,7 @@ export default function DashboardPage({ page }: { page: DashboardSchema }) {
                 <List
                   dataSource={todos}
                   renderItem={(t) => (
-                    <List.Item key={t.key} style={{ cursor: 'pointer' }} onClick={() => navigate(t.route)} extra={<Badge count={t.count} showZero color={t.count ? '#fa8c16' : '#d9d9d9'} overflowCount={999} />}>
+                    <List.Item key={t.key} style={{ cursor: 'pointer' }} onClick={() => navigate(linkTo(t.route, t.query))} extra={<Badge count={t.count} showZero color={t.count ? '#fa8c16' : '#d9d9d9'} overflowCount={999} />}>
                       <Typography.Link>{t.title}</Typography.Link>
                     </List.Item>
                   )}

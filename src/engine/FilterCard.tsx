@@ -69,12 +69,23 @@ function FilterItem({ id, field, value, onChange }: { id: string; field: Formily
  * left out. Its own few lines of state, not antd's Form (about 15 KB gzip more on a list page's
  * first load for validation and layout a filter does not use).
  */
-export function FilterCard({ fields, initialValues, onSearch }: { fields: FieldMap; initialValues?: Values; onSearch: (values: Values) => void }) {
+export function FilterCard({
+  fields,
+  initialValues,
+  openingValues,
+  onSearch,
+}: {
+  fields: FieldMap;
+  initialValues?: Values;
+  /** Values shown when the form opens (those of the page's address) that 重置 clears, unlike initialValues. */
+  openingValues?: Values;
+  onSearch: (values: Values) => void;
+}) {
   const initial = useMemo(
     () => ({ ...Object.fromEntries(Object.entries(fields).flatMap(([key, f]) => (f.default === undefined ? [] : [[key, f.default]]))), ...initialValues }),
     [fields, initialValues],
   );
-  const [values, setValues] = useState<Values>(initial);
+  const [values, setValues] = useState<Values>(() => ({ ...initial, ...openingValues }));
   // Control ids stay unique beside the kept-alive pages' filter forms.
   const prefix = useId();
   const search = () => onSearch(Object.fromEntries(Object.entries(values).filter(([, v]) => filled(v))));

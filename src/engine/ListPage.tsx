@@ -10,6 +10,7 @@ import { DataTable, SELECTION_WIDTH } from './DataTable.tsx';
 import { useAnswer } from './useAnswer.ts';
 import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
+import { filtersFromQuery } from './queryFilters.ts';
 import { Panel } from './Panel.tsx';
 import { usePermission } from './permissions.tsx';
 import { engineHost } from './host.ts';
@@ -51,9 +52,11 @@ function useRefreshOnPush(types: boolean | string[] | undefined, reload: () => v
 export default function ListPage({ page }: { page: ListSchema }) {
   const can = usePermission();
   const [query] = useSearchParams();
-  const [filters, setFilters] = useState<Row>({});
   // The state the early call of a cold load assumed (firstList.ts): its answer is this first call's.
-  const [opening] = useState(() => openingState(page));
+  // Filters named in the address (a landing-page link) apply from the first call and show in the form.
+  const [opening] = useState(() => openingState(page, query));
+  const [queryFilters] = useState(() => filtersFromQuery(page.filters, query));
+  const [filters, setFilters] = useState<Row>(queryFilters);
   const [pageNum, setPageNum] = useState(opening.pageNum);
   const [pageSize, setPageSize] = useState(opening.pageSize);
   const [sorter, setSorter] = useState<{ field?: string; order?: 'ascend' | 'descend' }>({});
@@ -212,6 +215,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
       {page.filters && (
         <FilterCard
           fields={page.filters}
+          openingValues={queryFilters}
           onSearch={(values) => {
             setPageNum(1);
             setFilters(values);

@@ -5,6 +5,7 @@ import { useDictionary, type DictItem } from './data.ts';
 import { cellText, dictLabel, isEmpty, type CellSpec } from './cellText.ts';
 import { RESOURCES } from './catalogue.ts';
 import type { CellType } from '../shared/schemaTypes.ts';
+import { colorName } from '../shared/tagColors.ts';
 
 export type { CellSpec } from './cellText.ts';
 
@@ -109,7 +110,7 @@ const CELL_KINDS: Record<CellType, CellKind> = {
       return item?.color ? tagged(text) : plain(text);
     },
   },
-  color: { render: (_, value) => <Tag color={String(value)}>{String(value)}</Tag>, content: (_, value) => tagged(String(value)) },
+  color: { render: (_, value) => <Tag color={String(value)}>{colorName(String(value))}</Tag>, content: (_, value) => tagged(colorName(String(value))) },
   image: {
     render: (_, value) => <ImageCell value={value} />,
     content: (_, value) => ({ text: '', extra: IMAGE * (Array.isArray(value) ? value.length : String(value).split(',').length) }),

@@ -4,6 +4,7 @@ import { download } from '../core/download.ts';
 import { endpoint } from './catalogue.ts';
 import { loadMenus } from './permissions.tsx';
 import type { EndpointDef, Invalidation, ListPage } from '../shared/schemaTypes.ts';
+import { filtersFromQuery } from './queryFilters.ts';
 
 /** What each cache a write may make stale (schemaTypes.ts `Invalidation`) takes to be fresh again. */
 const INVALIDATORS: Record<Invalidation, () => void> = {
@@ -85,8 +86,13 @@ export function listCall(page: ListPage, s: ListState): [string, Params] {
   ];
 }
 
-/** A list page's state when it opens: first page of its size, unsorted, no filter but its fixed ones. */
-export const openingState = (page: ListPage): ListState => ({ pageNum: 1, pageSize: page.pageSize ?? 10, sorter: {}, filters: { ...page.fixedFilters } });
+/** A list page's state when it opens: first page of its size, unsorted, the filters its address names and its fixed ones. */
+export const openingState = (page: ListPage, search: string | URLSearchParams = ''): ListState => ({
+  pageNum: 1,
+  pageSize: page.pageSize ?? 10,
+  sorter: {},
+  filters: { ...filtersFromQuery(page.filters, search), ...page.fixedFilters },
+});
 
 export function downloadFrom(id: string, params?: Params): Promise<boolean> {
   const e = endpoint(id);

@@ -15,12 +15,13 @@ import { Switch } from '@formily/antd-v5/esm/switch';
 import { FieldItem } from './FieldItem.tsx';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import AntdInput from 'antd/es/input/Input';
-import { DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
+import { ColorSelect as PlainColorSelect, DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
 import type { ComponentName } from '../shared/registry.ts';
 import { LAZY_FIELD_CHUNK } from './fast/lazyFieldCode.ts';
 import { LAZY_FIELD_LOADERS } from './fast/lazyFieldLoaders.ts';
 import { plainInput } from './fast/plainInput.tsx';
 import { restingDatePicker } from './fast/restingDatePicker.tsx';
+import dayjs, { type Dayjs } from 'dayjs';
 
 type LazyFieldName = keyof typeof LAZY_FIELD_CHUNK;
 /** A lazy chunk's export: a component with its parts. */
@@ -49,6 +50,7 @@ const RichText = connect(RichTextField, mapReadPretty(RichTextView));
 
 const DictSelect = connect(PlainDictSelect, mapProps({ dataSource: 'options' }), mapReadPretty(PreviewText.Select));
 const RemoteSelect = connect(PlainRemoteSelect, mapReadPretty(PreviewText.Select));
+const ColorSelect = connect(PlainColorSelect, mapReadPretty(PreviewText.Select));
 
 /** The parts of a lazy field component that schemas name (`DatePicker.RangePicker`, `ArrayItems.Item`…), loaded with it. */
 const LAZY_PARTS: Partial<Record<LazyFieldName, string[]>> = {
@@ -86,6 +88,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   Checkbox,
   DictSelect,
   RemoteSelect,
+  ColorSelect,
   RichText,
   ...LAZY_FIELDS,
   // At rest until touched (restingDatePicker.tsx); its code still loads with the form, so it wakes at once.
@@ -93,7 +96,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
 };
 
 /** The controls that take their field's title as accessible name (not layouts, lists, trees or uploads). */
-const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText']);
+const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'ColorSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText']);
 
 /**
  * The title of each field whose control is in NAMED_CONTROLS as that control's `aria-label`, unless
@@ -103,15 +106,26 @@ const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPick
  */
 function named(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object') return schema;
-  const { 'x-component': name, 'x-component-props': props, title, properties, items } = schema as Record<string, unknown> & { 'x-component-props'?: Record<string, unknown> };
+  const { 'x-component': name, 'x-component-props': given, title, properties, items, notPast } = schema as Record<string, unknown> & { 'x-component-props'?: Record<string, unknown> };
+  const props = notPast ? { ...given, ...NOT_PAST_PROPS } : given;
   return {
     ...schema,
+    ...(notPast ? { 'x-component-props': props, 'x-validator': notPastValidator(String(title ?? '时间')) } : {}),
     ...(NAMED_CONTROLS.has(name as string) && title !== undefined && props?.['aria-label'] === undefined ? { 'x-component-props': { ...props, 'aria-label': title } } : {}),
     ...(properties ? { properties: namedProperties(properties as Record<string, unknown>) } : {}),
     ...(items ? { items: Array.isArray(items) ? items.map(named) : named(items) } : {}),
   };
 }
 const namedProperties = (properties: Record<string, unknown>) => Object.fromEntries(Object.entries(properties).map(([key, field]) => [key, named(field)]));
+
+/** A deadline (`notPast`): days before today are greyed out in its picker… */
+const NOT_PAST_PROPS = { disabledDate: (day: Dayjs) => day.isBefore(dayjs(), 'day') };
+/** …and a moment earlier than now (today at an hour gone) is refused beside the field. */
+const notPastValidator = (title: string) => (value: unknown) => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const at = dayjs.isDayjs(value) ? value : dayjs(String(value));
+  return at.isValid() && at.isBefore(dayjs().subtract(1, 'minute')) ? `${title}不能早于当前时间` : undefined;
+};
 
 const formSchemas = new WeakMap<object, object>();
 /** The object schema that renders these fields with SchemaField, built once per fields object. */

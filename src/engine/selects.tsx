@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { Select, type SelectProps } from 'antd';
+import { Select, Tag, type SelectProps } from 'antd';
+import { TAG_COLORS } from '../shared/tagColors.ts';
 import { call, useDictionary } from './data.ts';
 import { restingSelect, type SelectProps as RestingProps } from './fast/restingSelect.tsx';
 
@@ -13,6 +14,11 @@ export const RestingSelect = restingSelect(Select as ComponentType<RestingProps>
 export function DictSelect({ dict, ...props }: SelectProps & { dict: string }) {
   const items = useDictionary(dict) ?? [];
   return <RestingSelect {...props} options={items.map((i) => ({ label: i.label, value: i.value }))} />;
+}
+
+/** A colour among antd's presets, each named in Chinese and drawn as its tag. */
+export function ColorSelect(props: SelectProps) {
+  return <RestingSelect {...props} options={Object.entries(TAG_COLORS).map(([value, name]) => ({ value, label: <Tag color={value}>{name}</Tag> }))} />;
 }
 
 /** A select whose options come from an endpoint answering [{ label, value }] (a resource's ".options"). */

@@ -204,6 +204,8 @@ export interface FormilyField {
   'x-component'?: string;
   'x-component-props'?: Record<string, Json>;
   'x-validator'?: Json;
+  /** A deadline's date picker: days before today cannot be picked and an earlier moment is refused (the resource field's `notPast` checks it on the server). */
+  notPast?: boolean;
   'x-reactions'?: Json;
   'x-display'?: 'visible' | 'hidden' | 'none';
   'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty';
@@ -438,6 +440,11 @@ export interface DashboardFigure {
   field: string;
   /** Screen the figure opens. */
   route?: string;
+  /**
+   * The query it opens the screen with, so the list shows exactly what the figure counted: a list
+   * reads its filters from it (comma-separated for several values or a date range); `{today}` is today's date.
+   */
+  query?: Record<string, string>;
   /** Unit after the number (e.g. "星"); a figure without a value shows "-" and no unit. */
   suffix?: string;
 }
@@ -452,7 +459,7 @@ export interface DashboardPage extends PageBase {
   greeting?: boolean;
   /** The calls the page makes, by a name the cards below use: ids of endpoints.json. */
   sources: Record<string, string>;
-  /** The to-do card: each source answers `{ key, title, count, route }[]` at `field`. */
+  /** The to-do card: each source answers `{ key, title, count, route, query? }[]` at `field` (the query as a figure's). */
   todos?: { title: string; from: { source: string; field: string }[] };
   /** Cards drawn by a module's registered widget (src/shared/registry.ts WIDGET_NAMES). */
   widgets?: { title: string; widget: WidgetName }[];
@@ -483,6 +490,8 @@ export interface ResourceField {
   pattern?: string;
   /** Message when the pattern does not match. */
   patternMessage?: string;
+  /** A deadline (datetime, or text "YYYY-MM-DD HH:mm"): a value earlier than now is refused when written. */
+  notPast?: boolean;
   minimum?: number;
   maximum?: number;
   /** Allowed values, with their Chinese names. */
@@ -563,6 +572,8 @@ export interface WorkflowTransition {
   name: string;
   /** Button text, e.g. "派单". */
   label: string;
+  /** The toast once done; default "<label>成功", or the label itself when it already says done (…完成). */
+  success?: string;
   /** States it may start from. */
   from: string[];
   to: string;

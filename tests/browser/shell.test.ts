@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { navigateInApp, signIn, signInViaSso } from '../support/browser.ts';
 import { setUpBrowser, setUpServer } from '../support/setup.ts';
+import { DEMO_ORG, DEMO_STAFF } from '../../server/modules/org/public.ts';
+import { userSignature } from '../../server/modules/auth/userSignature.ts';
 
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -21,9 +23,12 @@ describe('app shell', () => {
     expect(new URL(page.url()).search).toBe('?from=test');
     await expect.poll(() => page.getByText('林晓雯，您好').isVisible()).toBe(true);
     const stored = await page.evaluate(() => ({ ...localStorage }));
-    for (const key of ['token', 'authtoken', 'staffId', 'staffName', 'mobileNumber', 'businessAccountDomain', 'postInfo', 'user_id', 'user_name', 'user_account', 'login_status']) {
+    for (const key of ['token', 'authtoken', 'staffId', 'staffName', 'mobileNumber', 'businessAccountDomain', 'postInfo', 'user_id', 'company_id', 'user_name', 'user_account', 'user_sig', 'login_status']) {
       expect(stored[key], key).toBeTruthy();
     }
+    // Spec 3's company_id and user_sig come from the login result: kefu's company and her signature.
+    expect(stored.company_id).toBe(String(DEMO_ORG.company));
+    expect(stored.user_sig).toBe(userSignature(server.app.config.signSeed, DEMO_STAFF.kefu, 'kefu'));
     expect(JSON.parse(stored.postInfo!)[0].postName).toBe('客服管家');
     // The figures come from the server and are scoped to kefu's one project.
     await expect.poll(() => page.locator('.ant-statistic').first().innerText()).toContain('负责项目\n1');
@@ -100,6 +105,31 @@ describe('app shell', () => {
     await expect.poll(() => mark.count()).toBeGreaterThan(0);
     // It never takes a click: the menu button under it still works.
     await page.getByRole('button', { name: '收起菜单' }).click();
+    // Spec 9's geometry: 200×120 tiles on an overlay fixed over the whole viewport, so long pages never scroll it away.
+    const geometry = await mark.first().evaluate((e) => {
+      const style = getComputedStyle(e);
+      const box = e.getBoundingClientRect();
+      return { position: style.position, size: style.backgroundSize, repeat: style.backgroundRepeat, box: [box.x, box.y, box.width, box.height], viewport: [0, 0, innerWidth, innerHeight] };
+    });
+    expect(geometry).toMatchObject({ position: 'fixed', size: '200px 120px', repeat: 'repeat' });
+    expect(geometry.box).toEqual(geometry.viewport);
+    // The text is drawn rotated -45° in the tile's centre: its pixels fall on the falling diagonal, not on the rising one.
+    const ink = await mark.first().evaluate(async (e) => {
+      const url = getComputedStyle(e).backgroundImage.slice(5, -2);
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = 200;
+      canvas.height = 120;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(image, 0, 0, 200, 120);
+      const alpha = (x: number, y: number) => g.getImageData(x - 6, y - 6, 12, 12).data.filter((_, i) => i % 4 === 3).reduce((a, b) => a + b, 0);
+      // In screen coordinates -45° runs from bottom left to top right.
+      return { rising: alpha(100 - 18, 60 + 18) + alpha(100 + 18, 60 - 18), falling: alpha(100 - 18, 60 - 18) + alpha(100 + 18, 60 + 18) };
+    });
+    expect(ink.rising).toBeGreaterThan(0);
+    expect(ink.falling).toBe(0);
     await page.close();
   });
 
@@ -110,7 +140,7 @@ describe('app shell', () => {
     await page.getByRole('button', { name: '系统管理员' }).hover();
     await page.getByText('退出登录').click();
     await page.waitForURL(/\/sso\/session\/end/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('company_id'), localStorage.getItem('user_sig')])).toEqual([null, null, null]);
     const revoked = await server.app.db.selectFrom('session').select('revoked_at').where('token_hash', '=', server.app.sessions.hashOf(token!)).executeTakeFirstOrThrow();
     expect(revoked.revoked_at).not.toBeNull();
     await page.getByRole('button', { name: '确认退出' }).click();

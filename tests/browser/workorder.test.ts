@@ -99,7 +99,7 @@ describe('work orders in the browser', () => {
     await expect.poll(() => dialog(detail).getByText('该字段是必填字段').isVisible()).toBe(true);
     await dialog(detail).getByLabel('处理结果').fill('疏通地漏并更换防臭芯，已无异味');
     await dialog(detail).getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => toast(detail, '处理完成成功').isVisible()).toBe(true);
+    await expect.poll(() => toast(detail, '处理完成').isVisible()).toBe(true);
     await expect.poll(() => detail.locator('.ant-descriptions-item', { hasText: '工单状态' }).innerText()).toContain('待确认');
 
     // Customer service is told too, calls the owner back and confirms.
@@ -110,7 +110,7 @@ describe('work orders in the browser', () => {
     await screen(kefu).getByRole('button', { name: '确认完成' }).click();
     await dialog(kefu).getByLabel('说明').fill('已回访，业主满意');
     await dialog(kefu).getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => toast(kefu, '确认完成成功').isVisible()).toBe(true);
+    await expect.poll(() => toast(kefu, '确认完成').isVisible()).toBe(true);
     await expect.poll(() => screen(kefu).locator('.ant-descriptions-item', { hasText: '工单状态' }).innerText()).toContain('已完成');
     const timeline = screen(kefu).locator('.ant-timeline-item');
     await expect.poll(() => timeline.allInnerTexts()).toEqual([

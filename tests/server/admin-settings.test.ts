@@ -205,7 +205,7 @@ describe('message categories and system notices', () => {
 
     const kefu = await signedIn(server.url, 'kefu');
     const before = (await kefu.post('/api/message/categoryPage', { pageSize: 50 })).body.data;
-    expect((await admin.post(`${notices}/transition`, { id, action: 'send' })).body.message).toBe('立即发送成功');
+    expect((await admin.post(`${notices}/transition`, { id, action: 'send' })).body.message).toBe('通知已发送');
     const sent = (await admin.get(`${notices}/detail`, { id })).body.data;
     expect(sent).toMatchObject({ status: 'sent', recipient_count: 2 });
     expect(sent.sent_at).toBeGreaterThan(0);

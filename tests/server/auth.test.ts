@@ -15,7 +15,7 @@ describe('auth service (spec 7.4)', () => {
     const api = new Api(server.url);
     const answer = await api.login('kefu');
     expect(answer.http).toBe(200);
-    expect(Object.keys(answer.body.data).sort()).toEqual(['authToken', 'businessAccountDomain', 'icon', 'mobileNumber', 'postInfo', 'staffId', 'staffName', 'userAccount'].sort());
+    expect(Object.keys(answer.body.data).sort()).toEqual(['authToken', 'businessAccountDomain', 'companyId', 'icon', 'mobileNumber', 'postInfo', 'staffId', 'staffName', 'userAccount', 'userSig'].sort());
     expect(answer.body.data.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await server.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'kefu').executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
@@ -106,6 +106,25 @@ describe('auth service (spec 7.4)', () => {
     expect((await first.get('/api/auth/login/findUserInfo')).http).toBe(200);
     expect((await second.get('/api/auth/login/findUserInfo')).http).toBe(401);
     expect((await new Api(server.url).login('xmjl', 'NewPass2026')).http).toBe(200);
+  });
+
+  it('changes a password without a session (spec 2.2 /alter/password): account and old password, every session ends', async () => {
+    const session = await signedIn(server.url, 'diaodu');
+    const anonymous = new Api(server.url);
+    const before = await server.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'diaodu').executeTakeFirstOrThrow();
+    const wrongOld = await anonymous.post('/api/auth/login/alterPassword', { account: 'diaodu', oldPassword: passwordDigest('nope'), newPassword: 'NewPass2026' });
+    const noAccount = await anonymous.post('/api/auth/login/alterPassword', { account: 'nobody', oldPassword: passwordDigest('Pms@2026'), newPassword: 'NewPass2026' });
+    // An unknown account answers exactly as a wrong password does.
+    expect([wrongOld.http, wrongOld.body.message, noAccount.http, noAccount.body.message]).toEqual([400, '账号或原密码错误', 400, '账号或原密码错误']);
+    const weak = await anonymous.post('/api/auth/login/alterPassword', { account: 'diaodu', oldPassword: passwordDigest('Pms@2026'), newPassword: 'short' });
+    expect(weak.body.message).toBe('新密码至少 8 位，且须同时包含字母和数字');
+    expect(await server.app.db.selectFrom('staff').select('password_hash').where('account', '=', 'diaodu').executeTakeFirstOrThrow()).toEqual(before);
+    const done = await anonymous.post('/api/auth/login/alterPassword', { account: 'diaodu', oldPassword: passwordDigest('Pms@2026'), newPassword: 'NewPass2026' });
+    expect([done.http, done.body.message]).toEqual([200, '密码修改成功']);
+    expect((await session.get('/api/auth/login/findUserInfo')).http).toBe(401);
+    expect((await new Api(server.url).login('diaodu', 'NewPass2026')).http).toBe(200);
+    const log = await server.app.db.selectFrom('login_log').select(['method', 'success', 'reason']).where('account', '=', 'diaodu').where('success', '=', 0).execute();
+    expect(log).toContainEqual({ method: 'password', success: 0, reason: '修改密码：账号或原密码错误' });
   });
 
 });

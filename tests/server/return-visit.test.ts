@@ -265,7 +265,7 @@ describe('carrying out a visit', () => {
 
     const xmjl = await signedIn(server.url, 'xmjl');
     expect((await xmjl.post(`${M}/returnVisit/transition`, { id: visit.id, action: 'resolve' })).body.message).toBe('请填写处理异常说明');
-    expect((await xmjl.post(`${M}/returnVisit/transition`, { id: visit.id, action: 'resolve', note: '已安排维修主管上门致歉并返修' })).body.message).toBe('处理异常成功');
+    expect((await xmjl.post(`${M}/returnVisit/transition`, { id: visit.id, action: 'resolve', note: '已安排维修主管上门致歉并返修' })).body.message).toBe('异常已处理');
     expect(await visitOf(order)).toMatchObject({ status: 'resolved' });
   });
 

@@ -35,5 +35,6 @@ describe('the template database', () => {
     }
     const [fromCopy, fromNothing] = started.map((s) => shape(s.app.sqlite));
     expect(fromCopy).toEqual(fromNothing);
-  });
+    // Seeding from nothing is the slow path every other test avoids: 10 s alone, 30 s beside a busy run.
+  }, 120_000);
 });

@@ -77,7 +77,7 @@ describe('work order lifecycle', () => {
 
     const materials = [{ name: '水龙头阀芯', quantity: 1, price: 35 }];
     const handled = await move(weixiu, id, 'handle', { handle_result: '更换阀芯，试水无渗漏', materials, handle_photos: ['/files/202611/0123456789abcdef0123456789abcdef.jpg'] });
-    expect(handled.body.message).toBe('处理完成成功');
+    expect(handled.body.message).toBe('处理完成');
     expect(await order(id)).toMatchObject({ status: 'to_confirm', handle_result: '更换阀芯，试水无渗漏', materials });
     // The order's creator confirms it: the notice goes to her, not to every customer service colleague.
     expect((await notices('kefu', id)).at(-1)).toEqual(['1', '121', `工单 ${code}「卫生间水龙头漏水」已由 王师傅 处理完成，请回访业主并确认`]);

@@ -53,6 +53,7 @@ export const NOT_SHOWN: Record<string, string> = {
   '/api/auth/login/smsCodeLogin': '登录账号进登录日志的同一列（由 userlogin 的载荷覆盖）；验证码与密码不保存',
   '/api/auth/login/userlogin': '登录日志：xss.ts 的 plantLoginAttempts',
   '/api/auth/login/updatePwd': '密码，只存散列',
+  '/api/auth/login/alterPassword': '密码只存散列；失败时账号进登录日志的同一列（由 userlogin 的载荷覆盖）',
   '/api/mkf/callHistory/receive': '来电号码按电话号码格式校验；显示的客户姓名来自客户档案（由 hotline 通话记录覆盖）',
   '/api/patrol/ptTask/pmsFinishTask/:id': '完成说明只进任务日志，控制台不显示（移动端接口）',
   '/api/patrol/ptTask/transfer': '转派原因只进任务日志，控制台不显示（移动端接口）',

@@ -4,7 +4,7 @@ import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import { sanitizeHtml } from '../../platform/http/sanitize.ts';
 import type { AnyDB, Row } from '../hooks.ts';
 import { checkRules } from './rules.ts';
-import { toMilliseconds } from './dateTimes.ts';
+import { parseDateTime, toMilliseconds } from './dateTimes.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
 export function defaults(resource: ResourceDef): Row {
@@ -32,9 +32,23 @@ export function toColumns(resource: ResourceDef, body: Row): Row {
   return out;
 }
 
-/** Checks what a schema cannot: uniqueness, references, dictionary values, the declared rules. `q` is the write's transaction. */
-export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, id: number | null): Promise<void> {
+/** Grace for the seconds between picking "now" and the call arriving. */
+const PAST_GRACE_MS = 60_000;
+
+/** A moment (milliseconds, or a text parseDateTime reads) already gone; a day alone is gone once it is over. */
+function isPast(value: unknown): boolean {
+  const text = typeof value === 'string' ? value.trim() : null;
+  const at = text !== null ? parseDateTime(text) : typeof value === 'number' ? value : null;
+  if (at === null) return false;
+  const end = text !== null && !text.includes(':') ? at + 86_400_000 - 1 : at;
+  return end < Date.now() - PAST_GRACE_MS;
+}
+
+/** Checks what a schema cannot: uniqueness, references, dictionary values, deadlines, the declared rules. `q` is the write's transaction; `written` what the call itself writes. */
+export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, id: number | null, written: Row = values): Promise<void> {
   for (const [name, field] of Object.entries(resource.fields)) {
+    // A deadline is checked when it is written: one that has since passed does not block the record.
+    if (field.notPast && name in written && isPast(written[name])) throw badRequest(`${field.title}不能早于当前时间`);
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
     if (field.through) {

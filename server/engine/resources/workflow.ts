@@ -7,6 +7,11 @@ import { idQuery, type ResourceContext } from './context.ts';
 import { checkValues, toColumns } from './values.ts';
 import { checkRules } from './rules.ts';
 
+/** What the toast says once a move is done, worded as staff would say it: 「处理完成」, not 「处理完成成功」. */
+function doneMessage(transition: WorkflowTransition): string {
+  return transition.success ?? (transition.label.endsWith('完成') ? transition.label : `${transition.label}成功`);
+}
+
 /** One line of a record's history; `staff` null is the system (a timer), written as 系统. */
 export async function writeTimeline(
   q: AnyDB,
@@ -59,7 +64,7 @@ export function registerWorkflow(ctx: ResourceContext): void {
       ...(transition.stamp ? { [transition.stamp]: now } : {}),
       ...(staff && transition.assignActor ? { [transition.assignActor]: staff.id } : {}),
     };
-    if (Object.keys(written).length) await checkValues(trx, resource, { ...current, ...moved }, id);
+    if (Object.keys(written).length) await checkValues(trx, resource, { ...current, ...moved }, id, written);
     // A move alone may break a rule too (reopening a cancelled booking into a taken slot). A
     // system move (a timer's) is not refused: it would stop every other due move of the run.
     else if (staff) await checkRules(trx, resource, { ...current, ...moved }, id);
@@ -115,7 +120,7 @@ export function registerWorkflow(ctx: ResourceContext): void {
         await app.approvals.afterTransition(trx, resource, transition.name, id, staff);
         return state;
       });
-      return ok({ id, state: to }, `${transition.label}成功`);
+      return ok({ id, state: to }, doneMessage(transition));
     },
   );
 

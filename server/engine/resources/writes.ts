@@ -84,7 +84,7 @@ export function registerWrites(ctx: ResourceContext): void {
         const current = await ctx.findChangeable(id, staff, trx);
         const changes = toColumns(resource, body);
         if (resource.scope === 'project' && body.project_id !== undefined && body.project_id !== current.project_id) throw badRequest('不能修改所属项目；如需调整，请在新项目中重新新增');
-        await checkValues(trx, resource, { ...current, ...changes }, id);
+        await checkValues(trx, resource, { ...current, ...changes }, id, changes);
         await hooks.beforeSave?.({ trx, staff, app, id, values: changes, current });
         await trx.updateTable(table).set({ ...ctx.columnsOf(changes), updated_at: Date.now() }).where('id', '=', id).execute();
         await ctx.writeLinks(trx, id, changes);

@@ -7,7 +7,9 @@ import { sendExcel } from '../../platform/http/excel.ts';
 import { formatTime } from '../../../src/shared/format.ts';
 import { menusOf, roleIdsOf } from '../../engine/access/permissions.ts';
 import { inNetworks } from '../../platform/auth/networks.ts';
+import { consoleRedirectUris } from '../../platform/consoleOrigins.ts';
 import ownerSms from './ownerSms.ts';
+import { userSignature } from './userSignature.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
@@ -19,6 +21,10 @@ export interface LoginResult {
   icon: string | null;
   businessAccountDomain: string;
   userAccount: string;
+  /** The company (root organisation) the staff member belongs to; null when their organisation has none. */
+  companyId: number | null;
+  /** A signature of the user (HMAC of id and account) that other services can check without a call. */
+  userSig: string;
   postInfo: { postId: number; postName: string; orgId: number; orgName: string }[];
 }
 
@@ -73,8 +79,21 @@ export default async function authService(app: FastifyInstance) {
       icon: staff.icon,
       businessAccountDomain: staff.business_account_domain,
       userAccount: staff.account,
+      companyId: await companyOf(staff.org_id),
+      userSig: userSignature(app.config.signSeed, staff.id, staff.account),
       postInfo: posts,
     };
+  }
+
+  /** Walks up from an organisation to its company (the org tree is company → region → project, so a few steps). */
+  async function companyOf(orgId: number | null): Promise<number | null> {
+    for (let id = orgId, depth = 0; id !== null && depth < 16; depth++) {
+      const org = await app.db.selectFrom('org').select(['id', 'parent_id', 'type']).where('id', '=', id).executeTakeFirst();
+      if (!org) return null;
+      if (org.type === 'company') return org.id;
+      id = org.parent_id;
+    }
+    return null;
   }
 
   /** Marked as a service-line account and holding no administrator role (roles may have changed since it was marked). */
@@ -199,8 +218,7 @@ export default async function authService(app: FastifyInstance) {
     }),
     async (request) => {
       const q = request.query as { code: string; state: string; iss?: string; codeVerifier: string; redirectUri: string };
-      const allowed = [`${app.config.publicUrl}/yslogin`, ...app.config.sso.redirectUris];
-      if (!allowed.includes(q.redirectUri)) throw new ApiError(400, '回调地址不在允许范围内');
+      if (!consoleRedirectUris(app.config).includes(q.redirectUri)) throw new ApiError(400, '回调地址不在允许范围内');
       const callback = new URL(q.redirectUri);
       callback.searchParams.set('code', q.code);
       callback.searchParams.set('state', q.state);
@@ -315,37 +333,59 @@ export default async function authService(app: FastifyInstance) {
 
   app.get('/login/findUserInfo', { config: { anyStaff: true, personal: 'own', beforePasswordChange: true } }, async (request) => ok(await loginResult(request.staff!.id, request.staff!.token)));
 
-  /** Change password: the old one as a digest, the new one in clear so its strength can be checked here. */
+  /**
+   * Sets a new password after checking the old one (a digest) and the new one's strength (in clear).
+   * Every session of the account ends except `keepToken`, the one that asked, if any.
+   */
+  async function changePassword(staffId: number, oldPassword: string, newPassword: string, keepToken: string | null) {
+    if (newPassword.length < 8 || !/[A-Za-z]/.test(newPassword) || !/\d/.test(newPassword)) {
+      throw new ApiError(400, '新密码至少 8 位，且须同时包含字母和数字');
+    }
+    const staff = await app.db.selectFrom('staff').select(['password_hash']).where('id', '=', staffId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(oldPassword, staff.password_hash))) throw new ApiError(400, '原密码不正确');
+    if (passwordDigest(newPassword) === oldPassword) throw new ApiError(400, '新密码不能与原密码相同');
+    const hash = await hashPassword(passwordDigest(newPassword));
+    await app.db.transaction().execute(async (trx) => {
+      // The initial password (created or reset by an administrator) is gone: the session may do its work.
+      await trx.updateTable('staff').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', staffId).execute();
+      let sessions = trx.updateTable('session').set({ revoked_at: Date.now() }).where('staff_id', '=', staffId).where('revoked_at', 'is', null);
+      if (keepToken) sessions = sessions.where('token_hash', '!=', app.sessions.hashOf(keepToken));
+      await sessions.execute();
+    });
+    return ok(null, '密码修改成功');
+  }
+
+  const passwordChange = { oldPassword: digest, newPassword: { type: 'string', minLength: 1, maxLength: 64 } };
+
+  /** Change password, signed in: the other sessions of the account end, this one goes on. */
   app.post(
     '/login/updatePwd',
     {
       config: { anyStaff: true, beforePasswordChange: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
-      schema: { body: body({ oldPassword: digest, newPassword: { type: 'string', minLength: 1, maxLength: 64 } }) },
+      schema: { body: body(passwordChange) },
     },
     async (request) => {
       const { oldPassword, newPassword } = request.body as { oldPassword: string; newPassword: string };
-      if (newPassword.length < 8 || !/[A-Za-z]/.test(newPassword) || !/\d/.test(newPassword)) {
-        throw new ApiError(400, '新密码至少 8 位，且须同时包含字母和数字');
-      }
-      const staff = await app.db.selectFrom('staff').select(['password_hash']).where('id', '=', request.staff!.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(oldPassword, staff.password_hash))) throw new ApiError(400, '原密码不正确');
-      if (passwordDigest(newPassword) === oldPassword) throw new ApiError(400, '新密码不能与原密码相同');
-      const hash = await hashPassword(passwordDigest(newPassword));
-      await app.db.transaction().execute(async (trx) => {
-        // The initial password (created or reset by an administrator) is gone: the session may do its work.
-        await trx.updateTable('staff').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', request.staff!.id).execute();
-        // Every other session of this account ends; the one that changed the password goes on.
-        await trx
-          .updateTable('session')
-          .set({ revoked_at: Date.now() })
-          .where('staff_id', '=', request.staff!.id)
-          .where('revoked_at', 'is', null)
-          .where('token_hash', '!=', app.sessions.hashOf(request.staff!.token))
-          .execute();
-      });
-      return ok(null, '密码修改成功');
+      return changePassword(request.staff!.id, oldPassword, newPassword, request.staff!.token);
     },
   );
+
+  /**
+   * Change password without a session (spec 2.2 lists /alter/password among the routes without
+   * login): account, old password and new one; every session of the account ends. Limited like a
+   * sign-in, and a wrong account answers exactly as a wrong password does.
+   */
+  app.post('/login/alterPassword', loginRoute({ body: body({ account: text(64), ...passwordChange }) }), async (request) => {
+    const { account, oldPassword, newPassword } = request.body as { account: string; oldPassword: string; newPassword: string };
+    const { staff, refusal } = await checkPassword(account, oldPassword);
+    if (!staff || refusal) {
+      // A guess at the password like any other: the login log shows it beside failed sign-ins.
+      await record(request, 'password', account, staff, '修改密码：账号或原密码错误');
+      throw new ApiError(400, '账号或原密码错误');
+    }
+    if (!staff.enabled) throw new ApiError(403, '账号已停用，请联系管理员');
+    return changePassword(staff.id, oldPassword, newPassword, null);
+  });
 }
 
 /** A valid scrypt hash of a random string, used to spend the same time on unknown accounts. */

@@ -127,16 +127,17 @@ export async function workOrderRoutes(app: FastifyInstance): Promise<void> {
     const inProjects = projects.length ? projects : [0];
     const count = async (build: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number(((await build(base()).executeTakeFirstOrThrow()) as Row).n);
     const base = () => db.selectFrom('work_order').select((eb) => eb.fn.countAll<number>().as('n'));
-    const items: { key: string; title: string; count: number; route: string }[] = [];
+    // Each to-do opens its list filtered to exactly what it counted (the list reads `query` as its filters).
+    const items: { key: string; title: string; count: number; route: string; query?: Record<string, string> }[] = [];
     if (can('workorder:handle')) {
-      items.push({ key: 'handle', title: '待我处理的工单', route: '/home_task/taskList2', count: await count((q) => q.where('processor_id', '=', staff.id).where('status', 'in', ['dispatched', 'processing'])) });
+      items.push({ key: 'handle', title: '待我处理的工单', route: '/home_task/taskList2', query: { status: 'dispatched,processing' }, count: await count((q) => q.where('processor_id', '=', staff.id).where('status', 'in', ['dispatched', 'processing'])) });
     }
     if (can('workorder:seize')) {
       const posts = await postsOf(db, staff.id);
       items.push({ key: 'seize', title: '抢单池可抢工单', route: '/home_task/taskList3', count: posts.length ? await count((q) => q.where('status', '=', 'pool').where('post_id', 'in', posts)) : 0 });
     }
-    if (can('workorder:giveOut')) items.push({ key: 'dispatch', title: '待派单的工单', route: '/home_task/taskList', count: await count((q) => q.where('status', '=', 'pending').where('project_id', 'in', inProjects)) });
-    if (can('workorder:confirm')) items.push({ key: 'confirm', title: '待确认完成的工单', route: '/home_task/taskList', count: await count((q) => q.where('status', '=', 'to_confirm').where('project_id', 'in', inProjects)) });
+    if (can('workorder:giveOut')) items.push({ key: 'dispatch', title: '待派单的工单', route: '/home_task/taskList', query: { status: 'pending' }, count: await count((q) => q.where('status', '=', 'pending').where('project_id', 'in', inProjects)) });
+    if (can('workorder:confirm')) items.push({ key: 'confirm', title: '待确认完成的工单', route: '/home_task/taskList', query: { status: 'to_confirm' }, count: await count((q) => q.where('status', '=', 'to_confirm').where('project_id', 'in', inProjects)) });
     if (can('hangup:approve')) items.push({ key: 'hangUp', title: '挂起申请待审批', route: '/approve-manager/hangUp', count: await count((q) => q.where('status', '=', 'hangup_pending').where('project_id', 'in', inProjects)) });
     if (can('improper:approve')) items.push({ key: 'improper', title: '异常关闭待审批', route: '/approve-manager/improper2', count: await count((q) => q.where('status', '=', 'improper_pending').where('project_id', 'in', inProjects)) });
     if (can('workorder:add')) items.push({ key: 'drafts', title: '我的草稿', route: '/home_task/draftsList', count: await count((q) => q.where('status', '=', 'draft').where('created_by', '=', staff.id)) });

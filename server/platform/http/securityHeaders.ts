@@ -43,9 +43,9 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'connect-src': unique(["'self'", ...services, originOf(config.mqttUrl, base)]),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    // The single sign-on page posts here and is then redirected to the console's sign-in return page: the public
-    // URL (which may not be the host the browser used) or another allowed one (the Vite dev server under `npm run dev`).
-    'form-action': unique(["'self'", ...[base, ...config.sso.redirectUris].map((url) => new URL(url).origin)]),
+    // The single sign-on page posts here and is then redirected to the console's sign-in return page: the address
+    // the browser used ('self'), a public URL or another allowed one (the Vite dev server under `npm run dev`).
+    'form-action': unique(["'self'", ...[...config.publicUrls, ...config.sso.redirectUris].map((url) => new URL(url).origin)]),
     'frame-ancestors': ["'none'"],
     'frame-src': ["'none'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),

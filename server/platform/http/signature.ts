@@ -4,9 +4,13 @@ import { deriveSecret, sign, SIGNATURE_WINDOW_MS } from '../../../src/shared/sig
 import { ApiError } from './envelope.ts';
 import { NonceStore } from './nonces.ts';
 
+const UNSIGNED_QUERY_ENTRY = '_';
+
 /** The parameters a request signs: its query, plus the fields of a JSON or form body. */
 export function signedParams(request: FastifyRequest): Record<string, unknown> {
   const params: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
+  // The query is the helper's string form, whose `_` entries (a cache-buster) are not signed (spec 5, rule 1).
+  delete params[UNSIGNED_QUERY_ENTRY];
   const body = request.body;
   if (body && typeof body === 'object' && !Array.isArray(body) && !request.isMultipart()) Object.assign(params, body);
   else if (body !== undefined && body !== null && !request.isMultipart()) params.body = body;
@@ -47,5 +51,6 @@ export function registerSignatureCheck(app: FastifyInstance, now: () => number =
     const query = request.query as Record<string, unknown>;
     delete query.timestamp;
     delete query.nonce;
+    delete query[UNSIGNED_QUERY_ENTRY];
   });
 }

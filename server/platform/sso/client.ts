@@ -31,13 +31,21 @@ export class SsoClient {
     return this.discovered;
   }
 
+  /**
+   * The embedded provider answers on every address of the console: its pages are given as paths,
+   * so the browser stays on the address the user opened (its cookies and return page with it).
+   */
+  private embeddedPath(endpoint: string): string {
+    return `${new URL(this.sso.issuer).pathname.replace(/\/+$/, '')}/${endpoint}`;
+  }
+
   async authorizationEndpoint(): Promise<string> {
-    if (this.sso.embedded) return `${this.sso.issuer}/auth`;
+    if (this.sso.embedded) return this.embeddedPath('auth');
     return (await this.configuration()).serverMetadata().authorization_endpoint ?? '';
   }
 
   async endSessionEndpoint(): Promise<string> {
-    if (this.sso.embedded) return `${this.sso.issuer}/session/end`;
+    if (this.sso.embedded) return this.embeddedPath('session/end');
     return (await this.configuration()).serverMetadata().end_session_endpoint ?? '';
   }
 

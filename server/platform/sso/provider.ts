@@ -6,7 +6,8 @@ import { recordLogin } from '../auth/loginLog.ts';
 import { passwordDigest } from '../../../src/shared/password.ts';
 import { sqliteAdapterFactory } from './adapter.ts';
 import { loadSigningKey } from './keys.ts';
-import { logoutPage, messagePage, signInPage } from './pages.ts';
+import { consoleRedirectUris } from '../consoleOrigins.ts';
+import { errorPage, logoutPage, messagePage, signInPage } from './pages.ts';
 
 export const INTERACTION_PATH = '/sso-interaction';
 
@@ -18,7 +19,7 @@ export const INTERACTION_PATH = '/sso-interaction';
  */
 export async function registerEmbeddedProvider(app: FastifyInstance): Promise<Provider> {
   const { config, db } = app;
-  const redirectUris = [`${config.publicUrl}/yslogin`, ...config.sso.redirectUris];
+  const redirectUris = consoleRedirectUris(config);
   const origins = [...new Set(redirectUris.map((u) => new URL(u).origin))];
   const settings: Configuration = {
     adapter: sqliteAdapterFactory(db),
@@ -73,9 +74,11 @@ export async function registerEmbeddedProvider(app: FastifyInstance): Promise<Pr
       await grant.save();
       return grant;
     },
-    async renderError(ctx, out) {
+    async renderError(ctx, out, error) {
+      // The provider's own description is English and technical: it goes to the log, the user reads Chinese.
+      app.log.warn({ error: out.error, description: out.error_description, err: error }, 'single sign-on error page');
       ctx.type = 'html';
-      ctx.body = messagePage('认证失败', out.error_description ? `${out.error}: ${out.error_description}` : String(out.error));
+      ctx.body = errorPage(String(out.error));
     },
     ttl: {
       AuthorizationCode: 60,

@@ -1,6 +1,6 @@
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
-import { App as AntApp, Button, Layout, Spin, Watermark } from 'antd';
+import { App as AntApp, Button, Layout, Spin } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { memo, useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { PushCenter } from '../../modules/messages/PushCenter.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { mountWatermark } from './watermark.ts';
 
 // Date pickers speak Chinese. Set here, with the screens that have them: the sign-in page does not load dayjs.
 dayjs.locale('zh-cn');
@@ -28,7 +29,7 @@ function mayOpen(pathname: string): boolean {
   return storedMenus().some((g) => g.items.some((i) => i.menuRouter === menuRoute));
 }
 
-/** Spec 9: staff name plus the last 4 digits of the phone number, -45°, 200x120 tiles, faint. */
+/** Spec 9: staff name plus the last 4 digits of the phone number (geometry in watermark.ts). */
 function watermarkText() {
   return `${getStaffName()}${getMobile().slice(-4)}`;
 }
@@ -65,46 +66,37 @@ export default function BasicLayout() {
 const LayoutFrame = memo(function LayoutFrame() {
   const [collapsed, setCollapsed] = useState(false);
   const contentRef = useRef<HTMLElement>(null);
+  useEffect(() => mountWatermark(watermarkText()), []);
 
   return (
     // The notice hooks (App.useApp) are the signed-in shell's alone: the sign-in page does not load them.
     // Push notices stay until closed: past a few, older ones leave the screen (they are in the message
     // list), since each new one re-measures every notice on screen and slows down with their number.
     <AntApp notification={{ maxCount: 5 }}>
-      <Watermark
-        content={watermarkText()}
-        rotate={-45}
-        width={120}
-        height={64}
-        gap={[80, 56]}
-        font={{ color: 'rgba(0, 0, 0, 0.08)', fontSize: 14 }}
-        style={{ height: '100vh' }}
-      >
-        <Layout style={{ height: '100vh' }}>
-          <Layout.Sider width={MENU_WIDTH} collapsedWidth={0} collapsed={collapsed} trigger={null} collapsible>
-            <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
-              PMS 物业管理
-            </div>
-            <SideMenu />
-          </Layout.Sider>
-          <Layout>
-            <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, height: 56, borderBottom: '1px solid #f0f0f0' }}>
-              <Button
-                type="text"
-                aria-label={collapsed ? '展开菜单' : '收起菜单'}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!collapsed)}
-              />
-              <div style={{ flex: 1 }} />
-              <PushCenter />
-              <UserMenu />
-            </Layout.Header>
-            <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
-              <KeepAliveOutlet scrollRef={contentRef} />
-            </Layout.Content>
-          </Layout>
+      <Layout style={{ height: '100vh' }}>
+        <Layout.Sider width={MENU_WIDTH} collapsedWidth={0} collapsed={collapsed} trigger={null} collapsible>
+          <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
+            PMS 物业管理
+          </div>
+          <SideMenu />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 12, height: 56, borderBottom: '1px solid #f0f0f0' }}>
+            <Button
+              type="text"
+              aria-label={collapsed ? '展开菜单' : '收起菜单'}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+            <div style={{ flex: 1 }} />
+            <PushCenter />
+            <UserMenu />
+          </Layout.Header>
+          <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
+            <KeepAliveOutlet scrollRef={contentRef} />
+          </Layout.Content>
         </Layout>
-      </Watermark>
+      </Layout>
     </AntApp>
   );
 });

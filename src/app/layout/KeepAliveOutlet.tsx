@@ -39,7 +39,7 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
   const [cache, setCache] = useState(() => new Map<string, CachedPage>());
   const [renderedKey, setRenderedKey] = useState<string | null>(null);
   const scrolls = useRef(new Map<string, number>());
-  const previousKey = useRef<string | null>(null);
+  const currentKey = useRef<string | null>(null);
 
   // Derived state updated during render (React's documented pattern): the new page joins the
   // cache before anything is committed, so it never renders twice.
@@ -57,20 +57,32 @@ export function KeepAliveOutlet({ scrollRef }: { scrollRef: RefObject<HTMLElemen
         const route = findRoute(to.pathname);
         if (!route?.component.prefetch || (route.keepAlive && cache.has(to.pathname + to.search))) return undefined;
         screenOpening();
-        return route.component.prefetch(Promise.resolve());
+        return route.component.prefetch(Promise.resolve(), to.search);
       }),
     [cache],
   );
 
+  // The position is recorded as the user scrolls, not read on leaving: by then the page being left
+  // is hidden and the browser has already clamped the scroll to the new, shorter content.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return undefined;
+    const record = () => currentKey.current && scrolls.current.set(currentKey.current, element.scrollTop);
+    element.addEventListener('scroll', record, { passive: true });
+    return () => element.removeEventListener('scroll', record);
+  }, [scrollRef]);
+
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    if (previousKey.current && previousKey.current !== key) {
-      scrolls.current.set(previousKey.current, element.scrollTop);
-    }
-    previousKey.current = key;
+    currentKey.current = key;
     element.scrollTop = keepAlive ? (scrolls.current.get(key) ?? 0) : 0;
   }, [key, keepAlive, scrollRef]);
+
+  // A page dropped from the cache forgets its position with it.
+  useEffect(() => {
+    for (const k of scrolls.current.keys()) if (!cache.has(k)) scrolls.current.delete(k);
+  }, [cache]);
 
   // The marker of the active page sits outside Activity: a hidden Activity defers its updates,
   // which would leave the page being left marked active for a moment.

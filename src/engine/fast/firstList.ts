@@ -7,6 +7,6 @@ import type { ListPage } from '../../shared/schemaTypes.ts';
  * page's first call takes its answer (data.ts `callEarly`). A lazy chunk of its own, so that
  * it loads with the first list screen only. Answers when the rows are back.
  */
-export function prefetchFirstList(page: ListPage): Promise<unknown> | undefined {
-  return callEarly(...listCall(page, openingState(page)));
+export function prefetchFirstList(page: ListPage, search = ''): Promise<unknown> | undefined {
+  return callEarly(...listCall(page, openingState(page, search)));
 }

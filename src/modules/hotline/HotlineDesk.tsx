@@ -121,7 +121,9 @@ export default function HotlineDesk() {
       message.error(res.message || '服务器异常');
       return;
     }
-    message.success(res.message);
+    // A number no customer has is news, not a success: no green tick for it.
+    if (res.data.callers.length) message.success(res.message);
+    else message.info(res.message);
     begin({ id: res.data.callId, phone: phone.trim(), direction: 'in', callers: res.data.callers });
   }
 
