@@ -23,6 +23,8 @@ const FLOW_EDIT = ['approvalflow:add', 'approvalflow:edit'];
 export default async function approvalRoutes(app: FastifyInstance) {
   const db = app.db as unknown as AnyDB;
   const comment = (value: string | null | undefined) => value?.trim() || null;
+  // Step timeouts (remind, auto-approve, auto-reject) run on the workflow timers' clock.
+  app.workflowTimers.add((now) => app.approvals.sweepTimeouts(db, now));
 
   app.post('/task/approve', { config: { btnCode: 'approval:approve' }, schema: { body: idBody() } }, async (request) => {
     const body = request.body as { id: number; comment?: string };

@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 
 /**
  * Demo flows and approvals: 锦绣华庭's suspensions go to its 客服管家 and then to the
- * administrator (named), 华南区域's abnormal closures to any customer-service
+ * administrator (named), copied to the inspector when decided, 华南区域's abnormal closures to any customer-service
  * colleague of the project (or-sign) and then to the administrator. 翠湖天地 has no flow, so
  * its suspensions are approved on the work-order screens as before. The seeded orders waiting
  * for approval in those projects get running approvals (one at each step), the suspended and
@@ -33,6 +33,9 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
   const admin = await staffOf('admin');
   const p2s1 = await staffOf('p2s1');
   const p2s2 = await staffOf('p2s2');
+  // 巡查员 陈志强 is copied on 锦绣华庭's decided suspensions (抄送我的 in the center).
+  const xuncha = await staffOf('xuncha');
+  const copyTo: Record<string, number[]> = { hangUp: [xuncha], improper: [] };
   const kefuPost = ((await db.selectFrom('post').select('id').where('org_id', '=', DEMO_PROJECTS.jinxiu.id).where('name', '=', '客服管家').executeTakeFirstOrThrow()) as { id: number }).id;
   const serviceRole = ((await db.selectFrom('role').select('id').where('code', '=', 'customer_service').executeTakeFirstOrThrow()) as { id: number }).id;
 
@@ -47,7 +50,7 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
   const flow = async (name: string, kind: string, org: number, steps: unknown[], remark: string) =>
     ((await db
       .insertInto('approval_flow')
-      .values({ name, biz_type: kind, scope_org_id: org, allow_withdraw: 1, steps: JSON.stringify(steps), remark, enabled: 1, created_by: admin, created_at: now - 30 * 24 * HOUR, updated_at: now - 30 * 24 * HOUR })
+      .values({ name, biz_type: kind, scope_org_id: org, allow_withdraw: 1, steps: JSON.stringify(steps), copy_to: JSON.stringify(copyTo[kind]), remark, enabled: 1, created_by: admin, created_at: now - 30 * 24 * HOUR, updated_at: now - 30 * 24 * HOUR })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number }).id;
   const hangFlow = await flow('锦绣华庭挂起审批', 'hangUp', DEMO_PROJECTS.jinxiu.id, hangSteps, '挂起超过 24 小时的工单须经项目经理同意');
@@ -81,6 +84,7 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
         approver_names: waiting,
         steps: JSON.stringify(spec.kind === 'hangUp' ? hangSteps : improperSteps),
         allow_withdraw: 1,
+        copy_to: JSON.stringify(copyTo[spec.kind]),
         snapshot: JSON.stringify(snapshot),
         urge_count: 0,
         finished_at: finishedAt,
@@ -121,6 +125,11 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
       }
     }
     if (spec.status !== 'running') history.push({ instance_id: instance.id, step_name: null, action: 'finish', staff_id: null, staff_name: '系统', comment: spec.status === 'approved' ? '审批通过' : null, at: finishedAt! });
+    const copied = spec.status === 'running' ? [] : copyTo[spec.kind]!.filter((id) => id !== spec.submitter);
+    if (copied.length) {
+      await db.insertInto('approval_copy').values(copied.map((staff_id) => ({ instance_id: instance.id, staff_id, at: finishedAt }))).execute();
+      history.push({ instance_id: instance.id, step_name: null, action: 'copy', staff_id: null, staff_name: '系统', comment: `抄送给：${copied.map((id) => names.get(id)).join('、')}`, at: finishedAt! });
+    }
     await db.insertInto('approval_history').values(history).execute();
   }
 

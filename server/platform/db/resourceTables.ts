@@ -16,6 +16,8 @@ export interface ResourceTables {
     allow_withdraw: Generated<number | null>;
     /** 审批节点 */
     steps: string;
+    /** 抄送人 */
+    copy_to: Generated<string | null>;
     /** 备注 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
@@ -52,6 +54,8 @@ export interface ResourceTables {
     approver_names: Generated<string | null>;
     /** 提交内容 */
     snapshot: Generated<string | null>;
+    /** 抄送人 */
+    copy_to: Generated<string | null>;
     /** 催办次数 */
     urge_count: Generated<number | null>;
     /** 最近催办 */
@@ -88,6 +92,8 @@ export interface ResourceTables {
     acted_at: Generated<number | null>;
     /** 转派给 */
     transfer_to: Generated<number | null>;
+    /** 超时提醒时间 */
+    reminded_at: Generated<number | null>;
   };
   /** 楼栋 */
   building: {
