@@ -94,6 +94,28 @@ describe('the approval center', () => {
     await expect.poll(() => row(page, '三楼走廊灯不亮').getByText('不通过').isVisible()).toBe(true);
   });
 
+  it('counts every tab; 全部 only with approval:all; 抄送我的 lists the approvals copied to one', async () => {
+    const xuncha = await signedIn(server.url, 'xuncha');
+    const counts = (await xuncha.get('/api/approve/counts')).body.data;
+    expect(counts.copied).toBeGreaterThan(0);
+    const page = await as('xuncha');
+    await page.goto(`${server.url}/approve-manager/center`);
+    const tab = (name: string | RegExp) => screen(page).getByRole('tab', { name });
+    await expect.poll(() => tab(`抄送我的（${counts.copied}）`).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => tab(`待我审批（${counts.todo}）`).isVisible()).toBe(true);
+    expect(await tab(/^全部/).count()).toBe(0);
+    await tab(/^抄送我的/).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(Math.min(counts.copied, 10));
+    await expect.poll(() => screen(page).getByText('审批通过').first().isVisible()).toBe(true);
+
+    const manager = await as('xmjl');
+    await manager.goto(`${server.url}/approve-manager/center`);
+    const all = (await (await signedIn(server.url, 'xmjl')).get('/api/approve/counts')).body.data.all as number;
+    await expect.poll(() => screen(manager).getByRole('tab', { name: `全部（${all}）` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await screen(manager).getByRole('tab', { name: /^全部/ }).click();
+    await expect.poll(() => screen(manager).locator('.ant-tabs-tabpane-active .ant-table-row').count()).toBeGreaterThan(0);
+  });
+
   it('lists the flows on the configuration screen', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/opearator-manager/approvalconfiguration`);
@@ -103,6 +125,8 @@ describe('the approval center', () => {
     await row(page, '翠湖天地挂起审批').getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => drawer(page).getByLabel('流程名称').inputValue()).toBe('翠湖天地挂起审批');
     await expect.poll(() => drawer(page).locator('input[value="项目经理审批"]').count()).toBe(1);
+    // Each step says what a reject does and how long it may wait; the flow names its copy-to staff.
+    for (const label of ['驳回时', '超时（小时）', '抄送人']) expect(await drawer(page).getByText(label, { exact: true }).count()).toBeGreaterThan(0);
     expect(problems.flatMap((p) => p.consoleErrors)).toEqual([]);
   });
 });

@@ -282,4 +282,23 @@ describe('the approval center lists', () => {
     expect(counts.todo).toBe(n);
     expect(counts.kinds.find((k: { kind: string }) => k.kind === 'hangUp').count).toBe(n);
   });
+
+  it('counts each tab of the center as its list does; 全部 only with approval:all, within the data scope', async () => {
+    const total = async (api: Api, resource: 'task' | 'instance', filters: Record<string, string>) => (await api.post(`${A}/${resource}/list`, { pageSize: 10, filters })).body.data.total as number;
+    for (const [api, hasAll] of [[xmjl, true], [kefu, false], [admin, true], [weixiu, false]] as const) {
+      const counts = (await api.get(`${A}/counts`)).body.data;
+      expect(counts.todo).toBe(await total(api, 'task', { view: 'todo' }));
+      expect(counts.done).toBe(await total(api, 'task', { view: 'done' }));
+      expect(counts.mine).toBe(await total(api, 'instance', { view: 'mine' }));
+      expect(counts.copied).toBe(await total(api, 'instance', { view: 'copied' }));
+      expect(counts.all).toBe(hasAll ? await total(api, 'instance', { view: 'all' }) : null);
+      const hang = (await api.get(`${A}/counts`, { kind: 'hangUp' })).body.data;
+      expect(hang.todo).toBe(await total(api, 'task', { view: 'todo', biz_type: 'hangUp' }));
+    }
+    // xmjl's 全部 is his project's approvals and those he took part in, fewer than the administrator's.
+    expect((await xmjl.get(`${A}/counts`)).body.data.all).toBeLessThan((await admin.get(`${A}/counts`)).body.data.all);
+    expect((await weixiu.get(`${A}/counts`)).body.data.mine).toBeGreaterThan(3);
+    const unknown = await xmjl.get(`${A}/counts`, { kind: 'nothing' });
+    expect([unknown.http, unknown.body.message]).toEqual([400, '审批类型「nothing」不存在']);
+  });
 });
