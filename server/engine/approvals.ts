@@ -171,6 +171,26 @@ export class ApprovalEngine {
     if (running) throw conflict(`该${resource.title}正在审批中（${running.code}），请在审批中心处理`);
   }
 
+  /**
+   * A record's own approve or reject move (the list pages /approve-manager/hangUp and improper2)
+   * while its approval runs decides the caller's task instead: the move is the engine's, made
+   * when the approval ends. Answers null when the move is not an approval's outcome, no
+   * approval runs (the move is then the record's own, as without a flow) or the caller has no
+   * waiting task in it (beforeTransition then refuses), else the message and the outcome.
+   */
+  async decideThrough(q: AnyDB, resource: ResourceDef, id: number, transition: string, staff: StaffContext, note: string | null): Promise<{ message: string; status: string } | null> {
+    if (!approvalsOf(resource).length) return null;
+    const running = await this.runningOf(q, resource.name, id);
+    if (!running) return null;
+    const decl = approvalsOf(resource).find((a) => a.kind === running.biz_type);
+    if (!decl || (transition !== decl.onApprove && transition !== decl.onReject)) return null;
+    const task = (await q.selectFrom('approval_task').select('id').where('instance_id', '=', running.id).where('step_seq', '=', running.step_seq).where('approver_id', '=', staff.id).where('status', '=', 'wait').executeTakeFirst()) as { id: number } | undefined;
+    if (!task) return null;
+    const done = transition === decl.onApprove ? await this.approve(q, task.id, staff, note) : await this.reject(q, task.id, staff, note);
+    const message = done.status === 'running' ? `已${transition === decl.onApprove ? '通过' : '退回'}，等待「${String((await this.runningOf(q, resource.name, id))?.step_name ?? '')}」审批` : done.status === 'approved' ? '审批通过' : '已驳回';
+    return { message, status: done.status };
+  }
+
   /** After a move through the generic /transition: a declared `submit` starts the approval (when a flow applies). */
   async afterTransition(trx: AnyDB, resource: ResourceDef, transition: string, id: number, staff: StaffContext): Promise<void> {
     const decl = approvalsOf(resource).find((a) => a.submit === transition);

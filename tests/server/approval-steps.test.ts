@@ -131,6 +131,28 @@ describe('reject to the previous step, and copy-to', () => {
   });
 });
 
+describe('the suspension and abnormal-closure pages under a flow', () => {
+  it('decide the caller\'s approval task with the record\'s own 同意 / 驳回 moves', async () => {
+    const flow = await addFlow({ name: '翠湖挂起（两级）', biz_type: 'hangUp', steps: [staffStep('项目经理审批', [ids.xmjl]), staffStep('公司审批', [ids.admin])] });
+    const { order, instance } = await submitted('hangUp', '页面上审批');
+    const first = await move(xmjl, order, 'hangUpAgree');
+    expect([first.http, first.body.message, first.body.data.state]).toEqual([200, '已通过，等待「公司审批」审批', 'hangup_pending']);
+    expect(await instanceOf(order)).toMatchObject({ status: 'running', step_seq: 2, approver_names: '系统管理员' });
+    // Not (or no longer) an approver of the current step: sent to the center, nothing moves.
+    const again = await move(xmjl, order, 'hangUpAgree');
+    expect([again.http, again.body.message]).toEqual([409, `该工单正在审批中（${instance.code}），请在审批中心处理`]);
+    // The reject move still needs its note, which becomes the approval's comment.
+    expect((await admin.post(`${T}/transition`, { id: order, action: 'hangUpReject' })).body.message).toBe('请填写驳回挂起说明');
+    const rejected = await admin.post(`${T}/transition`, { id: order, action: 'hangUpReject', note: '配件仓库有货' });
+    expect([rejected.body.message, rejected.body.data.state]).toEqual(['已驳回', 'processing']);
+    expect(await history(weixiu, instance.id)).toEqual(['提交:王师傅', '通过:刘海燕', '驳回:系统管理员:配件仓库有货']);
+    await admin.post(`${A}/flow/delete`, { ids: [flow] });
+    // Without a flow the same moves are the record's own again.
+    await move(weixiu, order, 'hangUp', { hang_reason: '再次等待配件' });
+    expect((await move(xmjl, order, 'hangUpAgree')).body).toMatchObject({ message: '同意挂起成功', data: { state: 'suspended' } });
+  });
+});
+
 describe('timeouts on the workflow timers\' clock', () => {
   it('remind once after the step\'s hours, then approve a counter-sign step for every overdue approver', async () => {
     const flow = await addFlow({
