@@ -116,6 +116,23 @@ describe('the approval center', () => {
     await expect.poll(() => screen(manager).locator('.ant-tabs-tabpane-active .ant-table-row').count()).toBeGreaterThan(0);
   });
 
+  it('对外回复审批: the manager publishes a waiting reply, which decides his approval task', async () => {
+    const page = await as('xmjl');
+    await page.goto(`${server.url}/approve-manager/reply`);
+    await expect.poll(() => page.title()).toBe('对外回复审批-PMS');
+    await expect.poll(() => row(page, '楼道照明更换说明').isVisible(), { timeout: 15_000 }).toBe(true);
+    await row(page, '楼道照明更换说明').getByRole('button', { name: '同意发布' }).click();
+    await page.locator('.ant-modal-confirm, .ant-popconfirm, .ant-modal').getByRole('button', { name: /确\s*定|确\s*认/ }).last().click();
+    await expect.poll(() => row(page, '楼道照明更换说明').getByText('已发布').isVisible()).toBe(true);
+    const reply = await server.app.db.selectFrom('approval_instance' as never).select(['status'] as never).where('title' as never, '=', '楼道照明更换说明' as never).executeTakeFirstOrThrow();
+    expect(reply).toEqual({ status: 'approved' });
+    // The customer-service colleague drafts and submits replies but has no 同意发布 of her own.
+    const kefu = await as('kefu');
+    await kefu.goto(`${server.url}/approve-manager/reply`);
+    await expect.poll(() => row(kefu, '停车费调整咨询').getByRole('button', { name: '提交审批' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await screen(kefu).getByRole('button', { name: '同意发布' }).count()).toBe(0);
+  });
+
   it('lists the flows on the configuration screen', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/opearator-manager/approvalconfiguration`);

@@ -65,7 +65,7 @@ beforeAll(async () => {
 
 describe('approval flows', () => {
   it('are seeded in the demo with running and finished approvals', () => {
-    expect(demo.flows).toEqual(['锦绣华庭挂起审批', '华南区域异常关闭审批']);
+    expect(demo.flows).toEqual(['锦绣华庭挂起审批', '华南区域异常关闭审批', '翠湖天地对外回复审批', '锦绣华庭对外回复审批']);
     const statuses = new Set(demo.instances.map((i) => i.status));
     for (const s of ['running', 'approved', 'rejected']) expect(statuses.has(s)).toBe(true);
     expect(demo.instances.some((i) => i.biz_type === 'improper' && i.project_id !== DEMO_PROJECTS.jinxiu.id)).toBe(true);
@@ -88,7 +88,11 @@ describe('approval flows', () => {
     );
     // Only those with the flow buttons configure flows.
     expect((await xmjl.post(`${A}/flow/add`, { name: 'x', biz_type: 'hangUp', steps: [step('a', 'single', 'project_manager')] })).http).toBe(403);
-    expect((await admin.get(`${A}/kinds`)).body.data).toEqual([{ label: '挂起审批', value: 'hangUp' }, { label: '异常关闭审批', value: 'improper' }]);
+    expect((await admin.get(`${A}/kinds`)).body.data).toEqual([
+      { label: '对外回复审批', value: 'reply' },
+      { label: '挂起审批', value: 'hangUp' },
+      { label: '异常关闭审批', value: 'improper' },
+    ]);
   });
 
   it('resolve per project: the project overrides its region, the region the company', async () => {
@@ -281,7 +285,8 @@ describe('the approval center lists', () => {
     expect((await xmjl.get(`${A}/todo`)).body.data).toEqual({ items: [{ key: 'approval', title: '待审批', count: n, route: '/approve-manager/center' }] });
     const counts = (await xmjl.get(`${A}/counts`)).body.data;
     expect(counts.todo).toBe(n);
-    expect(counts.kinds.find((k: { kind: string }) => k.kind === 'hangUp').count).toBe(n);
+    expect(counts.kinds.reduce((sum: number, k: { count: number }) => sum + k.count, 0)).toBe(n);
+    expect(counts.kinds.find((k: { kind: string }) => k.kind === 'reply').count).toBeGreaterThan(0);
   });
 
   it('counts each tab of the center as its list does; 全部 only with approval:all, within the data scope', async () => {

@@ -169,6 +169,33 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 对外回复 */
+  external_reply: {
+    id: Generated<number>;
+    /** 来源 */
+    source: string;
+    /** 关联编号 */
+    source_code: string;
+    /** 客户 */
+    customer_name: string;
+    /** 回复事项 */
+    subject: string;
+    /** 拟回复内容 */
+    content: string;
+    /** 回复状态 */
+    status: string;
+    /** 回复人 */
+    replier_id: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 外部人员 */
   external_staff: {
     id: Generated<number>;
