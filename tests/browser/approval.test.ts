@@ -133,6 +133,18 @@ describe('the approval center', () => {
     expect(await screen(kefu).getByRole('button', { name: '同意发布' }).count()).toBe(0);
   });
 
+  it('审批记录 lists finished approvals with their deciders and exports them', async () => {
+    const page = await as('xmjl');
+    await page.goto(`${server.url}/approve-report/outAccApproveRecords`);
+    await expect.poll(() => page.title()).toBe('审批记录-PMS');
+    await expect.poll(() => row(page, '关于增设快递柜的建议').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row(page, '关于增设快递柜的建议').getByText('回复过于笼统，请写明计划时间').isVisible()).toBe(true);
+    const exportButton = screen(page).getByRole('button', { name: /导\s*出/ });
+    await expect.poll(() => exportButton.isVisible()).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
   it('lists the flows on the configuration screen', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/opearator-manager/approvalconfiguration`);

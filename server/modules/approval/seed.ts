@@ -13,7 +13,7 @@ export const APPROVAL_DEMO_GRANTS: Record<string, string[]> = {
   dispatcher: ['approval:view', 'approval:approve', 'approval:transfer'],
   technician: ['approval:view', 'approval:approve', 'approval:transfer'],
   inspector: ['approval:view', 'approval:approve', 'approval:transfer'],
-  project_manager: ['approval:view', 'approval:approve', 'approval:transfer', 'approval:all', 'approvalflow:view', 'reply:view', 'reply:add', 'reply:edit', 'reply:submit', 'reply:approve'],
+  project_manager: ['approval:view', 'approval:approve', 'approval:transfer', 'approval:all', 'approvalflow:view', 'reply:view', 'reply:add', 'reply:edit', 'reply:submit', 'reply:approve', 'approvalrecord:view', 'approvalrecord:export'],
 };
 
 const HOUR = 3_600_000;

@@ -63,6 +63,30 @@ export interface ResourceTables {
     /** 完成时间 */
     finished_at: Generated<number | null>;
   };
+  /** 审批记录 */
+  approval_record: {
+    id: Generated<number>;
+    /** 审批编号 */
+    code: Generated<string | null>;
+    /** 审批类型 */
+    biz_type: Generated<string | null>;
+    /** 标题 */
+    title: Generated<string | null>;
+    /** 发起人 */
+    submitter_id: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 审批结果 */
+    status: Generated<string | null>;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
+    /** 审批人 */
+    decided_by: Generated<string | null>;
+    /** 审批意见 */
+    last_comment: Generated<string | null>;
+    /** 用时（小时） */
+    duration_hours: Generated<number | null>;
+  };
   /** 审批任务 */
   approval_task: {
     id: Generated<number>;
