@@ -23,8 +23,19 @@ export interface ApprovalStep {
   post_ids?: number[];
   role_ids?: number[];
   staff_ids?: number[];
+  /** What a reject does: end the approval (default) or return it to the previous step. */
+  reject_to?: RejectTo;
+  /** Hours a task may wait before timeout_action is taken (on the workflow timers' clock). */
+  timeout_hours?: number | null;
+  timeout_action?: TimeoutAction;
 }
 
+/** end 终止: the approval ends rejected; prev 退回上一节点: the previous step decides again. */
+export type RejectTo = 'end' | 'prev';
+/** remind 自动提醒 (once), approve 自动同意, reject 自动拒绝, when a step's task waited timeout_hours. */
+export type TimeoutAction = 'remind' | 'approve' | 'reject';
+export const REJECT_TO: Record<RejectTo, string> = { end: '结束审批', prev: '退回上一节点' };
+export const TIMEOUT_ACTIONS: Record<TimeoutAction, string> = { remind: '自动提醒', approve: '自动同意', reject: '自动拒绝' };
 export const SIGN_TYPES: Record<SignType, string> = { single: '普通审批', and: '会签（全部同意）', or: '或签（一人决定）' };
 export const STRATEGIES: Record<ApproverStrategy, string> = { post: '按岗位', role: '按角色', staff: '指定人员', project_manager: '项目经理' };
 /** The role whose holders are a project's managers (strategy project_manager). */
@@ -44,7 +55,7 @@ export const approvalsOf = (resource: Pick<ResourceDef, 'approval'>): ApprovalDe
  */
 export interface ApprovableRecords {
   resource: ResourceDef;
-  move(trx: AnyDB, id: number, transition: string, staff: StaffContext, note: string | null): Promise<string>;
+  move(trx: AnyDB, id: number, transition: string, staff: StaffContext | null, note: string | null): Promise<string>;
   read(trx: AnyDB, id: number): Promise<Row>;
 }
 
@@ -75,6 +86,12 @@ export function parseSteps(value: unknown): unknown {
   }
 }
 
+/** A flow's copy-to staff ids (a JSON column or as sent); anything else is no one. */
+export function copyToIds(value: unknown): number[] {
+  const ids = parseSteps(value);
+  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id) && id > 0) : [];
+}
+
 /** The structural problems of a flow's steps, in Chinese; null when they are well formed. */
 export function stepsProblem(value: unknown): string | null {
   const steps = parseSteps(value);
@@ -89,6 +106,13 @@ export function stepsProblem(value: unknown): string | null {
     const ids = step.strategy === 'post' ? step.post_ids : step.strategy === 'role' ? step.role_ids : step.strategy === 'staff' ? step.staff_ids : [];
     if (!Array.isArray(ids) || ids.some((id) => !Number.isInteger(id) || id < 1)) return `${at}「${step.name}」的审批人设置不正确`;
     if (step.strategy !== 'project_manager' && ids.length === 0) return `请为${at}「${step.name}」选择${STRATEGIES[step.strategy]}的审批人`;
+    if (step.reject_to !== undefined && step.reject_to !== null && !(step.reject_to in REJECT_TO)) return `${at}「${step.name}」的驳回方式不正确`;
+    if (step.reject_to === 'prev' && i === 0) return `${at}「${step.name}」是第一个节点，驳回不能退回上一节点`;
+    const hours = step.timeout_hours;
+    if (hours !== undefined && hours !== null) {
+      if (typeof hours !== 'number' || !(hours > 0) || hours > 720) return `${at}「${step.name}」的超时时长应为 1 到 720 小时`;
+      if (!step.timeout_action || !(step.timeout_action in TIMEOUT_ACTIONS)) return `请选择${at}「${step.name}」超时后的处理方式`;
+    }
   }
   return null;
 }
@@ -145,6 +169,26 @@ export class ApprovalEngine {
     if (!approvalsOf(resource).length) return;
     const running = await this.runningOf(q, resource.name, id);
     if (running) throw conflict(`该${resource.title}正在审批中（${running.code}），请在审批中心处理`);
+  }
+
+  /**
+   * A record's own approve or reject move (the list pages /approve-manager/hangUp and improper2)
+   * while its approval runs decides the caller's task instead: the move is the engine's, made
+   * when the approval ends. Answers null when the move is not an approval's outcome, no
+   * approval runs (the move is then the record's own, as without a flow) or the caller has no
+   * waiting task in it (beforeTransition then refuses), else the message and the outcome.
+   */
+  async decideThrough(q: AnyDB, resource: ResourceDef, id: number, transition: string, staff: StaffContext, note: string | null): Promise<{ message: string; status: string } | null> {
+    if (!approvalsOf(resource).length) return null;
+    const running = await this.runningOf(q, resource.name, id);
+    if (!running) return null;
+    const decl = approvalsOf(resource).find((a) => a.kind === running.biz_type);
+    if (!decl || (transition !== decl.onApprove && transition !== decl.onReject)) return null;
+    const task = (await q.selectFrom('approval_task').select('id').where('instance_id', '=', running.id).where('step_seq', '=', running.step_seq).where('approver_id', '=', staff.id).where('status', '=', 'wait').executeTakeFirst()) as { id: number } | undefined;
+    if (!task) return null;
+    const done = transition === decl.onApprove ? await this.approve(q, task.id, staff, note) : await this.reject(q, task.id, staff, note);
+    const message = done.status === 'running' ? `已${transition === decl.onApprove ? '通过' : '退回'}，等待「${String((await this.runningOf(q, resource.name, id))?.step_name ?? '')}」审批` : done.status === 'approved' ? '审批通过' : '已驳回';
+    return { message, status: done.status };
   }
 
   /** After a move through the generic /transition: a declared `submit` starts the approval (when a flow applies). */
@@ -318,6 +362,7 @@ export class ApprovalEngine {
         status: 'running',
         steps: JSON.stringify(steps),
         allow_withdraw: flow.allow_withdraw === 0 ? 0 : 1,
+        copy_to: JSON.stringify(copyToIds(flow.copy_to)),
         snapshot: JSON.stringify(record),
         project_id: projectId,
         created_by: staff.id,
@@ -373,12 +418,27 @@ export class ApprovalEngine {
     await q.updateTable('approval_task').set({ status, acted_at: now, updated_at: now }).where('instance_id', '=', instanceId).where('status', '=', 'wait').execute();
   }
 
-  private async finish(q: AnyDB, instance: Instance, status: 'approved' | 'rejected' | 'withdrawn', transition: string, staff: StaffContext, note: string): Promise<void> {
+  private async finish(q: AnyDB, instance: Instance, status: 'approved' | 'rejected' | 'withdrawn', transition: string, staff: StaffContext | null, note: string): Promise<void> {
     const now = Date.now();
     await q.updateTable('approval_instance').set({ status, finished_at: now, approver_names: null, updated_at: now }).where('id', '=', instance.id).execute();
     const records = this.records.get(instance.biz_resource);
     if (!records) throw new Error(`approval ${instance.code}: resource ${instance.biz_resource} is not approvable`);
     await records.move(q, instance.biz_id, transition, staff, note);
+    if (status !== 'withdrawn') await this.copyOut(q, instance, status);
+  }
+
+  /** 抄送: a decided approval is copied to the flow's copy-to staff (as at submission), each notified once. */
+  private async copyOut(q: AnyDB, instance: Instance, status: 'approved' | 'rejected'): Promise<void> {
+    const listed = parseSteps(instance.copy_to);
+    const wanted = Array.isArray(listed) ? listed.filter((id): id is number => Number.isInteger(id) && id !== instance.submitter_id) : [];
+    if (!wanted.length) return;
+    const staffIds = ((await q.selectFrom('staff').select('id').where('id', 'in', wanted).where('enabled', '=', 1).orderBy('id').execute()) as { id: number }[]).map((r) => r.id);
+    if (!staffIds.length) return;
+    const now = Date.now();
+    await q.insertInto('approval_copy').values(staffIds.map((staff_id) => ({ instance_id: instance.id, staff_id, at: now }))).execute();
+    await this.history(q, instance.id, { step: null, action: 'copy', staff: null, comment: `抄送给：${await this.names(q, staffIds)}` });
+    const outcome = INSTANCE_TEXT[status];
+    await this.app.notices.send(q, { staffIds, category: '2', type: APPROVAL_NOTICE, title: `抄送 ${instance.code}`, content: `抄送：${this.declOf(instance).label}「${instance.title}」（${instance.code}）已${outcome}`, functionId: instance.id });
   }
 
   private declOf(instance: Instance): ApprovalDeclaration {
@@ -388,6 +448,11 @@ export class ApprovalEngine {
   /** Approve: the step passes when its sign type says so; the last step's pass approves the record. */
   async approve(q: AnyDB, taskId: number, staff: StaffContext, comment: string | null): Promise<{ status: string }> {
     const { task, instance } = await this.actable(q, taskId, staff);
+    return this.pass(q, task, instance, staff, comment);
+  }
+
+  /** A waiting task approved by its approver or, on timeout, by the system (staff null). */
+  private async pass(q: AnyDB, task: Task, instance: Instance, staff: StaffContext | null, comment: string | null): Promise<{ status: string }> {
     if (!(await this.close(q, task.id, 'approve', comment))) throw conflict('该审批任务已处理，无需重复操作');
     await this.history(q, instance.id, { step: task.step_name, action: 'approve', staff, comment });
     const steps = parseSteps(instance.steps) as ApprovalStep[];
@@ -412,12 +477,25 @@ export class ApprovalEngine {
     return { status: 'approved' };
   }
 
-  /** Reject (a comment is required): the approval ends and the record moves through onReject. */
+  /**
+   * Reject (a comment is required): the approval ends and the record moves through onReject,
+   * or, when the step says reject_to = prev, the previous step decides again.
+   */
   async reject(q: AnyDB, taskId: number, staff: StaffContext, comment: string | null): Promise<{ status: string }> {
     if (!comment?.trim()) throw badRequest('请填写驳回意见');
     const { task, instance } = await this.actable(q, taskId, staff);
+    return this.refuse(q, task, instance, staff, comment);
+  }
+
+  private async refuse(q: AnyDB, task: Task, instance: Instance, staff: StaffContext | null, comment: string): Promise<{ status: string }> {
     if (!(await this.close(q, task.id, 'reject', comment))) throw conflict('该审批任务已处理，无需重复操作');
     await this.cancelWaiting(q, instance.id, 'cancel');
+    const steps = parseSteps(instance.steps) as ApprovalStep[];
+    if (steps[task.step_seq - 1]?.reject_to === 'prev' && task.step_seq > 1) {
+      await this.history(q, instance.id, { step: task.step_name, action: 'return', staff, comment: `退回「${steps[task.step_seq - 2]!.name}」：${comment}` });
+      await this.openStep(q, instance, steps, task.step_seq - 1, `${this.declOf(instance).label}（被退回）`);
+      return { status: 'running' };
+    }
     await this.history(q, instance.id, { step: task.step_name, action: 'reject', staff, comment });
     await this.finish(q, instance, 'rejected', this.declOf(instance).onReject, staff, comment);
     await this.app.notices.send(q, { staffIds: [instance.submitter_id], category: '2', type: APPROVAL_NOTICE, title: `审批 ${instance.code}`, content: `您提交的「${instance.title}」未通过审批：${comment}`, functionId: instance.id });
@@ -479,6 +557,58 @@ export class ApprovalEngine {
   }
 
   /**
+   * Step timeouts, on the workflow timers' clock: a running approval whose current step has
+   * timeout_hours and a task waiting longer than that is reminded (once per task), approved or
+   * rejected by the system, as the step says. One approval a transaction: an approval decided
+   * meanwhile is skipped, not the whole pass. Answers how many approvals were acted on.
+   */
+  async sweepTimeouts(db: AnyDB, now: number): Promise<number> {
+    const running = (await db.selectFrom('approval_instance').select(['id', 'steps', 'step_seq']).where('status', '=', 'running').execute()) as Pick<Instance, 'id' | 'steps' | 'step_seq'>[];
+    let acted = 0;
+    for (const candidate of running) {
+      const step = (parseSteps(candidate.steps) as ApprovalStep[])[(candidate.step_seq ?? 0) - 1];
+      if (!step?.timeout_hours || !step.timeout_action) continue;
+      const due = now - step.timeout_hours * 3600_000;
+      const done = await db
+        .transaction()
+        .execute((trx) => this.timeOut(trx, candidate.id, step, due, now))
+        .catch((error: unknown) => {
+          this.app.log.warn({ err: error, instance: candidate.id }, 'approval timeout skipped');
+          return false;
+        });
+      if (done) acted += 1;
+    }
+    return acted;
+  }
+
+  private async timeOut(q: AnyDB, instanceId: number, step: ApprovalStep, due: number, now: number): Promise<boolean> {
+    const overdue = async () => {
+      const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', instanceId).executeTakeFirstOrThrow()) as Instance;
+      let tasks = q.selectFrom('approval_task').selectAll().where('instance_id', '=', instanceId).where('step_seq', '=', instance.step_seq).where('status', '=', 'wait').where('created_at', '<=', due);
+      if (step.timeout_action === 'remind') tasks = tasks.where('reminded_at', 'is', null);
+      return { instance, tasks: instance.status === 'running' ? ((await tasks.orderBy('id').execute()) as Task[]) : [] };
+    };
+    const { instance, tasks } = await overdue();
+    if (!tasks.length) return false;
+    const waited = `超过 ${step.timeout_hours} 小时未审批`;
+    if (step.timeout_action === 'remind') {
+      await q.updateTable('approval_task').set({ reminded_at: now, updated_at: now }).where('id', 'in', tasks.map((t) => t.id)).execute();
+      await this.history(q, instance.id, { step: step.name, action: 'remind', staff: null, comment: `${waited}，已提醒审批人` });
+      await this.notify(q, instance, tasks.map((t) => t.approver_id), `超时提醒：「${instance.title}」（${instance.code}）等待您审批已超过 ${step.timeout_hours} 小时，请尽快处理`);
+    } else if (step.timeout_action === 'reject') {
+      await this.refuse(q, tasks[0]!, instance, null, `${waited}，系统自动驳回`);
+    } else {
+      // Counter-sign: each overdue approver's task passes; the step passes when none waits.
+      for (;;) {
+        const { instance: current, tasks: left } = await overdue();
+        if (!left.length || current.step_seq !== instance.step_seq) break;
+        await this.pass(q, left[0]!, current, null, `${waited}，系统自动同意`);
+      }
+    }
+    return true;
+  }
+
+  /**
    * One approval as its participants see it: the instance, the record as submitted (named by
    * the resource's field titles), the steps with their tasks, and the history. Visible to the
    * submitter, anyone who had a task in it, and whoever may see all approvals of its project.
@@ -494,7 +624,8 @@ export class ApprovalEngine {
       .orderBy('approval_task.step_seq')
       .orderBy('approval_task.id')
       .execute()) as Task[];
-    const involved = instance.submitter_id === staff.id || tasks.some((t) => t.approver_id === staff.id);
+    const copies = (await q.selectFrom('approval_copy').select('staff_id').where('instance_id', '=', instance.id).orderBy('id').execute()) as { staff_id: number }[];
+    const involved = instance.submitter_id === staff.id || tasks.some((t) => t.approver_id === staff.id) || copies.some((c) => c.staff_id === staff.id);
     if (!involved && !(staff.buttons.has('approval:all') && (await canSeeProject(instance.project_id)))) throw notFound('审批单不存在');
     const history = await q.selectFrom('approval_history').select(['step_name', 'action', 'staff_name', 'comment', 'at']).where('instance_id', '=', instance.id).orderBy('id').execute();
     const decl = this.declaration(instance.biz_type);
@@ -510,10 +641,11 @@ export class ApprovalEngine {
       items.push({ label: field.title, value });
     }
     const STATUS: Record<string, string> = { wait: '待审批', approve: '通过', reject: '不通过', transfer: '已转派', cancel: '已取消', withdrawn: '已撤回' };
-    const ACTION: Record<string, string> = { submit: '提交', approve: '通过', reject: '驳回', transfer: '转派', urge: '催办', withdraw: '撤回', finish: '审批结束' };
+    const ACTION: Record<string, string> = { submit: '提交', approve: '通过', reject: '驳回', return: '退回上一节点', transfer: '转派', urge: '催办', remind: '超时提醒', withdraw: '撤回', finish: '审批结束', copy: '抄送' };
     const mine = tasks.find((t) => t.approver_id === staff.id && t.status === 'wait' && t.step_seq === instance.step_seq && instance.status === 'running');
     return {
-      ...Object.fromEntries(Object.entries(instance).filter(([k]) => k !== 'snapshot' && k !== 'steps')),
+      ...Object.fromEntries(Object.entries(instance).filter(([k]) => k !== 'snapshot' && k !== 'steps' && k !== 'copy_to')),
+      copy_names: copies.length ? await this.names(q, copies.map((c) => c.staff_id)) : '',
       kind_label: decl.decl.label,
       status_text: INSTANCE_TEXT[instance.status] ?? instance.status,
       snapshot: items,
@@ -530,10 +662,17 @@ export class ApprovalEngine {
    * Checks a flow before it is saved: well-formed steps, a declared kind, and, for every project
    * the flow applies to, an approver for every step (the message names the project and the step).
    */
-  async checkFlow(q: AnyDB, flow: { biz_type: unknown; scope_org_id: unknown; steps: unknown }): Promise<void> {
+  async checkFlow(q: AnyDB, flow: { biz_type: unknown; scope_org_id: unknown; steps: unknown; copy_to?: unknown }): Promise<void> {
     if (!this.kinds().some((k) => k.kind === flow.biz_type)) throw badRequest(`审批类型「${String(flow.biz_type)}」不存在`);
     const problem = stepsProblem(flow.steps);
     if (problem) throw badRequest(problem);
+    const copyTo = parseSteps(flow.copy_to ?? null);
+    if (copyTo !== null) {
+      const ids = copyToIds(copyTo);
+      if (!Array.isArray(copyTo) || ids.length !== copyTo.length || copyTo.length > 50) throw badRequest('抄送人设置不正确（最多 50 人）');
+      const found = ids.length ? ((await q.selectFrom('staff').select('id').where('id', 'in', ids).where('enabled', '=', 1).execute()) as unknown[]).length : 0;
+      if (found !== new Set(ids).size) throw badRequest('抄送人不存在或已停用');
+    }
     const steps = parseSteps(flow.steps) as ApprovalStep[];
     const scope = typeof flow.scope_org_id === 'number' ? flow.scope_org_id : null;
     let projects = (await q.selectFrom('org').select(['id', 'name', 'parent_id', 'type']).where('type', '=', 'project').where('enabled', '=', 1).orderBy('id').execute()) as { id: number; name: string }[];

@@ -385,7 +385,17 @@ export interface AliasPage extends PageBase {
 /** Several list pages under tabs; each keeps its own filters and pages. */
 export interface TabsPage extends PageBase {
   kind: 'tabs';
-  tabs: { title: string; /** Route of a list page shown in this tab. */ page: string }[];
+  tabs: {
+    title: string;
+    /** Route of a list page shown in this tab. */
+    page: string;
+    /** The tab is shown only with this permission. */
+    btnCode?: BtnGuard;
+    /** Key of this tab's number in the answer of `counts`, shown after the title. */
+    count?: string;
+  }[];
+  /** Endpoint answering the tabs' numbers as one object (e.g. approval.counts), asked again when a tab is chosen. */
+  counts?: string;
 }
 
 /** One record edited in place (a singleton resource such as global parameters). */

@@ -94,6 +94,57 @@ describe('the approval center', () => {
     await expect.poll(() => row(page, '三楼走廊灯不亮').getByText('不通过').isVisible()).toBe(true);
   });
 
+  it('counts every tab; 全部 only with approval:all; 抄送我的 lists the approvals copied to one', async () => {
+    const xuncha = await signedIn(server.url, 'xuncha');
+    const counts = (await xuncha.get('/api/approve/counts')).body.data;
+    expect(counts.copied).toBeGreaterThan(0);
+    const page = await as('xuncha');
+    await page.goto(`${server.url}/approve-manager/center`);
+    const tab = (name: string | RegExp) => screen(page).getByRole('tab', { name });
+    await expect.poll(() => tab(`抄送我的（${counts.copied}）`).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => tab(`待我审批（${counts.todo}）`).isVisible()).toBe(true);
+    expect(await tab(/^全部/).count()).toBe(0);
+    await tab(/^抄送我的/).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(Math.min(counts.copied, 10));
+    await expect.poll(() => screen(page).getByText('审批通过').first().isVisible()).toBe(true);
+
+    const manager = await as('xmjl');
+    await manager.goto(`${server.url}/approve-manager/center`);
+    const all = (await (await signedIn(server.url, 'xmjl')).get('/api/approve/counts')).body.data.all as number;
+    await expect.poll(() => screen(manager).getByRole('tab', { name: `全部（${all}）` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await screen(manager).getByRole('tab', { name: /^全部/ }).click();
+    await expect.poll(() => screen(manager).locator('.ant-tabs-tabpane-active .ant-table-row').count()).toBeGreaterThan(0);
+  });
+
+  it('对外回复审批: the manager publishes a waiting reply, which decides his approval task', async () => {
+    const page = await as('xmjl');
+    await page.goto(`${server.url}/approve-manager/reply`);
+    await expect.poll(() => page.title()).toBe('对外回复审批-PMS');
+    await expect.poll(() => row(page, '楼道照明更换说明').isVisible(), { timeout: 15_000 }).toBe(true);
+    await row(page, '楼道照明更换说明').getByRole('button', { name: '同意发布' }).click();
+    await page.locator('.ant-modal-confirm, .ant-popconfirm, .ant-modal').getByRole('button', { name: /确\s*定|确\s*认/ }).last().click();
+    await expect.poll(() => row(page, '楼道照明更换说明').getByText('已发布').isVisible()).toBe(true);
+    const reply = await server.app.db.selectFrom('approval_instance' as never).select(['status'] as never).where('title' as never, '=', '楼道照明更换说明' as never).executeTakeFirstOrThrow();
+    expect(reply).toEqual({ status: 'approved' });
+    // The customer-service colleague drafts and submits replies but has no 同意发布 of her own.
+    const kefu = await as('kefu');
+    await kefu.goto(`${server.url}/approve-manager/reply`);
+    await expect.poll(() => row(kefu, '停车费调整咨询').getByRole('button', { name: '提交审批' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await screen(kefu).getByRole('button', { name: '同意发布' }).count()).toBe(0);
+  });
+
+  it('审批记录 lists finished approvals with their deciders and exports them', async () => {
+    const page = await as('xmjl');
+    await page.goto(`${server.url}/approve-report/outAccApproveRecords`);
+    await expect.poll(() => page.title()).toBe('审批记录-PMS');
+    await expect.poll(() => row(page, '关于增设快递柜的建议').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row(page, '关于增设快递柜的建议').getByText('回复过于笼统，请写明计划时间').isVisible()).toBe(true);
+    const exportButton = screen(page).getByRole('button', { name: /导\s*出/ });
+    await expect.poll(() => exportButton.isVisible()).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
   it('lists the flows on the configuration screen', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/opearator-manager/approvalconfiguration`);
@@ -103,6 +154,8 @@ describe('the approval center', () => {
     await row(page, '翠湖天地挂起审批').getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => drawer(page).getByLabel('流程名称').inputValue()).toBe('翠湖天地挂起审批');
     await expect.poll(() => drawer(page).locator('input[value="项目经理审批"]').count()).toBe(1);
+    // Each step says what a reject does and how long it may wait; the flow names its copy-to staff.
+    for (const label of ['驳回时', '超时（小时）', '抄送人']) expect(await drawer(page).getByText(label, { exact: true }).count()).toBeGreaterThan(0);
     expect(problems.flatMap((p) => p.consoleErrors)).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ beforeAll(async () => {
 
 describe('approval flows', () => {
   it('are seeded in the demo with running and finished approvals', () => {
-    expect(demo.flows).toEqual(['锦绣华庭挂起审批', '华南区域异常关闭审批']);
+    expect(demo.flows).toEqual(['锦绣华庭挂起审批', '华南区域异常关闭审批', '翠湖天地对外回复审批', '锦绣华庭对外回复审批']);
     const statuses = new Set(demo.instances.map((i) => i.status));
     for (const s of ['running', 'approved', 'rejected']) expect(statuses.has(s)).toBe(true);
     expect(demo.instances.some((i) => i.biz_type === 'improper' && i.project_id !== DEMO_PROJECTS.jinxiu.id)).toBe(true);
@@ -88,7 +88,11 @@ describe('approval flows', () => {
     );
     // Only those with the flow buttons configure flows.
     expect((await xmjl.post(`${A}/flow/add`, { name: 'x', biz_type: 'hangUp', steps: [step('a', 'single', 'project_manager')] })).http).toBe(403);
-    expect((await admin.get(`${A}/kinds`)).body.data).toEqual([{ label: '挂起审批', value: 'hangUp' }, { label: '异常关闭审批', value: 'improper' }]);
+    expect((await admin.get(`${A}/kinds`)).body.data).toEqual([
+      { label: '对外回复审批', value: 'reply' },
+      { label: '挂起审批', value: 'hangUp' },
+      { label: '异常关闭审批', value: 'improper' },
+    ]);
   });
 
   it('resolve per project: the project overrides its region, the region the company', async () => {
@@ -122,7 +126,8 @@ describe('deciding', () => {
     // Only the current approver acts; nobody approves their own submission; the outcome is the engine's.
     expect([(await weixiu.post(`${A}/task/approve`, { id: first })).http, (await weixiu.post(`${A}/task/approve`, { id: first })).body.message]).toEqual([403, '只有当前审批人可以处理该审批']);
     expect((await kefu.post(`${A}/task/approve`, { id: first })).body.message).toBe('只有当前审批人可以处理该审批');
-    const direct = await move(xmjl, order, 'hangUpAgree');
+    // Someone with the record's approve move but no task in the approval is sent to the center.
+    const direct = await move(admin, order, 'hangUpAgree');
     expect([direct.http, direct.body.message]).toEqual([409, `该工单正在审批中（${instance.code}），请在审批中心处理`]);
     const edit = await admin.post(`${T}/update`, { id: order, title: '改标题' });
     expect([edit.http, edit.body.message]).toEqual([409, `工单正在审批中（${instance.code}），不能修改；如需修改请先撤回审批`]);
@@ -280,6 +285,26 @@ describe('the approval center lists', () => {
     expect((await xmjl.get(`${A}/todo`)).body.data).toEqual({ items: [{ key: 'approval', title: '待审批', count: n, route: '/approve-manager/center' }] });
     const counts = (await xmjl.get(`${A}/counts`)).body.data;
     expect(counts.todo).toBe(n);
-    expect(counts.kinds.find((k: { kind: string }) => k.kind === 'hangUp').count).toBe(n);
+    expect(counts.kinds.reduce((sum: number, k: { count: number }) => sum + k.count, 0)).toBe(n);
+    expect(counts.kinds.find((k: { kind: string }) => k.kind === 'reply').count).toBeGreaterThan(0);
+  });
+
+  it('counts each tab of the center as its list does; 全部 only with approval:all, within the data scope', async () => {
+    const total = async (api: Api, resource: 'task' | 'instance', filters: Record<string, string>) => (await api.post(`${A}/${resource}/list`, { pageSize: 10, filters })).body.data.total as number;
+    for (const [api, hasAll] of [[xmjl, true], [kefu, false], [admin, true], [weixiu, false]] as const) {
+      const counts = (await api.get(`${A}/counts`)).body.data;
+      expect(counts.todo).toBe(await total(api, 'task', { view: 'todo' }));
+      expect(counts.done).toBe(await total(api, 'task', { view: 'done' }));
+      expect(counts.mine).toBe(await total(api, 'instance', { view: 'mine' }));
+      expect(counts.copied).toBe(await total(api, 'instance', { view: 'copied' }));
+      expect(counts.all).toBe(hasAll ? await total(api, 'instance', { view: 'all' }) : null);
+      const hang = (await api.get(`${A}/counts`, { kind: 'hangUp' })).body.data;
+      expect(hang.todo).toBe(await total(api, 'task', { view: 'todo', biz_type: 'hangUp' }));
+    }
+    // xmjl's 全部 is his project's approvals and those he took part in, fewer than the administrator's.
+    expect((await xmjl.get(`${A}/counts`)).body.data.all).toBeLessThan((await admin.get(`${A}/counts`)).body.data.all);
+    expect((await weixiu.get(`${A}/counts`)).body.data.mine).toBeGreaterThan(3);
+    const unknown = await xmjl.get(`${A}/counts`, { kind: 'nothing' });
+    expect([unknown.http, unknown.body.message]).toEqual([400, '审批类型「nothing」不存在']);
   });
 });

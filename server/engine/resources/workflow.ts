@@ -114,13 +114,21 @@ export function registerWorkflow(ctx: ResourceContext): void {
       const validate = inputSchemas[transition.name]!;
       // An optional field's real issue hides under anyOf: name the most specific one, as add and update do.
       if (!validate(values)) throw badRequest(describeIssue(resource, (validate.errors!.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? validate.errors![0]) as never));
-      const to = await db.transaction().execute(async (trx) => {
+      const moved = await db.transaction().execute(async (trx) => {
+        // Under a running approval, the record's approve or reject move decides the caller's task.
+        const decided = await app.approvals.decideThrough(trx, resource, id, transition.name, staff, note?.trim() || null);
+        if (decided) {
+          const record = (await trx.selectFrom(table).select(workflow.field).where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+          return { state: String(record[workflow.field]), message: decided.message };
+        }
+        // Seen before being told it is under approval: nothing of a record out of reach is told.
+        await ctx.findVisible(id, staff, trx);
         await app.approvals.beforeTransition(trx, resource, id);
         const state = await move(trx, id, transition, staff, note?.trim() || null, values);
         await app.approvals.afterTransition(trx, resource, transition.name, id, staff);
-        return state;
+        return { state, message: doneMessage(transition) };
       });
-      return ok({ id, state: to }, doneMessage(transition));
+      return ok({ id, state: moved.state }, moved.message);
     },
   );
 

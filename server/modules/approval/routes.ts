@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../platform/http/envelope.ts';
-import { visibleProjectIds } from '../../engine/scope.ts';
+import { badRequest, ok } from '../../platform/http/envelope.ts';
+import { scopeRows, visibleProjectIds } from '../../engine/scope.ts';
+import { approvalInstanceHooks, approvalTaskHooks } from './hooks.ts';
 import { OPTION_LIST_QUERY } from '../../platform/http/inputSchemas.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import type { StaffContext } from '../../platform/types.ts';
@@ -23,6 +24,8 @@ const FLOW_EDIT = ['approvalflow:add', 'approvalflow:edit'];
 export default async function approvalRoutes(app: FastifyInstance) {
   const db = app.db as unknown as AnyDB;
   const comment = (value: string | null | undefined) => value?.trim() || null;
+  // Step timeouts (remind, auto-approve, auto-reject) run on the workflow timers' clock.
+  app.workflowTimers.add((now) => app.approvals.sweepTimeouts(db, now));
 
   app.post('/task/approve', { config: { btnCode: 'approval:approve' }, schema: { body: idBody() } }, async (request) => {
     const body = request.body as { id: number; comment?: string };
@@ -120,12 +123,43 @@ export default async function approvalRoutes(app: FastifyInstance) {
     return app.approvals.kinds().map((k) => ({ kind: k.kind, label: k.label, count: Number(rows.find((r) => r.biz_type === k.kind)?.n ?? 0) }));
   }
 
-  app.get('/counts', { config: { btnCode: 'approval:view' } }, async (request) => {
-    const staff = request.staff!;
-    const kinds = await waitingByKind(staff.id);
-    const submitted = (await db.selectFrom('approval_instance').select((eb) => eb.fn.countAll<number>().as('n')).where('submitter_id', '=', staff.id).where('status', '=', 'running').executeTakeFirstOrThrow()) as { n: number };
-    return ok({ todo: kinds.reduce((s, k) => s + k.count, 0), submittedRunning: Number(submitted.n), kinds });
-  });
+  /**
+   * The rows of one tab of the center, counted as its list counts them: the data scope
+   * (scopeRows, with the resource's own and mine rows) and then the tab's view.
+   */
+  async function tabCount(staff: StaffContext, table: 'approval_task' | 'approval_instance', view: string, kind?: string): Promise<number> {
+    const hooks = table === 'approval_task' ? approvalTaskHooks : approvalInstanceHooks;
+    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    if (kind) query = query.where(`${table}.biz_type`, '=', kind);
+    query = await scopeRows({ db, staff, hooks }, { name: table, scope: 'project' }, query);
+    query = await hooks.listFilter!({ db, staff, query, filters: { view } });
+    return Number(((await query.executeTakeFirstOrThrow()) as { n: number }).n);
+  }
+
+  /**
+   * The center's count per tab (待我审批 waiting, 我已审批, 我提交的, 抄送我的, and 全部 only with
+   * approval:all, null otherwise) and the waiting tasks per kind (the spec's "count" calls);
+   * `kind` narrows the tabs to one kind's approval page.
+   */
+  app.get(
+    '/counts',
+    { config: { btnCode: 'approval:view' }, schema: { querystring: { type: 'object', additionalProperties: false, properties: { kind: { type: 'string', maxLength: 40 } } } } },
+    async (request) => {
+      const staff = request.staff!;
+      const { kind } = request.query as { kind?: string };
+      if (kind !== undefined && !app.approvals.kinds().some((k) => k.kind === kind)) throw badRequest(`审批类型「${kind}」不存在`);
+      const kinds = await waitingByKind(staff.id);
+      const submitted = (await db.selectFrom('approval_instance').select((eb) => eb.fn.countAll<number>().as('n')).where('submitter_id', '=', staff.id).where('status', '=', 'running').executeTakeFirstOrThrow()) as { n: number };
+      const tabs = {
+        todo: await tabCount(staff, 'approval_task', 'todo', kind),
+        done: await tabCount(staff, 'approval_task', 'done', kind),
+        mine: await tabCount(staff, 'approval_instance', 'mine', kind),
+        copied: await tabCount(staff, 'approval_instance', 'copied', kind),
+        all: staff.buttons.has('approval:all') ? await tabCount(staff, 'approval_instance', 'all', kind) : null,
+      };
+      return ok({ ...tabs, submittedRunning: Number(submitted.n), kinds });
+    },
+  );
 
   // The landing page's to-do 待审批 (only for those who may open the approval center).
   app.get('/todo', { config: { anyStaff: true } }, async (request) => {

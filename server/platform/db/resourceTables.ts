@@ -16,6 +16,8 @@ export interface ResourceTables {
     allow_withdraw: Generated<number | null>;
     /** 审批节点 */
     steps: string;
+    /** 抄送人 */
+    copy_to: Generated<string | null>;
     /** 备注 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
@@ -52,12 +54,38 @@ export interface ResourceTables {
     approver_names: Generated<string | null>;
     /** 提交内容 */
     snapshot: Generated<string | null>;
+    /** 抄送人 */
+    copy_to: Generated<string | null>;
     /** 催办次数 */
     urge_count: Generated<number | null>;
     /** 最近催办 */
     urged_at: Generated<number | null>;
     /** 完成时间 */
     finished_at: Generated<number | null>;
+  };
+  /** 审批记录 */
+  approval_record: {
+    id: Generated<number>;
+    /** 审批编号 */
+    code: Generated<string | null>;
+    /** 审批类型 */
+    biz_type: Generated<string | null>;
+    /** 标题 */
+    title: Generated<string | null>;
+    /** 发起人 */
+    submitter_id: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 审批结果 */
+    status: Generated<string | null>;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
+    /** 审批人 */
+    decided_by: Generated<string | null>;
+    /** 审批意见 */
+    last_comment: Generated<string | null>;
+    /** 用时（小时） */
+    duration_hours: Generated<number | null>;
   };
   /** 审批任务 */
   approval_task: {
@@ -88,6 +116,8 @@ export interface ResourceTables {
     acted_at: Generated<number | null>;
     /** 转派给 */
     transfer_to: Generated<number | null>;
+    /** 超时提醒时间 */
+    reminded_at: Generated<number | null>;
   };
   /** 楼栋 */
   building: {
@@ -162,6 +192,33 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 对外回复 */
+  external_reply: {
+    id: Generated<number>;
+    /** 来源 */
+    source: string;
+    /** 关联编号 */
+    source_code: string;
+    /** 客户 */
+    customer_name: string;
+    /** 回复事项 */
+    subject: string;
+    /** 拟回复内容 */
+    content: string;
+    /** 回复状态 */
+    status: string;
+    /** 回复人 */
+    replier_id: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 外部人员 */
   external_staff: {
