@@ -35,6 +35,10 @@ export interface Config {
   isuseDomain: string;
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
+  /** Excel imports read at once (each holds its file and rows in memory); more are answered 429. */
+  importConcurrency: number;
+  /** Largest size an imported .xlsx may unpack to, in bytes (a zip bomb is refused at it). */
+  importMaxUnpackedBytes: number;
   /** The `userAccount` + `loginPhone` query login of spec 4; off in production unless enabled. */
   jobNumberLogin: boolean;
   /** Sign-in attempts allowed per IP address and minute, on each login call. */
@@ -148,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flagLogin: { enabled: env.PMS_FLAG_LOGIN === '1', smsCode: env.PMS_FLAG_SMS_CODE || '', networks: list(env.PMS_FLAG_LOGIN_NETWORKS) },
     isuseDomain: env.PMS_ISUSE_DOMAIN || '',
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
+    importConcurrency: int(env.PMS_IMPORT_CONCURRENCY, 2, 'PMS_IMPORT_CONCURRENCY'),
+    importMaxUnpackedBytes: int(env.PMS_IMPORT_MAX_UNPACKED_BYTES, 64 * 1024 * 1024, 'PMS_IMPORT_MAX_UNPACKED_BYTES'),
     // Off unless asked for, in every mode (issue 40): a job number and a mobile are no secret.
     jobNumberLogin: env.PMS_JOBNUMBER_LOGIN === '1',
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
