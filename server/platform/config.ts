@@ -55,6 +55,8 @@ export interface Config {
    * URL without its credentials, so it must be reachable from them.
    */
   mqttUrl: string;
+  /** Connections one session token may hold at once on the embedded broker; more are refused and logged. */
+  mqttMaxConnectionsPerToken: number;
   /** The 400 hotline's telephony provider (PMS_HOTLINE_*); an empty url: calls are only recorded. */
   hotline: HotlineConfig;
 }
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oaScriptUrl: env.PMS_OA_SCRIPT_URL || '',
     smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
     mqttUrl: mqttUrl(env.PMS_MQTT_URL),
+    mqttMaxConnectionsPerToken: int(env.PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN, 5, 'PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN'),
     hotline: hotlineConfig(env, ConfigError),
   };
   for (const network of config.flagLogin.networks) {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../platform/http/envelope.ts';
+import { escapeCell } from '../../platform/http/excel.ts';
 import { readUploadedRows } from '../../platform/http/excelImport.ts';
 import { asAttachment, XLSX_TYPE } from '../../platform/http/attachment.ts';
 
@@ -80,7 +81,8 @@ export async function sendTemplate(reply: FastifyReply, fileName: string, column
   for (const note of notes) help.addRow([note]);
   help.addRow([]);
   help.addRow([lookups.title]).font = { bold: true };
-  for (const r of lookups.rows) help.addRow(r);
+  // Category names and codes are anyone's text: escaped as every exported cell is (formula injection).
+  for (const r of lookups.rows) help.addRow(r.map(escapeCell));
   const buffer = await workbook.xlsx.writeBuffer();
   return asAttachment(reply, XLSX_TYPE, fileName).send(Buffer.from(buffer));
 }
