@@ -13,6 +13,7 @@ import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../sr
 import { checkExpression, findExpressions } from '../src/engine/expressions.ts';
 import { generateMeta } from './schema-meta.ts';
 import { schemaFiles, strayFiles } from '../server/engine/schemaFiles.ts';
+import { shapeProblems } from '../server/engine/jsonShapes.ts';
 import { SCHEMA_KINDS } from '../src/shared/schemaLayout.ts';
 
 interface Doc<T> {
@@ -78,6 +79,13 @@ export function lintSchemas(root: string, checkMeta = true): string[] {
   /** Approval kinds are global: one resource declares each (the file that did). */
   const approvalKinds = new Map<string, string>();
   for (const r of resources) {
+    // Issue 40, finding 9: every JSON value has a declared, bounded structure, checked on every write.
+    for (const [name, field] of Object.entries(r.doc.fields ?? {})) {
+      if (field.type !== 'json' || field.through) continue;
+      if (!field.shape) report(r.file, `/fields/${name}`, `JSON field "${name}" needs a "shape" (the structure its value must have, e.g. {"type": "array", "maxItems": 9, "items": {"type": "string", "file": true}})`);
+      else for (const problem of shapeProblems(field.shape)) report(r.file, `/fields/${name}/shape${problem.split(':')[0] === '/' ? '' : problem.split(':')[0]}`, problem.slice(problem.indexOf(':') + 2));
+    }
+    if (misplacedShape(r.doc)) report(r.file, '/fields', '"shape" belongs to JSON fields only');
     if (resourceByName.has(r.doc.name)) report(r.file, '/name', `resource "${r.doc.name}" is also defined in ${rel(resourceByName.get(r.doc.name)!.file)}`);
     resourceByName.set(r.doc.name, r);
   }
@@ -404,4 +412,9 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
     process.exit(1);
   }
   console.log(`schema lint: ${count} page, resource and report file(s) valid, cross-references checked (${Math.round(performance.now() - started)} ms)`);
+}
+
+/** A "shape" on a field that is not a JSON field (or is a join table's ids): nothing would check it. */
+function misplacedShape(resource: ResourceDef): boolean {
+  return Object.values(resource.fields ?? {}).some((f) => f.shape && (f.type !== 'json' || f.through));
 }

@@ -3,6 +3,7 @@ import type { ResourceDef, ResourceField } from '../../../src/shared/schemaTypes
 import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import { sanitizeHtml } from '../../platform/http/sanitize.ts';
 import type { AnyDB, Row } from '../hooks.ts';
+import { checkFileRefs } from '../jsonShapes.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
 export function defaults(resource: ResourceDef): Row {
@@ -34,6 +35,10 @@ export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, 
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
+    if (field.type === 'json' && field.shape) {
+      await checkFileRefs(q, field, value);
+      continue;
+    }
     if (field.through) {
       const ids = value as number[];
       const found = ids.length ? await q.selectFrom(field.ref!).select('id').where('id', 'in', ids).execute() : [];
