@@ -13,6 +13,7 @@ import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../..
 import { checkExpression, findExpressions } from '../../src/shared/expressions.ts';
 import { schemaFiles, strayFiles } from './schemaFiles.ts';
 import { tableColumns } from './tables.ts';
+import { shapeProblems } from './jsonShapes.ts';
 
 interface Doc<T> {
   file: string;
@@ -71,6 +72,14 @@ export function checkSchemas(root: string): string[] {
   /** Approval kinds are global: one resource declares each (the file that did). */
   const approvalKinds = new Map<string, string>();
   for (const r of resources) {
+    // Issue 40, finding 9: every JSON value has a declared, bounded structure, checked on every write
+    // (a multi-select's values are checked against its enum or dictionary instead).
+    for (const [name, field] of Object.entries(r.doc.fields ?? {})) {
+      if (field.type !== 'json' || field.through || field.enum || field.dict) continue;
+      if (!field.shape) report(r.file, `/fields/${name}`, `JSON field "${name}" needs a "shape" (the structure its value must have, e.g. {"type": "array", "maxItems": 9, "items": {"type": "string", "file": true}})`);
+      else for (const problem of shapeProblems(field.shape)) report(r.file, `/fields/${name}/shape${problem.split(':')[0] === '/' ? '' : problem.split(':')[0]}`, problem.slice(problem.indexOf(':') + 2));
+    }
+    if (misplacedShape(r.doc)) report(r.file, '/fields', '"shape" belongs to JSON fields only');
     if (resourceByName.has(r.doc.name)) report(r.file, '/name', `resource "${r.doc.name}" is also defined in ${rel(resourceByName.get(r.doc.name)!.file)}`);
     resourceByName.set(r.doc.name, r);
   }
@@ -450,4 +459,9 @@ function describe(e: ErrorObject): string {
     default:
       return e.message ?? 'invalid';
   }
+}
+
+/** A "shape" on a field that is not a JSON field (or is a join table's ids): nothing would check it. */
+function misplacedShape(resource: ResourceDef): boolean {
+  return Object.values(resource.fields ?? {}).some((f) => f.shape && (f.type !== 'json' || f.through));
 }

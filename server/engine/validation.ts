@@ -1,6 +1,7 @@
 import type { ResourceDef, ResourceField } from '../../src/shared/schemaTypes.ts';
 import { ApiError } from '../platform/http/envelope.ts';
 import { DATETIME_TEXT } from './resources/dateTimes.ts';
+import { fileRefRefusal, shapeSchema } from './jsonShapes.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -40,9 +41,14 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       return { enum: [true, false, 0, 1] };
     case 'json': {
       // A multi-select of an enum or dictionary: a list of its values (dictionary values checked in checkValues).
-      if (!field.enum && !field.dict) return {};
-      const items = field.enum ? { enum: Object.keys(field.enum) } : { type: ['string', 'number'], maxLength: 100 };
-      return { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 200, uniqueItems: true, items }] };
+      if (field.enum || field.dict) {
+        const items = field.enum ? { enum: Object.keys(field.enum) } : { type: ['string', 'number'], maxLength: 100 };
+        return { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 200, uniqueItems: true, items }] };
+      }
+      // The declared shape (the schema lint requires one); null clears an optional field.
+      if (!field.shape) return {};
+      const s = shapeSchema(field.shape);
+      return field.required ? s : { anyOf: [{ type: 'null' }, s] };
     }
   }
 }
@@ -96,10 +102,17 @@ const QUERY_TITLES: Record<string, string> = { id: '记录编号', project_id: '
 export function describeIssue(resource: ResourceDef, issue: AjvIssue): string {
   const [, top, filterName] = issue.instancePath.split('/');
   if (top === 'filters') return `筛选条件${resource.fields[filterName ?? '']?.title ?? filterName ?? ''}格式不正确`;
-  const name = issue.keyword === 'required' ? String(issue.params.missingProperty) : issue.instancePath.split('/')[1] ?? '';
+  // A missing member inside a value (a JSON field's item) belongs to that field, not to the body.
+  const name = issue.keyword === 'required' && !issue.instancePath ? String(issue.params.missingProperty) : issue.instancePath.split('/')[1] ?? '';
   const field = resource.fields[name];
   const title = field?.title ?? QUERY_TITLES[name] ?? name;
   const p = issue.params;
+  // Inside a JSON value the keyword speaks of a member, not of the field: name the field as a whole.
+  if (field?.type === 'json' && !field.through) {
+    if (issue.keyword === 'pattern' && JSON.stringify(field.shape ?? {}).includes('"file":true')) return fileRefRefusal(title);
+    if (issue.keyword === 'maxItems') return `${title}最多 ${p.limit} 项`;
+    return `${title}格式不正确`;
+  }
   switch (issue.keyword) {
     case 'required':
       return `请填写${title}`;

@@ -37,6 +37,10 @@ export interface Config {
   isuseDomain: string;
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
+  /** Excel imports read at once (each holds its file and rows in memory); more are answered 429. */
+  importConcurrency: number;
+  /** Largest size an imported .xlsx may unpack to, in bytes (a zip bomb is refused at it). */
+  importMaxUnpackedBytes: number;
   /** The `userAccount` + `loginPhone` query login of spec 4; off in production unless enabled. */
   jobNumberLogin: boolean;
   /** Sign-in attempts allowed per IP address and minute, on each login call. */
@@ -53,6 +57,8 @@ export interface Config {
    * URL without its credentials, so it must be reachable from them.
    */
   mqttUrl: string;
+  /** Connections one session token may hold at once on the embedded broker; more are refused and logged. */
+  mqttMaxConnectionsPerToken: number;
   /** The 400 hotline's telephony provider (PMS_HOTLINE_*); an empty url: calls are only recorded. */
   hotline: HotlineConfig;
 }
@@ -163,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flagLogin: { enabled: env.PMS_FLAG_LOGIN === '1', smsCode: env.PMS_FLAG_SMS_CODE || '', networks: list(env.PMS_FLAG_LOGIN_NETWORKS) },
     isuseDomain: env.PMS_ISUSE_DOMAIN || '',
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
+    importConcurrency: int(env.PMS_IMPORT_CONCURRENCY, 2, 'PMS_IMPORT_CONCURRENCY'),
+    importMaxUnpackedBytes: int(env.PMS_IMPORT_MAX_UNPACKED_BYTES, 64 * 1024 * 1024, 'PMS_IMPORT_MAX_UNPACKED_BYTES'),
     // Off unless asked for, in every mode (issue 40): a job number and a mobile are no secret.
     jobNumberLogin: env.PMS_JOBNUMBER_LOGIN === '1',
     loginRateLimit: int(env.PMS_LOGIN_RATE_LIMIT, 20, 'PMS_LOGIN_RATE_LIMIT'),
@@ -170,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oaScriptUrl: env.PMS_OA_SCRIPT_URL || '',
     smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
     mqttUrl: mqttUrl(env.PMS_MQTT_URL),
+    mqttMaxConnectionsPerToken: int(env.PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN, 5, 'PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN'),
     hotline: hotlineConfig(env, ConfigError),
   };
   for (const network of config.flagLogin.networks) {

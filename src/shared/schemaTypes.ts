@@ -484,6 +484,33 @@ export interface MenuCatalogue {
   groups: { prefix: string; title: string }[];
 }
 
+/** A JSON type a JsonShape allows. */
+export type JsonShapeType = 'array' | 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'null';
+
+/**
+ * The declared structure of a JSON field (a subset of JSON schema). Lists need `maxItems`, texts a
+ * `maxLength`, an `enum` or `file`, objects their `properties` or `additionalProperties` with
+ * `maxProperties`; members not declared are refused.
+ */
+export interface JsonShape {
+  /** One JSON type, or several (a form may send a list as text). */
+  type: JsonShapeType | JsonShapeType[];
+  items?: JsonShape;
+  maxItems?: number;
+  properties?: Record<string, JsonShape>;
+  required?: string[];
+  /** The shape of members not named in `properties` (a map); without it they are refused. */
+  additionalProperties?: JsonShape;
+  maxProperties?: number;
+  maxLength?: number;
+  pattern?: string;
+  enum?: (string | number | boolean | null)[];
+  minimum?: number;
+  maximum?: number;
+  /** A text that is the path of a file this product stored (/files/...): checked to exist. */
+  file?: boolean;
+}
+
 /** The type of a stored field; decides the column type, validation and the default cell. */
 /** `html` is rich text: sanitised with DOMPurify when saved and again when shown. */
 export type FieldType = 'string' | 'text' | 'html' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
@@ -525,6 +552,11 @@ export interface ResourceField {
    * linked to the value, saving replaces the links, and exports show the labels.
    */
   through?: { table: string; from: string; to: string };
+  /**
+   * Type "json" (not `through`): the structure the value must have, checked on every write (add,
+   * update, import, workflow moves); required by the schema lint. A subset of JSON schema.
+   */
+  shape?: JsonShape;
   /** Lists and exports show the value masked: an ID card number keeps its first 3 and last 4 characters, a mobile number its first 3 and last 4 digits. */
   mask?: 'idCard' | 'mobile';
 }

@@ -105,6 +105,11 @@ describe('standards and their problems', () => {
     const sheets = await readSheets(file.bytes);
     expect(sheets['导入数据']![0]).toEqual(['分类编码（必填）', '检查标准（必填）', '检查方法', '是否拍照', '排序']);
     expect(sheets['填写说明']!.flat()).toEqual(expect.arrayContaining(['XF-MHQ', '灭火器']));
+    // A category named like a formula is written as text (issue 40, finding 10).
+    await server.app.db.updateTable('tbp_classify').set({ name: '=HYPERLINK("http://evil.example","灭火器")' }).where('code', '=', 'XF-MHQ').execute();
+    const escaped = await readSheets((await fetchFile(admin, 'POST', `${P}/classifyStandard/exportStandardTemplate`)).bytes);
+    await server.app.db.updateTable('tbp_classify').set({ name: '灭火器' }).where('code', '=', 'XF-MHQ').execute();
+    expect(escaped['填写说明']!.flat()).toContain(`'=HYPERLINK("http://evil.example","灭火器")`);
     const problems = await readSheets((await fetchFile(admin, 'POST', `${P}/classifyStandard/exportStandardProblemTemplate`)).bytes);
     expect(problems['导入数据']![0]).toEqual(['分类编码（必填）', '检查标准（必填）', '问题描述（必填）', '问题等级', '排序']);
   });

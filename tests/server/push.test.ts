@@ -94,6 +94,22 @@ describe('embedded broker at /mqtt', () => {
     expect(await client.subscribeAsync(b.topic, { qos: 1 })).toEqual([{ topic: b.topic, qos: 1 }]);
   });
 
+  it('holds at most 5 connections for one session token, refusing the next until one closes (issue 40, finding 10)', async () => {
+    const own = await person(server.url, 'weixiu');
+    const five = await Promise.all(Array.from({ length: 5 }, () => connect(own.api.token)));
+    const sixth = await connect(own.api.token).catch((error: { code?: number }) => error);
+    expect((sixth as { code?: number }).code).toBe(5);
+    // Another session of the same person is not held back by this one's connections.
+    expect((await connect(a.api.token)).connected).toBe(true);
+    // Reconnecting under a client id already held replaces that connection rather than adding one.
+    const again = await connect(own.api.token, { clientId: five[0]!.options.clientId });
+    expect(again.connected).toBe(true);
+    await five[1]!.endAsync(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await connect(own.api.token)).connected).toBe(true);
+    await Promise.all(clients.splice(clients.length - 8).map((c) => c.endAsync(true)));
+  });
+
   it('disconnects a client as soon as its session is signed out, and refuses the token afterwards', async () => {
     const session = await person(server.url, 'kefu');
     const client = await connect(session.api.token);

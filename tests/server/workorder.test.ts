@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../support/api.ts';
 import { downloadSheet } from '../support/exports.ts';
+import { PNG, uploadFile } from '../support/patrol.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
@@ -76,7 +77,7 @@ describe('work order lifecycle', () => {
     expect((await order(id)).accepted_at).toBeGreaterThan(0);
 
     const materials = [{ name: '水龙头阀芯', quantity: 1, price: 35 }];
-    const handled = await move(weixiu, id, 'handle', { handle_result: '更换阀芯，试水无渗漏', materials, handle_photos: ['/files/202611/0123456789abcdef0123456789abcdef.jpg'] });
+    const handled = await move(weixiu, id, 'handle', { handle_result: '更换阀芯，试水无渗漏', materials, handle_photos: [(await uploadFile(weixiu, '/api/file/upload', PNG, 'done.png')).body.data.cdnUrl] });
     expect(handled.body.message).toBe('处理完成');
     expect(await order(id)).toMatchObject({ status: 'to_confirm', handle_result: '更换阀芯，试水无渗漏', materials });
     // The order's creator confirms it: the notice goes to her, not to every customer service colleague.
@@ -137,7 +138,7 @@ describe('work order lifecycle', () => {
     const badMaterials = await move(weixiu, id, 'handle', { handle_result: '已修好', materials: [{ name: '阀芯', quantity: 0 }] });
     expect([badMaterials.http, badMaterials.body.message]).toEqual([400, '材料「阀芯」的数量应大于 0']);
     const badPhotos = await move(weixiu, id, 'handle', { handle_result: '已修好', handle_photos: ['https://evil.example.com/x.jpg'] });
-    expect(badPhotos.body.message).toBe('处理照片应为已上传的图片，最多 9 张');
+    expect(badPhotos.body.message).toBe('处理照片中有文件不是本系统上传的文件，请重新上传');
     const noResult = await move(weixiu, id, 'handle', {});
     expect(noResult.body.message).toBe('请填写处理结果');
     expect(await order(id)).toMatchObject({ status: 'processing', handle_result: null, materials: null });

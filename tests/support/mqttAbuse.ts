@@ -94,7 +94,9 @@ export async function mqttAbuse(server: TestServer, rounds: number): Promise<Mqt
   let victimTakenOver = 0;
   victimClient.on('close', () => victimTakenOver++);
   const attackerToken = await session(attacker);
-  const asAttacker = () => open(attackerToken, topic(attacker));
+  // Each of the attacker's connections on a session of its own: one token holds only so many.
+  const asAttacker = async () => open(await session(attacker), topic(attacker));
+  const perToken = server.config.mqttMaxConnectionsPerToken;
 
   const revoked = async () => {
     const token = await session(attacker);
@@ -130,6 +132,14 @@ export async function mqttAbuse(server: TestServer, rounds: number): Promise<Mqt
       ],
     },
     { kind: 'connect with a last will', tries: async () => [await connectOutcome(attackerToken, { will: { topic: topic(victim), payload: Buffer.from(FORGED), qos: 1, retain: false } })] },
+    {
+      kind: `one connection beyond the ${perToken} a session token may hold`,
+      tries: async () => {
+        const token = await session(attacker);
+        for (let i = 0; i < perToken; i++) await open(token, topic(attacker));
+        return [await connectOutcome(token)];
+      },
+    },
     { kind: 'connect with a made-up token', tries: async () => [await connectOutcome(randomBytes(32).toString('base64url'))] },
     { kind: 'connect with a signed-out token', tries: async () => [await connectOutcome(await revoked())] },
     { kind: 'connect with an expired token', tries: async () => [await connectOutcome(await expired())] },

@@ -95,6 +95,10 @@ function cases(round: number): Case[] {
     { name: 'PNG with HTML after IEND', endpoint: '/upload', parts: [file('poly.png', Buffer.concat([PNG, HTML]))], dangerous: true, refused: 415 },
     { name: 'PDF that is also HTML', endpoint: '/upload', parts: [file('poly.pdf', Buffer.concat([PDF, HTML]), 'application/pdf')], dangerous: true, refused: 415 },
     { name: 'markup split across chunks', endpoint: '/upload', parts: [file('split.png', Buffer.concat([pad(PNG, 16 * 1024 - 3), Buffer.from('<scr'), Buffer.from('ipt>alert(1)</script>')]))], dangerous: true, refused: 415 },
+    // Markup a byte-for-byte search misses: in UTF-16 (either byte order) and split by NUL bytes (issue 40, finding 10).
+    { name: 'PNG with UTF-16LE HTML', endpoint: '/upload', parts: [file('utf16le.png', Buffer.concat([PNG, Buffer.from('\ufeff<html><script>alert(1)</script>', 'utf16le')]))], dangerous: true, refused: 415 },
+    { name: 'PNG with UTF-16BE SVG', endpoint: '/upload', parts: [file('utf16be.png', Buffer.concat([PNG, Buffer.from('\ufeff<svg onload=alert(1)>', 'utf16le').swap16()]))], dangerous: true, refused: 415 },
+    { name: 'GIF with NUL-split script', endpoint: '/upload', parts: [file('nul.gif', Buffer.concat([GIF, Buffer.from('<scr\0ipt>alert(1)</scr\0ipt>')]), 'image/gif')], dangerous: true, refused: 415 },
     { name: 'clean GIF', endpoint: '/upload', parts: [file('ok.gif', GIF, 'image/gif')] },
     { name: 'clean PDF', endpoint: '/upload', parts: [file('ok.pdf', PDF, 'application/pdf')] },
     ...hostileNames.map((name): Case => ({ name: `name ${JSON.stringify(name.slice(0, 40))}`, endpoint: '/upload', parts: [file(name, PNG)] })),

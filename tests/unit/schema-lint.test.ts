@@ -128,6 +128,18 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('wants a bounded shape on every JSON field but a join table\'s ids (issue 40, finding 9)', () => {
+    const workOrder = 'workorder/resources/work_order.json';
+    expect(at(lint(corrupt(workOrder, (d) => delete d.fields.photos.shape)))).toEqual([
+      `${workOrder}#/fields/photos: JSON field "photos" needs a "shape" (the structure its value must have, e.g. {"type": "array", "maxItems": 9, "items": {"type": "string", "file": true}})`,
+    ]);
+    expect(at(lint(corrupt(workOrder, (d) => (d.fields.photos.shape = { type: 'array', items: { type: 'string' } }))))).toEqual([
+      `${workOrder}#/fields/photos/shape: a list needs "maxItems"`,
+      `${workOrder}#/fields/photos/shape/items: a text needs "maxLength", "enum" or "file"`,
+    ]);
+    expect(at(lint(corrupt(workOrder, (d) => (d.fields.title.shape = { type: 'string', maxLength: 5 }))))).toEqual([`${workOrder}#/fields: "shape" belongs to JSON fields only`]);
+  });
+
   it('wants the exact path of the meta-schema, which editors follow', () => {
     expect(at(lint(corrupt('settings/resources/label.json', (d) => (d.$schema = '../meta/resource.schema.json'))))).toEqual([
       'settings/resources/label.json#/$schema: should be "../../meta/resource.schema.json" so editors can check it',

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ResourceField } from '../../../src/shared/schemaTypes.ts';
 import { ApiError, badRequest, ok } from '../../platform/http/envelope.ts';
-import { readUploadedSheet, sendExcel } from '../../platform/http/excel.ts';
+import { sendExcel } from '../../platform/http/excel.ts';
+import { readUploadedRows } from '../../platform/http/excelImport.ts';
 import { exportDateTimeFormatter } from '../../platform/http/exportDateTime.ts';
 import { htmlToText } from '../../platform/http/sanitize.ts';
 import type { AnySelect, Row } from '../hooks.ts';
@@ -141,29 +142,26 @@ export function registerTransfer(ctx: ResourceContext): void {
   const importColumns = fields.filter(([, f]) => !f.through).map(([name, f]) => ({ name, title: f.title + (f.required ? '（必填）' : ''), field: f }));
 
   async function readImport(request: FastifyRequest): Promise<{ row: number; values: Row }[]> {
-    const sheet = await readUploadedSheet(request);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? '').trim());
+    const sheet = await readUploadedRows(request, IMPORT_ROWS);
+    const header = sheet.header.slice(1).map((v) => String(v ?? '').trim());
     const index = new Map(header.map((h, i) => [h.replace(/（必填）$/, ''), i + 1]));
     const missing = importColumns.filter((c) => !index.has(c.field.title)).map((c) => c.field.title);
     if (missing.length) throw badRequest(`模板列不完整，缺少：${missing.join('、')}；请下载最新模板`);
     const dictLookups = new Map<string, Map<string, string>>();
     for (const c of importColumns) if (c.field.dict) dictLookups.set(c.field.dict, new Map((await dictItems(db, c.field.dict)).map((i) => [i.label, i.value])));
     const out: { row: number; values: Row }[] = [];
-    const last = Math.min(sheet.rowCount, IMPORT_ROWS + 1);
-    for (let r = 2; r <= last; r++) {
-      const excelRow = sheet.getRow(r);
+    for (const excelRow of sheet.rows) {
       const values: Row = {};
       let empty = true;
       for (const c of importColumns) {
-        const cell = excelRow.getCell(index.get(c.field.title)!).value;
+        const cell = excelRow.values[index.get(c.field.title)!];
         const text = cell === null || cell === undefined ? '' : typeof cell === 'object' && 'text' in cell ? String(cell.text) : String(cell).trim();
         if (text === '') continue;
         empty = false;
         values[c.name] = fromCell(c.field, text, dictLookups);
       }
-      if (!empty) out.push({ row: r, values });
+      if (!empty) out.push({ row: excelRow.number, values });
     }
-    if (sheet.rowCount > IMPORT_ROWS + 1) throw badRequest(`一次最多导入 ${IMPORT_ROWS} 行`);
     if (!out.length) throw badRequest('Excel 中没有数据行');
     return out;
   }

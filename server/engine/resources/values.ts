@@ -5,6 +5,7 @@ import { sanitizeHtml } from '../../platform/http/sanitize.ts';
 import type { AnyDB, Row } from '../hooks.ts';
 import { checkRules } from './rules.ts';
 import { parseDateTime, toMilliseconds } from './dateTimes.ts';
+import { checkFileRefs } from '../jsonShapes.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
 export function defaults(resource: ResourceDef): Row {
@@ -51,6 +52,10 @@ export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, 
     if (field.notPast && name in written && isPast(written[name])) throw badRequest(`${field.title}不能早于当前时间`);
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
+    if (field.type === 'json' && field.shape) {
+      await checkFileRefs(q, field, value);
+      continue;
+    }
     if (field.through) {
       const ids = value as number[];
       const found = ids.length ? await q.selectFrom(field.ref!).select('id').where('id', 'in', ids).execute() : [];

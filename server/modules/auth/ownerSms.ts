@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from '../../platform/http/envelope.ts';
 
@@ -28,11 +28,14 @@ export default async function ownerSms(app: FastifyInstance) {
       const now = Date.now();
       if (last && now - last.created_at < RESEND_AFTER_MS) throw new ApiError(429, '验证码已发送，请 60 秒后再试');
       const owner = await app.db.selectFrom('customer').select('id').where('mobile', '=', mobile).executeTakeFirst();
-      // The same answer for every number, so the call does not tell who is an owner.
+      // The same answer for every number, so the call does not tell who is an owner: a number
+      // that is no owner's gets a row too (the 60-second wait applies alike), holding a random
+      // hash that no code matches, and nothing is sent.
       const answer = app.config.smsWebhookUrl ? '验证码已发送，5 分钟内有效' : '验证码已生成（演示环境未配置短信服务，验证码记录在服务器日志中）';
-      if (!owner) return ok(null, answer);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await app.db.insertInto('sms_code').values({ mobile, purpose: 'owner', code_hash: hash(mobile, code), expires_at: now + CODE_TTL_MS, attempts: 0, consumed_at: null, created_at: now }).execute();
+      const codeHash = owner ? hash(mobile, code) : randomBytes(32).toString('hex');
+      await app.db.insertInto('sms_code').values({ mobile, purpose: 'owner', code_hash: codeHash, expires_at: now + CODE_TTL_MS, attempts: 0, consumed_at: null, created_at: now }).execute();
+      if (!owner) return ok(null, answer);
       const text = `【悦家物业】您的验证码是 ${code}，5 分钟内有效，请勿告诉他人。`;
       if (app.config.smsWebhookUrl) {
         const sent = await fetch(app.config.smsWebhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile, text }) }).catch(() => null);

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../platform/http/envelope.ts';
-import { readUploadedSheet } from '../../platform/http/excel.ts';
+import { escapeCell } from '../../platform/http/excel.ts';
+import { readUploadedRows } from '../../platform/http/excelImport.ts';
 import { asAttachment, XLSX_TYPE } from '../../platform/http/attachment.ts';
 
 export const MAX_IMPORT_ROWS = 5000;
@@ -34,18 +35,16 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The filled rows of an uploaded template, by column key; refuses a file that is not the template. */
 export async function readTemplate(request: FastifyRequest, columns: TemplateColumn[]): Promise<SheetRow[]> {
-  const sheet = await readUploadedSheet(request);
-  const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1).map((v) => cellText(v).replace(/（必填）$/, ''));
+  const sheet = await readUploadedRows(request, MAX_IMPORT_ROWS);
+  const header = sheet.header.slice(1).map((v) => cellText(v).replace(/（必填）$/, ''));
   const index = new Map(header.map((h, i) => [h, i + 1]));
   const missing = columns.filter((c) => !index.has(c.title)).map((c) => c.title);
   if (missing.length) throw badRequest(`模板列不完整，缺少：${missing.join('、')}；请下载最新模板`);
-  if (sheet.rowCount > MAX_IMPORT_ROWS + 1) throw badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行`);
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const excelRow = sheet.getRow(r);
+  for (const excelRow of sheet.rows) {
     const cells: Record<string, string> = {};
-    for (const c of columns) cells[c.key] = cellText(excelRow.getCell(index.get(c.title)!).value);
-    if (Object.values(cells).some((v) => v !== '')) rows.push({ row: r, cells });
+    for (const c of columns) cells[c.key] = cellText(excelRow.values[index.get(c.title)!]);
+    if (Object.values(cells).some((v) => v !== '')) rows.push({ row: excelRow.number, cells });
   }
   if (!rows.length) throw badRequest('Excel 中没有数据行');
   return rows;
@@ -82,7 +81,8 @@ export async function sendTemplate(reply: FastifyReply, fileName: string, column
   for (const note of notes) help.addRow([note]);
   help.addRow([]);
   help.addRow([lookups.title]).font = { bold: true };
-  for (const r of lookups.rows) help.addRow(r);
+  // Category names and codes are anyone's text: escaped as every exported cell is (formula injection).
+  for (const r of lookups.rows) help.addRow(r.map(escapeCell));
   const buffer = await workbook.xlsx.writeBuffer();
   return asAttachment(reply, XLSX_TYPE, fileName).send(Buffer.from(buffer));
 }

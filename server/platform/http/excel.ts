@@ -1,11 +1,10 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 // exceljs's own escaping, so the rows written here read exactly as exceljs writes them.
 import exceljsUtils from 'exceljs/lib/utils/utils.js';
 import { asAttachment, XLSX_TYPE } from './attachment.ts';
-import { badRequest } from './envelope.ts';
 
 export interface ExcelColumn {
   header: string;
@@ -138,21 +137,4 @@ function sheetZipQueue(sheetStream: { pipes?: unknown[] }): Queue {
   const queue = sheetStream.pipes?.[0] as (NodeJS.EventEmitter & { _writableState?: { length: number } }) | undefined;
   if (!queue?._writableState) throw new Error('exceljs changed: the sheet stream has no zip queue to watch');
   return queue as Queue;
-}
-
-/** The first sheet of the .xlsx file uploaded with a multipart request; refuses anything else. */
-export async function readUploadedSheet(request: FastifyRequest): Promise<ExcelJS.Worksheet> {
-  if (!request.isMultipart()) throw badRequest('请上传 Excel 文件（.xlsx）');
-  const part = await request.file();
-  if (!part) throw badRequest('没有收到文件');
-  const buffer = await part.toBuffer();
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('文件不是有效的 Excel（.xlsx）文件');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('Excel 文件中没有工作表');
-  return sheet;
 }

@@ -32,6 +32,8 @@ export interface BrokerOptions {
   log: FastifyBaseLogger;
   /** How often live connections are checked against their sessions (idle or absolute expiry, disabled staff). */
   checkEveryMs?: number;
+  /** Connections one session token may hold at once (PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN); more are refused. */
+  maxConnectionsPerToken: number;
 }
 
 function refuse(socket: Duplex, status: number, text: string): void {
@@ -43,8 +45,9 @@ function refuse(socket: Duplex, status: number, text: string): void {
  * session token (password, or user name), may subscribe only to push/{their business account
  * domain} at QoS 0 or 1, may never publish (a CONNECT carrying a last will is refused), may send
  * no packet over 64 KB, and are disconnected as soon as their session is revoked, and within
- * checkEveryMs when it expires or the staff member is disabled. Only the services publish,
- * through publish().
+ * checkEveryMs when it expires or the staff member is disabled. One session token holds at most
+ * maxConnectionsPerToken connections (a browser holds one a tab): a stolen or scripted token
+ * cannot pile up connections. Only the services publish, through publish().
  */
 export class EmbeddedBroker implements Publisher {
   private aedes: Aedes | null = null;
@@ -101,6 +104,12 @@ export class EmbeddedBroker implements Publisher {
         if (!admission || 'refused' in admission) {
           this.options.log.info({ reason: admission?.reason }, 'push connection refused');
           return done(Object.assign(new Error(admission?.reason ?? 'not authorised'), { returnCode: admission?.refused ?? 5 }), false);
+        }
+        // A connection under the same (namespaced) client id is about to be replaced: it does not count.
+        const held = [...this.live].filter(([other, identity]) => identity.tokenHash === admission.tokenHash && other.id !== client.id).length;
+        if (held >= this.options.maxConnectionsPerToken) {
+          this.options.log.warn({ staffId: admission.staffId, held }, 'push connection refused: too many connections for one session');
+          return done(Object.assign(new Error('too many connections for this session'), { returnCode: 5 }), false);
         }
         this.live.set(client, admission);
         done(null, true);
