@@ -119,11 +119,19 @@ describe('adding a screen from JSON alone', () => {
     await expect.poll(() => item.getByText('已完成').isVisible()).toBe(true);
     expect(await item.getByRole('button').filter({ hasNotText: '查看' }).count()).toBe(0);
 
-    // The list declares refreshOnPush: a record added elsewhere shows when a notice arrives.
+    // The list declares refreshOnPush for type 121: a record added elsewhere shows when such a notice arrives.
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/workorder/repairRequest/')) listCalls.push(request.url());
+    });
     await api.post('/api/workorder/repairRequest/add', { title: '水泵房报警', project_id: DEMO_PROJECTS.cuihu.id });
-    await page.waitForTimeout(300);
-    expect(await row(page, '水泵房报警').count()).toBe(0);
     const adminId = (await server.app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+    // Absence shown by a positive signal, not a wait: a notice of another type reaches this page on the
+    // same connection, is shown, and neither it nor anything before it reloaded the list.
+    await server.app.notices.send(server.app.db, { staffIds: [adminId], category: '1', type: '103', content: '其他类型的通知' });
+    await expect.poll(() => page.getByText('其他类型的通知').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(listCalls).toEqual([]);
+    expect(await row(page, '水泵房报警').count()).toBe(0);
     await server.app.notices.send(server.app.db, { staffIds: [adminId], category: '1', type: '121', content: '新的维修申请：水泵房报警' });
     await expect.poll(() => row(page, '水泵房报警').count(), { timeout: 15_000 }).toBe(1);
   });

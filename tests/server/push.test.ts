@@ -28,6 +28,7 @@ function nextMessage(client: MqttClient): Promise<{ topic: string; body: any }> 
   return new Promise((resolve) => client.once('message', (topic, payload) => resolve({ topic, body: JSON.parse(payload.toString()) })));
 }
 
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const closed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
 
 describe('embedded broker at /mqtt', () => {
@@ -123,13 +124,22 @@ describe('embedded broker at /mqtt', () => {
   it('disconnects, at the next session check, a client whose session ran out or whose account was disabled', async () => {
     const expiring = await person(server.url, 'xmjl');
     const disabled = await person(server.url, 'diaodu');
+    const staying = await person(server.url, 'weixiu');
     const first = await connect(expiring.api.token);
     const second = await connect(disabled.api.token);
-    const gone = Promise.all([closed(first), closed(second)]);
+    const third = await connect(staying.api.token);
+    await third.subscribeAsync(staying.topic, { qos: 1 });
+    const gone = Promise.all([closed(first), closed(second)]).then(() => 'both closed');
     await server.app.db.updateTable('session').set({ expires_at: Date.now() - 1 }).where('staff_id', '=', expiring.staffId).execute();
     await server.app.db.updateTable('staff').set({ enabled: 0 }).where('id', '=', disabled.staffId).execute();
     await server.app.pushBroker!.checkSessions();
-    await gone;
+    // The check has closed them server-side; a broken check fails here in seconds, not by the test's timeout.
+    expect(await Promise.race([gone, pause(5000).then(() => 'still connected')])).toBe('both closed');
+    // A live session keeps its connection: a notice sent after the check still reaches it.
+    const received = nextMessage(third);
+    await notice(staying.staffId, '检查之后的通知');
+    expect((await received).body.content).toBe('检查之后的通知');
+    expect(third.connected).toBe(true);
     await server.app.db.updateTable('staff').set({ enabled: 1 }).where('id', '=', disabled.staffId).execute();
   });
 

@@ -125,9 +125,12 @@ export async function mqttAbuse(server: TestServer, rounds: number): Promise<Mqt
         // A message kept by the broker would reach the next subscriber at once.
         await (async () => {
           const client = await asAttacker();
-          const got = new Promise<Outcome>((resolve) => client.once('message', () => resolve('accepted')));
+          // Retained messages go out on SUBSCRIBE, before anything published later: a real notice
+          // sent afterwards arriving first proves nothing was kept, with no fixed wait.
+          const first = new Promise<string>((resolve) => client.once('message', (_t, payload) => resolve(payload.toString())));
           await client.subscribeAsync(topic(attacker), { qos: 1 });
-          return Promise.race([got, pause(300).then(() => 'nothing retained')]);
+          await notify(attacker);
+          return Promise.race([first.then((text) => (text.includes(FORGED) ? 'accepted' : 'nothing retained')), pause(WAIT_MS).then(() => 'no answer')]);
         })(),
       ],
     },
@@ -157,20 +160,28 @@ export async function mqttAbuse(server: TestServer, rounds: number): Promise<Mqt
     {
       // The broker namespaces client ids per staff member: neither the victim's id nor its namespaced form takes anything over.
       kind: 'connections reusing the victim\'s client id (takeover)',
-      tries: async () =>
-        Promise.all(
-          ['victim-web', `s${victim.id}_victim-web`].map(async (clientId) => {
-            await open(attackerToken, topic(attacker), { clientId });
-            await pause(100);
-            return victimTakenOver || !victimClient.connected ? 'accepted' : 'victim kept its connection';
-          }),
-        ),
+      tries: async () => {
+        const outcomes: Outcome[] = [];
+        for (const clientId of ['victim-web', `s${victim.id}_victim-web`]) {
+          await open(attackerToken, topic(attacker), { clientId });
+          outcomes.push(await victimStillReceives());
+        }
+        return outcomes;
+      },
     },
   ];
 
   const kinds: AbuseKind[] = [];
   let noticesSent = 0;
   const notify = (person: { id: number }) => app.notices.send(app.db, { staffIds: [person.id], category: '1', type: '121', content: '真实的通知', functionId: null });
+  /** A taken-over connection closes; one that holds gets the next notice: a positive signal either way, no fixed wait. */
+  async function victimStillReceives(): Promise<Outcome> {
+    if (victimTakenOver || !victimClient.connected) return 'accepted';
+    const received = new Promise<Outcome>((resolve) => victimClient.once('message', () => resolve('victim kept its connection')));
+    await notify(victim);
+    noticesSent++;
+    return Promise.race([received, closed(victimClient).then(() => 'accepted'), pause(WAIT_MS).then(() => 'no answer')]);
+  }
   for (const attack of attacks) {
     const kind: AbuseKind = { kind: attack.kind, attempts: 0, accepted: 0, refusals: {} };
     for (let round = 0; round < rounds; round++) {
