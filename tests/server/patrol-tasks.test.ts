@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { fetchFile, PNG, postForm, readSheets, uploadFile } from '../support/patrol.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
@@ -7,9 +7,13 @@ import { addDays, dayOf } from '../../server/modules/patrol/common.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
- * Plans, tasks and records on the real clock: plans whose window is the whole of today, so the
- * staff app's check-ins (timed by the server) fall inside it.
+ * Plans, tasks and records on a running clock that starts at noon today: plans whose window is the
+ * whole of today, so the staff app's check-ins (timed by the server, in this process) fall inside
+ * it even when the suite starts just before midnight.
  */
+vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+vi.setSystemTime(new Date(new Date().setHours(12, 0, 0, 0)));
+afterAll(() => vi.useRealTimers());
 const server = setUpServer();
 const [admin, weixiu, xuncha] = setUpApis(server, 'admin', 'weixiu', 'xuncha');
 const today = dayOf(Date.now());
