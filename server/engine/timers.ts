@@ -42,6 +42,6 @@ export class WorkflowTimers {
 export function registerWorkflowTimers(app: FastifyInstance): void {
   const timers = new WorkflowTimers();
   app.decorate('workflowTimers', timers);
-  app.addHook('onReady', async () => timers.start(app));
+  app.addHook('onReady', async () => timers.start(app, app.config.timerIntervalMs || undefined));
   app.addHook('onClose', async () => timers.stop());
 }

@@ -59,6 +59,11 @@ export interface Config {
   mqttUrl: string;
   /** Connections one session token may hold at once on the embedded broker; more are refused and logged. */
   mqttMaxConnectionsPerToken: number;
+  /**
+   * One interval for every background timer (workflow timers, patrol scheduler, push session
+   * check) instead of their own (60, 60 and 30 s); 0: their own. For tests that wait for a timer.
+   */
+  timerIntervalMs: number;
   /** The 400 hotline's telephony provider (PMS_HOTLINE_*); an empty url: calls are only recorded. */
   hotline: HotlineConfig;
 }
@@ -179,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
     mqttUrl: mqttUrl(env.PMS_MQTT_URL),
     mqttMaxConnectionsPerToken: int(env.PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN, 5, 'PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN'),
+    timerIntervalMs: int(env.PMS_TIMER_INTERVAL_MS, 0, 'PMS_TIMER_INTERVAL_MS'),
     hotline: hotlineConfig(env, ConfigError),
   };
   for (const network of config.flagLogin.networks) {

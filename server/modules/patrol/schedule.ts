@@ -172,7 +172,7 @@ export async function runScheduler(db: DB, now: number = Date.now()): Promise<Sc
 export const SCHEDULER_INTERVAL_MS = 60_000;
 
 /** Starts the minute timer with the server and stops it when the server closes. */
-export function registerScheduler(app: FastifyInstance, intervalMs = SCHEDULER_INTERVAL_MS): void {
+export function registerScheduler(app: FastifyInstance, intervalMs = app.config.timerIntervalMs || SCHEDULER_INTERVAL_MS): void {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
   const run = async () => {

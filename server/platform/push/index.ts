@@ -19,7 +19,7 @@ export async function registerPush(app: FastifyInstance): Promise<void> {
   if (app.config.mqttUrl) {
     publisher = new ExternalPublisher(app.config.mqttUrl, app.log);
   } else {
-    broker = new EmbeddedBroker({ db: app.db, sessions: app.sessions, log: app.log, maxConnectionsPerToken: app.config.mqttMaxConnectionsPerToken });
+    broker = new EmbeddedBroker({ db: app.db, sessions: app.sessions, log: app.log, maxConnectionsPerToken: app.config.mqttMaxConnectionsPerToken, checkEveryMs: app.config.timerIntervalMs || undefined });
     await broker.start();
     broker.attach(app.server);
     publisher = broker;
