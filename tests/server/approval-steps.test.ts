@@ -65,7 +65,9 @@ describe('flow options are checked on save', () => {
     expect((await add({ steps: [staffStep('经理审批', [1], { timeout_hours: 24 })] })).body.message).toBe('请选择第 1 个审批节点「经理审批」超时后的处理方式');
     expect((await add({ steps: [staffStep('经理审批', [1], { timeout_hours: 0, timeout_action: 'remind' })] })).body.message).toBe('第 1 个审批节点「经理审批」的超时时长应为 1 到 720 小时');
     expect((await add({ steps: [staffStep('经理审批', [1])], copy_to: [999999] })).body.message).toBe('抄送人不存在或已停用');
-    expect((await add({ steps: [staffStep('经理审批', [1])], copy_to: ['张三'] })).body.message).toBe('抄送人设置不正确（最多 50 人）');
+    // A list of anything but staff ids fails the field's declared shape (issue 40, finding 9).
+    expect((await add({ steps: [staffStep('经理审批', [1])], copy_to: ['张三'] })).body.message).toBe('抄送人格式不正确');
+    expect((await add({ steps: [staffStep('经理审批', [1])], copy_to: Array.from({ length: 51 }, (_, i) => i + 1) })).body.message).toBe('抄送人最多 50 项');
     expect(await db().selectFrom('approval_flow' as never).selectAll().execute()).toEqual([]);
   });
 });
