@@ -111,6 +111,8 @@ export function describeIssue(resource: ResourceDef, issue: AjvIssue): string {
   if (field?.type === 'json' && !field.through) {
     if (issue.keyword === 'pattern' && JSON.stringify(field.shape ?? {}).includes('"file":true')) return fileRefRefusal(title);
     if (issue.keyword === 'maxItems') return `${title}最多 ${p.limit} 项`;
+    // A multi-select's member outside its values: name the values, as a single select's refusal does.
+    if (issue.keyword === 'enum' && field.enum) return `${title}应为 ${Object.values(field.enum).join('、')} 之一`;
     return `${title}格式不正确`;
   }
   switch (issue.keyword) {

@@ -202,6 +202,80 @@ describe('adding a screen from JSON alone', () => {
     await expect.poll(() => screen(page).locator('.ant-timeline-item', { hasText: '创建' }).count()).toBe(1);
   });
 
+  it('approves a resource declared approvable in JSON: flow configured on screen, submitted, approved and rejected in the center', async () => {
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, server.url, 'admin');
+    const drawer = (page: Page) => page.locator('.ant-drawer-open');
+    /** Picks an option as a user does; in a searchable select, types first (options are many). */
+    const choose = async (page: Page, label: string, option: string | RegExp) => {
+      const select = drawer(page).locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) });
+      await select.click();
+      if (typeof option !== 'string') await select.locator('input').first().fill(option.source.replace(/^\^/, ''));
+      await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+      if (typeof option !== 'string') await select.locator('input').first().blur();
+    };
+
+    // The flow: the declared kind 采购审批 is offered on the flow screen; one step, 刘海燕 (xmjl) named.
+    await admin.goto(`${server.url}/opearator-manager/approvalconfiguration`);
+    await screen(admin).getByRole('button', { name: '新增审批流程' }).click();
+    await drawer(admin).getByLabel('流程名称').fill('采购审批流程');
+    await choose(admin, '审批类型', '采购审批');
+    await drawer(admin).getByRole('button', { name: '添加审批节点' }).click();
+    await drawer(admin).getByLabel('节点名称').fill('项目经理审批');
+    await choose(admin, '审批人', '指定人员');
+    await choose(admin, '人员', /^刘海燕/);
+    await drawer(admin).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => row(admin, '采购审批流程').isVisible()).toBe(true);
+
+    // Two requests from the fixture screen, each submitted with the workflow's own button.
+    await admin.goto(`${server.url}/business-settings/purchase-requests`);
+    await screen(admin).getByRole('button', { name: '新增采购申请' }).click();
+    await choose(admin, '所属项目', DEMO_PROJECTS.cuihu.name);
+    await drawer(admin).getByLabel('采购物品').fill('消防水带');
+    await drawer(admin).getByLabel('金额（元）').fill('3200');
+    await drawer(admin).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => row(admin, '消防水带').getByText('草稿').isVisible()).toBe(true);
+    const api = await signedIn(server.url, 'admin');
+    expect((await api.post('/api/basis/purchaseRequest/add', { project_id: DEMO_PROJECTS.cuihu.id, item: '会议室投影仪', amount: 8600 })).body.message).toBe('新增成功');
+    await admin.reload();
+    for (const item of ['消防水带', '会议室投影仪']) {
+      await row(admin, item).getByRole('button', { name: '提交审批' }).click();
+      await expect.poll(() => row(admin, item).getByText('审批中').isVisible()).toBe(true);
+    }
+    // Under approval the record cannot be edited.
+    expect(await row(admin, '消防水带').getByRole('button', { name: '编辑' }).count()).toBe(0);
+
+    // The approver finds both under 待我审批, approves one and rejects the other with a comment.
+    const manager = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signIn(manager, server.url, 'xmjl');
+    await manager.goto(`${server.url}/approve-manager/center`);
+    await expect.poll(() => row(manager, '消防水带').isVisible(), { timeout: 15_000 }).toBe(true);
+    await row(manager, '消防水带').getByRole('button', { name: '审批' }).click();
+    // The drawer shows the record as submitted, named by the resource's field titles.
+    await expect.poll(() => drawer(manager).getByText('消防水带').first().isVisible()).toBe(true);
+    await expect.poll(() => drawer(manager).getByText('采购物品').first().isVisible()).toBe(true);
+    await drawer(manager).getByRole('button', { name: /保\s*存|提\s*交|确\s*定/ }).click();
+    await expect.poll(() => row(manager, '消防水带').count()).toBe(0);
+
+    await row(manager, '会议室投影仪').getByRole('button', { name: '审批' }).click();
+    await expect.poll(() => drawer(manager).getByText('会议室投影仪').first().isVisible()).toBe(true);
+    await drawer(manager).getByText('驳回', { exact: true }).click();
+    await drawer(manager).getByLabel('审批意见').fill('已有备用投影仪，请先申领');
+    await drawer(manager).getByRole('button', { name: /保\s*存|提\s*交|确\s*定/ }).click();
+    await expect.poll(() => row(manager, '会议室投影仪').count()).toBe(0);
+
+    // The engine made the declared moves: the fixture screen shows one approved, one rejected.
+    await admin.reload();
+    await expect.poll(() => row(admin, '消防水带').getByText('已批准').isVisible()).toBe(true);
+    await expect.poll(() => row(admin, '会议室投影仪').getByText('已驳回').isVisible()).toBe(true);
+    // A rejected request may be edited and submitted again.
+    await expect.poll(() => row(admin, '会议室投影仪').getByRole('button', { name: '提交审批' }).isVisible()).toBe(true);
+    // The submitter reads who rejected it and why in the approval's history.
+    const instance = (await server.app.db.selectFrom('approval_instance' as never).select(['id'] as never).where('title' as never, '=', '会议室投影仪' as never).executeTakeFirstOrThrow()) as { id: number };
+    const history = (await api.get('/api/approve/instance/view', { id: instance.id })).body.data.history as { action: string; staff_name: string; comment: string }[];
+    expect(history.filter((h) => h.action === 'reject').map((h) => [h.staff_name, h.comment])).toEqual([['刘海燕', '已有备用投影仪，请先申领']]);
+  });
+
   it('books a room from a form of date-times and many attendees; the server refuses an overlap in the schema\'s words', async () => {
     const page = await (await browser.newContext()).newPage();
     await signIn(page, server.url, 'admin');

@@ -5,7 +5,8 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
 /**
  * Where each fixture file goes in a schemas folder: what a configurator would add by hand. The
- * holiday calendar, the repair requests and the meeting bookings are new modules (a folder each); the service setting
+ * holiday calendar, the repair requests, the meeting bookings and the purchase requests (an
+ * approvable resource) are new modules (a folder each); the service setting
  * joins the existing settings module.
  */
 const FILES: [string, string][] = [
@@ -23,6 +24,9 @@ const FILES: [string, string][] = [
   ['booking/blacklist.json', 'booking/resources/booking_blacklist.json'],
   ['booking/list.json', 'booking/pages/business-settings-meeting-bookings.json'],
   ['booking/form.json', 'booking/pages/business-settings-meeting-bookings-form.json'],
+  ['purchase/resource.json', 'purchase/resources/purchase_request.json'],
+  ['purchase/list.json', 'purchase/pages/business-settings-purchase-requests.json'],
+  ['purchase/form.json', 'purchase/pages/business-settings-purchase-requests-form.json'],
 ];
 
 /** Adds the JSON-only example screens of tests/fixtures to a copy of schemas/. */
