@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn, type Api } from '../support/api.ts';
 import { fetchFile, PNG, postForm, readSheets, uploadFile } from '../support/patrol.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { startServer } from '../support/server.ts';
 import { runScheduler } from '../../server/modules/patrol/schedule.ts';
 import { addDays, dayOf } from '../../server/modules/patrol/common.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
@@ -11,8 +12,13 @@ import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
  * whole of today, so the staff app's check-ins (timed by the server, in this process) fall inside
  * it even when the suite starts just before midnight.
  */
-vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-vi.setSystemTime(new Date(new Date().setHours(12, 0, 0, 0)));
+beforeAll(async () => {
+  // The run's shared template database (and its lock's expiry) is made on the real clock first:
+  // seeded under this file's clock, every other file would get a demo company of noon today.
+  await (await startServer()).close();
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(new Date().setHours(12, 0, 0, 0)));
+});
 afterAll(() => vi.useRealTimers());
 const server = setUpServer();
 const [admin, weixiu, xuncha] = setUpApis(server, 'admin', 'weixiu', 'xuncha');

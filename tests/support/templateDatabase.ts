@@ -86,5 +86,11 @@ async function build(dir: string, config: Config): Promise<void> {
   }
   fs.rmSync(path.join(building, 'pms.sqlite-wal'), { force: true });
   fs.rmSync(path.join(building, 'pms.sqlite-shm'), { force: true });
-  fs.renameSync(building, dir);
+  try {
+    fs.renameSync(building, dir);
+  } catch (error) {
+    // Another worker put the same template in place first (its lock had expired): keep theirs.
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(dir, 'pms.sqlite'))) throw error;
+  }
 }
