@@ -1,32 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { lintSchemas } from '../../scripts/lint-schemas.ts';
-import { signedIn, type Api } from '../support/api.ts';
-import { startServer, type TestServer } from '../support/server.ts';
-import { addFixtureScreens } from '../support/fixtures.ts';
+import { setUpApi, setUpFixtureServer } from '../support/setup.ts';
 import { DEMO_STAFF } from '../../server/modules/org/public.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-let copy: string;
-let server: TestServer;
-let admin: Api;
-
 /** The meeting bookings of tests/fixtures/booking: rules, date-times and links declared in JSON alone. */
-beforeAll(async () => {
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-booking-'));
-  fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
-  addFixtureScreens(copy);
-  expect(lintSchemas(copy, false)).toEqual([]);
-  server = await startServer({}, undefined, { schemasDir: copy });
-  admin = await signedIn(server.url, 'admin');
-});
-afterAll(async () => {
-  await server?.close();
-  if (copy) fs.rmSync(copy, { recursive: true, force: true });
-});
+const server = setUpFixtureServer();
+const admin = setUpApi(server);
 
 const base = '/api/basis/booking';
 const at = (text: string) => new Date(text).getTime();

@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import type { BuildOptions } from '../../server/app.ts';
 import { signedIn, type Api } from './api.ts';
 import { launchBrowser, signIn } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
+import { addFixtureScreens } from './fixtures.ts';
+import { lintSchemas } from '../../scripts/lint-schemas.ts';
 
 /**
  * What a test file sets up once: each use*() registers its beforeAll/afterAll and returns a
@@ -38,6 +43,28 @@ export function setUpServer(env: Record<string, string> = {}, options: BuildOpti
   });
   afterAll(() => server?.close());
   return handle('the server', () => server);
+}
+
+/**
+ * The real server over a copy of schemas/ with the JSON-only example screens of tests/fixtures
+ * added, as a configurator would add them; the copy must pass the schema lint first.
+ */
+export function setUpFixtureServer(): TestServer {
+  let copy: string | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-fixtures-'));
+    fs.cpSync(path.resolve(import.meta.dirname, '../../schemas'), copy, { recursive: true });
+    addFixtureScreens(copy);
+    const errors = lintSchemas(copy, false);
+    if (errors.length) throw new Error(`the fixture screens fail the schema lint:\n${errors.join('\n')}`);
+    server = await startServer({}, undefined, { schemasDir: copy });
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  });
+  return handle('the fixture server', () => server);
 }
 
 /** Clients of the server signed in as these accounts (signedIn), in this order. */
