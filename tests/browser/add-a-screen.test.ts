@@ -211,8 +211,12 @@ describe('adding a screen from JSON alone', () => {
       const select = drawer(page).locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) });
       await select.click();
       if (typeof option !== 'string') await select.locator('input').first().fill(option.source.replace(/^\^/, ''));
-      await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+      // The list that just opened, once it has slid in: a click during the motion can miss (as a failed run's screenshot showed).
+      const list = page.locator('.ant-select-dropdown:visible').last();
+      await expect.poll(() => list.evaluate((e) => /\bant-slide/.test(e.className)).catch(() => true)).toBe(false);
+      await list.getByTitle(option, { exact: true }).first().click();
       if (typeof option !== 'string') await select.locator('input').first().blur();
+      await expect.poll(() => select.textContent()).toMatch(option);
     };
 
     // The flow: the declared kind 采购审批 is offered on the flow screen; one step, 刘海燕 (xmjl) named.

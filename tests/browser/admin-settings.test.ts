@@ -269,7 +269,8 @@ describe('customer portrait levels', () => {
     await drawer(page).getByLabel('等级名称').fill('黑金客户');
     await drawer(page).getByLabel('等级编码').fill('BLACK');
     await drawer(page).getByLabel('等级顺序').fill('50');
-    await drawer(page).getByLabel('等级颜色').fill('#262626');
+    await drawer(page).locator('.ant-select', { has: page.getByRole('combobox', { name: '等级颜色' }) }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '金色' }).click();
     await drawer(page).getByLabel('最低分').fill('98');
     await drawer(page).getByLabel('最高分').fill('120');
     await drawer(page).getByLabel('权益说明').fill('私人管家，全年免费家电清洗');
@@ -293,7 +294,7 @@ describe('customer portrait levels', () => {
 
     const sheet = await exported(page, screen(page), /导\s*出/);
     expect(sheet.rows[0]).toEqual(['等级名称', '等级编码', '等级顺序', '最低分', '最高分', '等级颜色', '权益说明', '状态']);
-    expect(sheet.rows[1]).toEqual(['黑金客户', 'BLACK', 50, 101, 150, '#262626', '私人管家，全年免费家电清洗', '停用']);
+    expect(sheet.rows[1]).toEqual(['黑金客户', 'BLACK', 50, 101, 150, 'gold', '私人管家，全年免费家电清洗', '停用']);
 
     await level.getByRole('button', { name: '删除' }).click();
     await confirmDialog(page);

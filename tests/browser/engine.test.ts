@@ -29,10 +29,10 @@ describe('label manager, built from schemas only', () => {
     await screen(page).getByLabel('标签名称').fill('夜间作业');
     await screen(page).getByRole('combobox', { name: '标签分类' }).click();
     await page.getByTitle('服务偏好').click();
-    await screen(page).getByLabel('标签颜色').fill('not a colour!');
-    await screen(page).getByRole('button', { name: /保\s*存/ }).click();
-    await expect.poll(() => page.getByText('请填写颜色名（如 blue）或 #RRGGBB').isVisible()).toBe(true);
-    await screen(page).getByLabel('标签颜色').fill('purple');
+    // Colours are chosen by their Chinese names (issue 42), each drawn as its tag.
+    // The whole select takes the click: a chosen default colour's tag covers its search input.
+    await screen(page).locator('.ant-select', { has: page.getByRole('combobox', { name: '标签颜色' }) }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '紫色' }).click();
     await screen(page).getByRole('button', { name: /保\s*存/ }).click();
     await page.waitForURL(/\/business-settings\/label-manager$/);
     await expect.poll(() => page.getByText('新增成功').isVisible()).toBe(true);
