@@ -60,7 +60,7 @@ describe('personal data in answers (issue 40, finding 1)', () => {
     expect(log.target).toContain(String(DEMO_STAFF.kefu));
   });
 
-  it('reveals where the resource declares a reveal code: a dispatcher sees an order’s contact number in full, a technician only on their own orders; a resource without one has no reveal', async () => {
+  it('reveals where the resource declares a reveal code: a dispatcher sees an order’s contact number in full, a technician only on their own orders, customer service a call of her project; a resource without one has no reveal', async () => {
     const diaodu = await signedIn(server.url, 'diaodu');
     const listed = (await diaodu.post('/api/mkf/questionTask/list', { pageNum: 1, pageSize: 50 })).body.data.records as { id: number; contact_phone: string | null }[];
     const mine = listed.find((r) => r.contact_phone)!;
@@ -74,7 +74,13 @@ describe('personal data in answers (issue 40, finding 1)', () => {
     const weixiu = await signedIn(server.url, 'weixiu');
     expect((await weixiu.post('/api/mkf/questionTask/reveal', { id: other.id })).http).toBeGreaterThanOrEqual(403);
     const admin = await signedIn(server.url, 'admin');
-    expect((await admin.post('/api/mkf/callHistory/reveal', { id: 1 })).http).toBe(404);
+    expect((await admin.post('/api/mkf/serviceEvaluation/reveal', { id: 1 })).http).toBe(404);
+    // Customer service calls an owner back from the call history: the number of a call of her project, in full.
+    const kefu = await signedIn(server.url, 'kefu');
+    const call = ((await kefu.post('/api/mkf/callHistory/list', { pageNum: 1, pageSize: 1 })).body.data.records as { id: number; phone: string }[])[0]!;
+    expect(call.phone).toMatch(/\*{4}/);
+    const stored = await server.app.db.selectFrom('hotline_call').select('phone').where('id', '=', call.id).executeTakeFirstOrThrow();
+    expect((await kefu.post('/api/mkf/callHistory/reveal', { id: call.id })).body.data.phone).toBe(stored.phone);
   });
 
   it('keeps the stored value when an edit form sends the masked value back unchanged, and refuses other masked text', async () => {

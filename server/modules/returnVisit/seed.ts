@@ -12,11 +12,11 @@ type Row = Record<string, unknown>;
 /** What each demo role may do with the hotline, return visits, evaluations and feedback; merged into DEMO_GRANTS. */
 export const SERVICE_DEMO_GRANTS: Record<string, string[]> = {
   customer_service: [
-    'hotline:history', 'hotline:call', 'hotline:export', 'returnvisit:view', 'returnvisit:mine', 'returnvisit:do', 'returnvisit:generate', 'returnvisit:export',
+    'hotline:history', 'hotline:call', 'hotline:export', 'hotline:reveal', 'returnvisit:view', 'returnvisit:mine', 'returnvisit:do', 'returnvisit:generate', 'returnvisit:export',
     'returnvisit:result', 'returnvisit:error', 'returnvisit:resolve', 'questionnaire:view', 'evaluation:view', 'feedback:view', 'feedback:add', 'feedback:edit',
     'feedback:reply', 'ordermessage:view', 'report-returnvisit:view', 'report-satisfaction:view',
   ],
-  dispatcher: ['hotline:history', 'hotline:call', 'ordermessage:view', 'feedback:view'],
+  dispatcher: ['hotline:history', 'hotline:call', 'hotline:reveal', 'ordermessage:view', 'feedback:view'],
   project_manager: [
     'hotline:history', 'returnvisit:view', 'returnvisit:result', 'returnvisit:error', 'returnvisit:resolve', 'returnvisit:export', 'returnrule:view', 'returnrule:add',
     'returnrule:edit', 'returnrule:enable', 'questionnaire:view', 'questionnaire:add', 'questionnaire:edit', 'questionnaire:enable', 'questionnaire:export',
