@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { ConfigError, DEMO_DEFAULTS, loadConfig } from './platform/config.ts';
 import { buildApp } from './app.ts';
 import { CatalogueError } from './engine/catalogue.ts';
-import { DEMO_ACCOUNTS, DEMO_STAFF_PASSWORD } from './modules/org/public.ts';
+import { DEMO_ACCOUNTS, DEMO_OFFICE_ACCOUNTS, DEMO_STAFF_PASSWORD } from './modules/org/public.ts';
 
 let config;
 try {
@@ -37,7 +37,7 @@ const url = `http://localhost:${config.port}`;
 const lines = [`PMS is running at ${url}`];
 if (config.seedDemo) {
   lines.push('Demo accounts:');
-  for (const a of DEMO_ACCOUNTS) {
+  for (const a of [...DEMO_ACCOUNTS, ...DEMO_OFFICE_ACCOUNTS]) {
     const password = a.account === 'admin' ? (config.adminPasswordFromEnv ? '(PMS_ADMIN_PASSWORD)' : DEMO_DEFAULTS.adminPassword) : DEMO_STAFF_PASSWORD;
     lines.push(`  ${a.account.padEnd(8)} ${password.padEnd(22)} ${a.name}（${a.label}）`);
   }

@@ -13,6 +13,11 @@ const ROLES = [
   { code: 'technician', name: '维修技师', data_scope: 'self', remark: '处理本人工单' },
   { code: 'inspector', name: '巡查员', data_scope: 'project', remark: '执行巡查任务' },
   { code: 'project_manager', name: '项目经理', data_scope: 'project', remark: '管理所辖项目' },
+  { code: 'operations', name: '运营专员', data_scope: 'org', remark: '业主端内容与运营配置' },
+  { code: 'legal', name: '法务专员', data_scope: 'all', remark: '用印、诉讼与律师函' },
+  { code: 'office', name: '行政专员', data_scope: 'org', remark: '会议与佣金' },
+  { code: 'hr', name: '人事绩效专员', data_scope: 'org', remark: '绩效、荣誉与学习' },
+  { code: 'quality', name: '品质经理', data_scope: 'org', remark: '问卷、标准作业与执行监控' },
 ];
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
@@ -90,14 +95,14 @@ export async function seedDatabase(db: DB, modules: readonly ServerModule[], opt
       const r = await trx.insertInto('role').values({ ...role, enabled: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
       roleIds.set(role.code, r.id);
     }
-    const insertStaff = async (s: { account: string; name: string; orgId: number; role: string | null; jobNumber: string }) => {
+    const insertStaff = async (s: { account: string; name: string; orgId: number; role: string | null; jobNumber: string; mobile?: string }) => {
       const row = await trx
         .insertInto('staff')
         .values({
           account: s.account,
           job_number: s.jobNumber,
           name: s.name,
-          mobile: mobile(),
+          mobile: s.mobile ?? mobile(),
           password_hash: hashes.get(s.account) ?? hashes.get('*')!,
           org_id: s.orgId,
           icon: null,

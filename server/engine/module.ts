@@ -12,7 +12,8 @@ export interface SeedContext {
   personName(): string;
   mobile(): string;
   /** A staff account with the demo password and one role (by code); answers its id. */
-  insertStaff(staff: { account: string; name: string; orgId: number; role: string | null; jobNumber: string }): Promise<number>;
+  /** `mobile` fixed, or drawn from the seed's random sequence. */
+  insertStaff(staff: { account: string; name: string; orgId: number; role: string | null; jobNumber: string; mobile?: string }): Promise<number>;
   /** Shared between module seeds (e.g. the org module's projects, houses and customers for the work orders). */
   shared: Map<string, unknown>;
 }

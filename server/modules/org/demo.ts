@@ -18,7 +18,7 @@ export const DEMO_PROJECTS = {
   yunqi: { id: 7, name: '云栖雅苑' },
 } as const;
 
-/** The demo accounts' staff ids (README "Demo accounts"); all but admin work at 翠湖天地. */
+/** The demo accounts' staff ids (README "Demo accounts"); admin and the office accounts work above the projects, the rest at 翠湖天地. */
 export const DEMO_STAFF = {
   admin: 1,
   kefu: 2,
@@ -26,6 +26,11 @@ export const DEMO_STAFF = {
   weixiu: 4,
   xuncha: 5,
   xmjl: 6,
+  yunying: 23,
+  fawu: 24,
+  xingzheng: 25,
+  renshi: 26,
+  pinzhi: 27,
 } as const;
 
 /** The accounts printed at start and written in the README. */
@@ -36,6 +41,19 @@ export const DEMO_ACCOUNTS = [
   { account: 'weixiu', name: '王师傅', role: 'technician', post: '维修工程师', label: '维修技师' },
   { account: 'xuncha', name: '陈志强', role: 'inspector', post: '巡检员', label: '巡查员' },
   { account: 'xmjl', name: '刘海燕', role: 'project_manager', post: '项目经理', label: '项目经理' },
+] as const;
+
+/**
+ * Accounts of the offices above the projects (a region or the company), made after the project
+ * staff with fixed mobiles so the rest of the demo data stays as it was. yunying and pinzhi sit
+ * at a region: their scope "organisation and below" covers that region's two projects only.
+ */
+export const DEMO_OFFICE_ACCOUNTS = [
+  { account: 'yunying', name: '赵雅琪', role: 'operations', org: 'eastRegion', mobile: '13816620517', label: '运营专员（华东区域）' },
+  { account: 'fawu', name: '孙立新', role: 'legal', org: 'company', mobile: '13917735208', label: '法务专员' },
+  { account: 'xingzheng', name: '吴佳慧', role: 'office', org: 'company', mobile: '13761184926', label: '行政专员' },
+  { account: 'renshi', name: '郑思远', role: 'hr', org: 'company', mobile: '15821093374', label: '人事绩效专员' },
+  { account: 'pinzhi', name: '何志华', role: 'quality', org: 'southRegion', mobile: '18602158841', label: '品质经理（华南区域）' },
 ] as const;
 
 /** Password of every demo staff account other than admin. */

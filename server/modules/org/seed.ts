@@ -1,5 +1,5 @@
 import type { SeedContext } from '../../engine/module.ts';
-import { DEMO_ACCOUNTS, DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from './demo.ts';
+import { DEMO_ACCOUNTS, DEMO_OFFICE_ACCOUNTS, DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from './demo.ts';
 import { seedOrgStructure } from './seedOrg.ts';
 import { seedStaffAdmin } from './seedStaff.ts';
 
@@ -107,6 +107,9 @@ export async function seedOrg(ctx: SeedContext): Promise<void> {
       await trx.insertInto('staff_post').values({ staff_id: id, post_id: await postId(projectId, post) }).execute();
       if (role === 'technician' && i === 0) technicians.push(id);
     }
+  }
+  for (const office of DEMO_OFFICE_ACCOUNTS) {
+    await insertStaff({ account: office.account, name: office.name, orgId: DEMO_ORG[office.org], role: office.role, jobNumber: jobNumber(), mobile: office.mobile });
   }
   const customersByProject = new Map<number, { id: number; house: number }[]>();
   for (const projectId of projectIds) {
