@@ -254,9 +254,9 @@ describe('project opening', () => {
     await poll(() => screen(page).locator('.ant-table-row').count()).toBe(2);
     const sheet = await exported(page, screen(page), /导\s*出/);
     expect(sheet.name).toMatch(/^项目开通设置_/);
-    expect(sheet.rows.slice(1).map((r) => r[0]).sort()).toEqual(['已暂停', '已暂停']);
+    expect(sheet.rows.slice(1).map((r) => r[1]).sort()).toEqual(['已暂停', '已暂停']);
     const row = sheet.rows.find((r) => r.includes('0755-86668888'))!;
-    expect(row.slice(3, 9)).toEqual(['是', '是', '否', '是', '否', '是']);
+    expect(row.slice(4, 10)).toEqual(['是', '是', '否', '是', '否', '是']);
   });
 });
 

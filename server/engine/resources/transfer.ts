@@ -39,6 +39,10 @@ export function registerTransfer(ctx: ResourceContext): void {
     const id = at('id');
     const datetime = exportDateTimeFormatter();
     const cells: ((row: unknown[]) => unknown)[] = [];
+    if (resource.scope === 'project') {
+      const project = at('project_name');
+      cells.push((row) => row[project] ?? '');
+    }
     for (const [name, f] of exportFields) {
       if (f.through) {
         const byOwner = links.get(name)!;
@@ -124,10 +128,15 @@ export function registerTransfer(ctx: ResourceContext): void {
         if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('筛选条件格式不正确');
         if (!validateFilters(parsed)) throw badRequest(describeIssue(resource, { ...validateFilters.errors![0]!, instancePath: `/filters${validateFilters.errors![0]!.instancePath}` }));
         // Only the columns the file shows (exportCells): a row of all ~60 cost a third more to read.
-        const query = ctx.withRefLabels(await filteredRows(ctx, db.selectFrom(table).select(exportColumns), request.staff!, parsed));
+        const query = ctx.withRefLabels(ctx.withProjectName(await filteredRows(ctx, db.selectFrom(table).select(exportColumns), request.staff!, parsed)));
         const { at, rows } = await exportRows(query);
         const cells = await exportCells(at);
-        const header = [...exportFields.map(([name, f]) => ({ header: f.title, key: name })), ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : [])];
+        // A project-scoped export spans every project the caller sees: each row says which.
+        const header = [
+          ...(resource.scope === 'project' ? [{ header: '所属项目', key: 'project_name' }] : []),
+          ...exportFields.map(([name, f]) => ({ header: f.title, key: name })),
+          ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : []),
+        ];
         async function* texts() {
           for await (const row of rows) yield cells.map((cell) => cell(row));
         }

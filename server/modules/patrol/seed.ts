@@ -308,6 +308,7 @@ export async function seedPatrol(db: DB, now: number): Promise<void> {
 /** What the demo roles may do in patrol: the inspector sees their tasks and records, the project manager runs patrol. */
 export const PATROL_DEMO_GRANTS: Record<string, string[]> = {
   inspector: ['patrol-task:view', 'patrol-record:view', 'patrol-point:view', 'patrol-qr:view'],
+  quality: ['patrol-point:view', 'patrol-task:view', 'patrol-task:export', 'patrol-record:view', 'patrol-record:export', 'patrol-stat:view', 'patrol-stat:export'],
   project_manager: [
     'patrol-classify:view',
     'patrol-point:view',

@@ -24,6 +24,8 @@ export const WORKORDER_DEMO_GRANTS: Record<string, string[]> = {
     'problem:enable', 'problem:export', 'problem:import', 'warn:view', 'warn:add', 'warn:edit', 'warn:delete', 'warn:enable', 'warn:export',
     'report-workorder:view', 'report-workorder:export',
   ],
+  // The quality manager watches service quality over the region's projects, without acting on orders.
+  quality: ['workorder:view', 'workorder:export', 'report-workorder:view', 'report-workorder:export', 'servertype:view', 'problem:view'],
 };
 
 /** Categories → types: [name, kind, work hours, response minutes, types [name, AI labels, hours?, minutes?][]]. */
