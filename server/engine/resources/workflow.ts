@@ -68,11 +68,15 @@ export function registerWorkflow(ctx: ResourceContext): void {
     // A move alone may break a rule too (reopening a cancelled booking into a taken slot). A
     // system move (a timer's) is not refused: it would stop every other due move of the run.
     else if (staff) await checkRules(trx, resource, { ...current, ...moved }, id);
-    await trx
+    // Compare-and-set on the state: on a database with concurrent writers (PostgreSQL, several
+    // instances) a move made meanwhile by someone else leaves nothing to update.
+    const updated = await trx
       .updateTable(table)
       .set({ ...moved, state_at: now, updated_at: now })
       .where('id', '=', id)
-      .execute();
+      .where(workflow!.field, '=', from)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict(`该记录已被他人处理，不能${transition.label}；请刷新后重试`);
     await writeTimeline(trx, table, { id, action: transition.name, from, to: transition.to, note }, staff);
     await hooks.afterTransition?.({ trx, staff: staff ?? SYSTEM_ACTOR, app, id, action: transition.name, from, to: transition.to, note, record: { ...current, ...written } });
     return transition.to;
