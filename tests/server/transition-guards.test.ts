@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDef, ResourceDef, WorkflowTransition } from '../../src/shared/schemaTypes.ts';
+import type { AnyDB } from '../../server/engine/hooks.ts';
+import type { ResourceDef, ResourceField, WorkflowTransition } from '../../src/shared/schemaTypes.ts';
 import { signedIn } from '../support/api.ts';
 import { setUpServer } from '../support/setup.ts';
 
@@ -8,14 +9,16 @@ import { setUpServer } from '../support/setup.ts';
 // refused with 409 and changes nothing; two identical moves at once: one lands, one is refused.
 const server = setUpServer();
 type Row = Record<string, unknown>;
+// Resource tables are defined by JSON: queried untyped.
+const db = () => server.app.db as unknown as AnyDB;
 
 const workflows = () => [...server.app.catalogue.resources.values()].filter((r): r is ResourceDef & { workflow: NonNullable<ResourceDef['workflow']> } => !!r.workflow && !r.readOnly);
 const url = (r: ResourceDef) => `/api/${r.service}${r.path}/transition`;
 
 /** A valid value of a move's input, or undefined when the schema asks for one a test cannot make up (files, JSON). */
-async function sample(field: FieldDef): Promise<unknown> {
+async function sample(field: ResourceField): Promise<unknown> {
   if (field.ref) {
-    const row = await server.app.db.selectFrom(field.ref as never).select('id' as never).orderBy('id' as never).limit(1).executeTakeFirst();
+    const row = await db().selectFrom(field.ref).select('id').orderBy('id').limit(1).executeTakeFirst();
     return row ? Number((row as Row).id) : undefined;
   }
   if (field.enum) return Object.keys(field.enum)[0];
@@ -31,8 +34,6 @@ async function sample(field: FieldDef): Promise<unknown> {
       return true;
     case 'datetime':
       return '2027-01-15 09:30';
-    case 'date':
-      return '2027-01-15';
     default:
       return undefined;
   }
@@ -52,13 +53,13 @@ async function bodyOf(resource: ResourceDef, t: WorkflowTransition, id: number):
   return { id, action: t.name, values, ...(t.note ? { note: '自动化检查' } : {}) };
 }
 
-const rowOf = async (table: string, id: number) => (await server.app.db.selectFrom(table as never).selectAll().where('id' as never, '=', id as never).executeTakeFirstOrThrow()) as Row;
+const rowOf = async (table: string, id: number) => (await db().selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
 const historyOf = async (table: string, id: number) =>
-  Number((await server.app.db.selectFrom('resource_timeline').select((eb) => eb.fn.countAll<number>().as('n')).where('resource', '=', table).where('record_id', '=', id).executeTakeFirstOrThrow()).n);
+  Number((await db().selectFrom('resource_timeline').select((eb) => eb.fn.countAll<number>().as('n')).where('resource', '=', table).where('record_id', '=', id).executeTakeFirstOrThrow()).n);
 /** Records of a resource in a state, oldest first; none under a running approval (those are the approval's to move). */
 async function inState(resource: ResourceDef & { workflow: NonNullable<ResourceDef['workflow']> }, state: string): Promise<number[]> {
-  const running = (await server.app.db.selectFrom('approval_instance').select('biz_id').where('biz_resource', '=', resource.name).where('status', '=', 'running').execute()).map((r: Row) => Number(r.biz_id));
-  const rows = (await server.app.db.selectFrom(resource.name as never).select('id' as never).where(resource.workflow.field as never, '=', state as never).orderBy('id' as never).limit(20).execute()) as Row[];
+  const running = (await db().selectFrom('approval_instance').select('biz_id').where('biz_resource', '=', resource.name).where('status', '=', 'running').execute()).map((r: Row) => Number(r.biz_id));
+  const rows = (await db().selectFrom(resource.name).select('id').where(resource.workflow.field, '=', state).orderBy('id').limit(20).execute()) as Row[];
   return rows.map((r) => Number(r.id)).filter((id) => !running.includes(id));
 }
 
