@@ -56,6 +56,25 @@ describe('file service (spec 7.6)', () => {
     expect(tmpEntries()).toEqual([]);
   });
 
+  it('never trusts the declared type when the bytes show none: plain text or noise named and declared as an image, PDF or video is refused and nothing is stored', async () => {
+    const rows = async () => Number((await server.app.db.selectFrom('file_object').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const [beforeRows, beforeFiles] = [await rows(), fs.readdirSync(filesRoot(), { recursive: true }).length];
+    const noise = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7919 + 13) % 251));
+    for (const [name, type, bytes] of [
+      ['现场照片.png', 'image/png', Buffer.from('这只是一段文字，不是图片')],
+      ['合同.pdf', 'application/pdf', noise],
+      ['培训视频.mp4', 'video/mp4', noise],
+      ['报表.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from('name,mobile\n张三,13800000000\n')],
+    ] as const) {
+      const answer = await upload('/upload', [{ name, bytes, type }]);
+      expect(answer.http, name).toBe(415);
+      expect(answer.body.data ?? null).toBeNull();
+    }
+    expect(await rows()).toBe(beforeRows);
+    expect(fs.readdirSync(filesRoot(), { recursive: true }).length).toBe(beforeFiles);
+    expect(tmpEntries()).toEqual([]);
+  });
+
   it('refuses a file one byte over the limit with a clear message, and leaves no temp file', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(64 * 1024 + 1 - PNG.length)]);
     const answer = await upload('/upload', [{ name: 'big.png', bytes: big, type: 'image/png' }]);
