@@ -36,7 +36,15 @@ describe('the 400 hotline desk', () => {
     await screen(page).getByRole('button', { name: '接听来电' }).click();
     await expect.poll(() => page.getByText('请输入 11 位手机号或带区号的固定电话').isVisible()).toBe(true);
 
+    // Looking a number up (Enter) shows whose it is and their history, and records no call.
+    const calls = async () => (await db.selectFrom('hotline_call' as never).selectAll().execute()).length;
+    const callsBefore = await calls();
     await screen(page).getByLabel('来电号码').fill(customer.mobile);
+    await screen(page).getByLabel('来电号码').press('Enter');
+    await expect.poll(() => card(page, `号码 ${customer.mobile} 的客户`).getByText(customer.name).isVisible()).toBe(true);
+    await expect.poll(() => card(page, '历史工单').isVisible()).toBe(true);
+    expect(await calls()).toBe(callsBefore);
+
     await screen(page).getByRole('button', { name: '接听来电' }).click();
     await expect.poll(() => page.getByText('已接听来电，找到 1 位客户').isVisible()).toBe(true);
     await expect.poll(() => card(page, '来电').getByText(customer.name).isVisible()).toBe(true);

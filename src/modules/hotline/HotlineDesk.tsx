@@ -37,6 +37,17 @@ interface ActiveCall {
   callers: Caller[];
 }
 
+/** One customer the number belongs to: who, where, and their orders. */
+function CallerLine({ c }: { c: Caller }) {
+  return (
+    <>
+      <Typography.Text strong>{c.name}</Typography.Text>
+      {`（${c.kindText}） ${c.project_name} ${c.house_label}`}
+      <Typography.Text type="secondary">{` · 工单 ${c.orderCount} 单，未完成 ${c.openCount} 单`}</Typography.Text>
+    </>
+  );
+}
+
 /** The seat bar: call state of the signed-in seat, or plainly that no telephony provider is set up. */
 function SeatBar() {
   const navigate = useNavigate();
@@ -96,6 +107,8 @@ export default function HotlineDesk() {
   const [summary, setSummary] = useState('');
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
+  /** A number looked up outside a call: who it belongs to, and no call record. */
+  const [lookedUp, setLookedUp] = useState<{ phone: string; callers: Caller[] } | null>(null);
   const caller = active?.callers.find((c) => c.id === callerId) ?? null;
 
   function check(number: string): boolean {
@@ -105,11 +118,25 @@ export default function HotlineDesk() {
   }
 
   function begin(next: ActiveCall) {
+    setLookedUp(null);
     setActive(next);
     setCallerId(next.callers.length === 1 ? next.callers[0]!.id : null);
     setCreated(null);
     setSummary('');
     setVersion((v) => v + 1);
+  }
+
+  /** Looks a number up (Enter does this): the customers and history it has, without recording a call. */
+  async function lookUp() {
+    if (!check(phone)) return;
+    setBusy(true);
+    const found = await call<Caller[]>('hotline_call.ownerInfo', { phone: phone.trim() });
+    setBusy(false);
+    if (found.status !== '200') {
+      message.error(found.message || '服务器异常');
+      return;
+    }
+    setLookedUp({ phone: phone.trim(), callers: found.data ?? [] });
   }
 
   async function receive() {
@@ -183,7 +210,10 @@ export default function HotlineDesk() {
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <Card size="small" title={active ? <Space>{active.direction === 'in' ? '来电' : '外呼'}<Tag color="processing">通话中</Tag></Space> : '来电号码'}>
               <Space.Compact style={{ width: '100%' }}>
-                <Input aria-label="来电号码" placeholder="手机号或带区号的固定电话" value={phone} onChange={(e) => setPhone(e.target.value)} onPressEnter={receive} disabled={Boolean(active)} allowClear />
+                <Input aria-label="来电号码" placeholder="手机号或带区号的固定电话" value={phone} onChange={(e) => setPhone(e.target.value)} onPressEnter={lookUp} disabled={Boolean(active)} allowClear />
+                <Button loading={busy} disabled={Boolean(active) || !can('hotline:call')} onClick={lookUp}>
+                  查询
+                </Button>
                 <Button type="primary" loading={busy} disabled={Boolean(active) || !can('hotline:call')} onClick={receive}>
                   接听来电
                 </Button>
@@ -202,9 +232,7 @@ export default function HotlineDesk() {
                         renderItem={(c) => (
                           <List.Item key={c.id}>
                             <Radio value={c.id}>
-                              <Typography.Text strong>{c.name}</Typography.Text>
-                              {`（${c.kindText}） ${c.project_name} ${c.house_label}`}
-                              <Typography.Text type="secondary">{` · 工单 ${c.orderCount} 单，未完成 ${c.openCount} 单`}</Typography.Text>
+                              <CallerLine c={c} />
                             </Radio>
                           </List.Item>
                         )}
@@ -220,7 +248,16 @@ export default function HotlineDesk() {
                 </Space>
               )}
             </Card>
-            {active && <CallerHistory phone={active.phone} customerId={callerId} version={version} />}
+            {!active && lookedUp && (
+              <Card size="small" title={`号码 ${lookedUp.phone} 的客户`}>
+                {lookedUp.callers.length ? (
+                  <List size="small" bordered dataSource={lookedUp.callers} renderItem={(c) => <List.Item key={c.id}><CallerLine c={c} /></List.Item>} />
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未找到该号码的客户" />
+                )}
+              </Card>
+            )}
+            {(active ?? lookedUp) && <CallerHistory phone={(active ?? lookedUp)!.phone} customerId={active ? callerId : null} version={version} />}
           </Space>
         </Col>
         <Col xs={24} xl={14}>
