@@ -45,8 +45,24 @@ const valueOf = (change: unknown) => (change && typeof change === 'object' && 't
 
 const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
+/** The filters a filter's `paramsFrom` reads (the houses of the chosen project), by parameter. */
+const paramsFromOf = (field: FormilyField) => (field['x-component-props']?.paramsFrom ?? null) as Record<string, string> | null;
+
+/**
+ * A control's props: those of the schema, and for a `paramsFrom` control the other filters'
+ * values as its parameters, waiting (nothing offered, nothing asked) while one is empty.
+ */
+function controlProps(field: FormilyField, values: Values): Values {
+  const props = { ...field['x-component-props'] };
+  const from = paramsFromOf(field);
+  if (!from) return props;
+  delete props.paramsFrom;
+  const taken = Object.fromEntries(Object.entries(from).map(([param, name]) => [param, values[name]]));
+  return { ...props, params: { ...(props.params as Values), ...taken }, waiting: !Object.values(taken).every(filled) };
+}
+
 /** A labelled filter: the title (its label) at the left in 84 px, the control beside it. */
-function FilterItem({ id, field, value, onChange }: { id: string; field: FormilyField; value: unknown; onChange: (value: unknown) => void }) {
+function FilterItem({ id, field, value, values, onChange }: { id: string; field: FormilyField; value: unknown; values: Values; onChange: (value: unknown) => void }) {
   const Control = FILTER_INPUTS[(field['x-component'] ?? 'Input') as FilterComponent] ?? Input;
   return (
     <div className="pms-filter-item" data-grid-span={field['x-decorator-props']?.gridSpan as number | undefined} style={{ display: 'flex', alignItems: 'center', marginBottom: 16, minWidth: 0 }}>
@@ -58,7 +74,7 @@ function FilterItem({ id, field, value, onChange }: { id: string; field: Formily
       </span>
       <div style={{ flex: 1, minWidth: 0 }}>
         {/* The title is also the control's own accessible name, as in the Formily forms. */}
-        <Control id={id} aria-label={field.title} style={{ width: '100%' }} {...field['x-component-props']} {...(field.enum ? { items: field.enum } : {})} value={value} onChange={(change: unknown) => onChange(valueOf(change))} />
+        <Control id={id} aria-label={field.title} style={{ width: '100%' }} {...controlProps(field, values)} {...(field.enum ? { items: field.enum } : {})} value={value} onChange={(change: unknown) => onChange(valueOf(change))} />
       </div>
     </div>
   );
@@ -88,6 +104,12 @@ export function FilterCard({
   const [values, setValues] = useState<Values>(() => ({ ...initial, ...openingValues }));
   // Control ids stay unique beside the kept-alive pages' filter forms.
   const prefix = useId();
+  /** Sets a filter and empties those that take their parameters from it (another project's house is no choice). */
+  const change = (all: Values, key: string, value: unknown): Values => {
+    let next = { ...all, [key]: value };
+    for (const [other, f] of Object.entries(fields)) if (filled(next[other]) && Object.values(paramsFromOf(f) ?? {}).includes(key)) next = change(next, other, undefined);
+    return next;
+  };
   const search = () => onSearch(Object.fromEntries(Object.entries(values).filter(([, v]) => filled(v))));
   const reset = () => {
     setValues(initial);
@@ -97,7 +119,7 @@ export function FilterCard({
     <Panel>
       <FieldGrid max={FILTER_COLUMNS} min={FILTER_COLUMNS} columnGap={16}>
         {Object.entries(fields).map(([key, field]) => (
-          <FilterItem key={key} id={`${prefix}${key}`} field={field} value={values[key]} onChange={(value) => setValues((all) => ({ ...all, [key]: value }))} />
+          <FilterItem key={key} id={`${prefix}${key}`} field={field} value={values[key]} values={values} onChange={(value) => setValues((all) => change(all, key, value))} />
         ))}
       </FieldGrid>
       <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>

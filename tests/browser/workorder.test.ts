@@ -152,6 +152,39 @@ describe('work orders in the browser', () => {
     expect(await menu.getByText('全部工单').count()).toBe(0);
     expect(problems.at(-1)).toEqual({ consoleErrors: [], failedRequests: [] });
   });
+
+  it('finds a caller’s orders by phone, and a house’s orders by project and house', async () => {
+    const db = server.app.db;
+    const order = await db
+      .selectFrom('work_order')
+      .select(['contact_phone', 'house_id'])
+      .where('project_id', '=', DEMO_PROJECTS.cuihu.id)
+      .where('status', '!=', 'draft')
+      .where('house_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const sameNumber = await db.selectFrom('work_order').select('id').where('project_id', '=', DEMO_PROJECTS.cuihu.id).where('status', '!=', 'draft').where('contact_phone', '=', order.contact_phone).execute();
+    const page = await as('kefu');
+    await page.goto(`${server.url}/home_task/taskList`);
+    const rows = screen(page).locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(sameNumber.length);
+    // The last four digits are enough, as a caller reads them out.
+    await screen(page).getByPlaceholder('完整号码或尾号').fill(order.contact_phone!.slice(-4));
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => screen(page).locator('.ant-pagination-total-text').innerText()).toMatch(/共 \d+ 条/);
+    const tail = await db.selectFrom('work_order').select('id').where('project_id', '=', DEMO_PROJECTS.cuihu.id).where('status', '!=', 'draft').where('contact_phone', 'like', `%${order.contact_phone!.slice(-4)}`).execute();
+    await expect.poll(() => screen(page).locator('.ant-pagination-total-text').innerText()).toBe(`共 ${tail.length} 条`);
+
+    // By house: its list waits for a project (nothing asked before), then offers that project's houses.
+    await screen(page).getByRole('button', { name: /重\s*置/ }).click();
+    const house = await db.selectFrom('house').select(['building_name', 'unit_no', 'room_no']).where('id', '=', order.house_id!).executeTakeFirstOrThrow();
+    const ofHouse = await db.selectFrom('work_order').select('id').where('house_id', '=', order.house_id).where('status', '!=', 'draft').execute();
+    await choose(screen(page), '所属项目', DEMO_PROJECTS.cuihu.name);
+    await choose(screen(page), '房屋', `${house.building_name} ${house.unit_no}单元 ${house.room_no}`, house.room_no);
+    await screen(page).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => screen(page).locator('.ant-pagination-total-text').innerText()).toBe(`共 ${ofHouse.length} 条`);
+    expect(problems.at(-1)).toEqual({ consoleErrors: [], failedRequests: [] });
+  });
 });
 
 describe('office-automation detail routes (spec 2.1)', () => {
