@@ -502,6 +502,8 @@ export interface JsonShape {
   /** One JSON type, or several (a form may send a list as text). */
   type: JsonShapeType | JsonShapeType[];
   items?: JsonShape;
+  /** Fewest members of a list (1: a required photo list may not be empty). */
+  minItems?: number;
   maxItems?: number;
   properties?: Record<string, JsonShape>;
   required?: string[];

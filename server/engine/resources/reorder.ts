@@ -1,4 +1,4 @@
-import { badRequest, ok } from '../../platform/http/envelope.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { Row } from '../hooks.ts';
 import type { ResourceContext } from './context.ts';
 
@@ -27,7 +27,7 @@ export function orderSlots(held: (number | null)[]): number[] {
  * `/reorder` (`orderField` with `permissions.reorder`): the ids of the rows the user dragged, in
  * their new order, take the order values those same rows held. Rows elsewhere keep theirs, so
  * reordering one page (or one filtered group) never moves rows the user did not see. Every id
- * must be visible to the caller (data scope) and not locked; all or nothing, in one transaction.
+ * must be visible to the caller (data scope); all or nothing, in one transaction.
  */
 export function registerReorder(ctx: ResourceContext): void {
   const { app, db, resource, table, p } = ctx;
@@ -39,9 +39,8 @@ export function registerReorder(ctx: ResourceContext): void {
     await db.transaction().execute(async (trx) => {
       const held: (number | null)[] = [];
       for (const id of ids) {
+        // Order is not content: a record locked for edits (online, under approval) is still reordered.
         const row: Row = await ctx.findVisible(id, staff, trx);
-        const locked = resource.locked;
-        if (locked && locked.values.includes(row[locked.field] as never)) throw badRequest(locked.message);
         held.push(row[field] as number | null);
       }
       const slots = orderSlots(held);
