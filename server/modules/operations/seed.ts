@@ -22,6 +22,8 @@ export const OPERATIONS_DEMO_GRANTS: Record<string, string[]> = {
     'post:view',
     'approval:view',
   ],
+  // A project manager sees what his project's owners are shown.
+  project_manager: ['banner:view', 'popup:view', 'advert:view'],
 };
 
 /** The state a dated record is in now: before its start, during, after its end. */
