@@ -156,4 +156,54 @@ describe('operations content', () => {
     expect((await yunying.get(`${W}/advert/detail`, { id })).body.data.status).toBe('offline');
     expect((await timeline('advert', id)).map((t) => t.action)).toEqual(['create', 'submit', 'approve', 'goLive', 'takeDown']);
   });
+
+  it('publishes an article after 运营内容审核, at its publish time; rich text is sanitised', async () => {
+    const now = Date.now();
+    const added = await yunying.post(`${W}/article/add`, {
+      project_id: DEMO_PROJECTS.cuihu.id, category: 'notice', title: '电梯维保公示', author: '物业服务中心', publish_at: now + HOUR,
+      content: '<p>3 号楼电梯本周三维保。</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
+    });
+    const id = added.body.data.id as number;
+    const stored = (await yunying.get(`${W}/article/detail`, { id })).body.data.content as string;
+    expect(stored).toContain('3 号楼电梯本周三维保');
+    expect(stored).not.toMatch(/onerror|<script/);
+    await yunying.post(`${W}/article/transition`, { id, action: 'submit' });
+    const task = ((await admin.post('/api/approve/task/list', { pageSize: 50, filters: { view: 'todo', biz_type: 'operational' } })).body.data.records as Rec[]).find((t) => t.title === '电梯维保公示')!;
+    const rejected = await admin.post('/api/approve/task/reject', { id: task.id, comment: '请写明维保时段' });
+    expect(rejected.body.data.status).toBe('rejected');
+    expect((await yunying.get(`${W}/article/detail`, { id })).body.data.status).toBe('rejected');
+    expect((await yunying.post(`${W}/article/update`, { id, content: '<p>3 号楼电梯本周三 9:00-12:00 维保，请走楼梯。</p>' })).body.message).toBe('保存成功');
+    await yunying.post(`${W}/article/transition`, { id, action: 'submit' });
+    const again = ((await admin.post('/api/approve/task/list', { pageSize: 50, filters: { view: 'todo', biz_type: 'operational' } })).body.data.records as Rec[]).find((t) => t.title === '电梯维保公示')!;
+    await admin.post('/api/approve/task/approve', { id: again.id });
+    expect((await yunying.get(`${W}/article/detail`, { id })).body.data.status).toBe('approved');
+    await server.app.workflowTimers.run(now + HOUR + 1000);
+    expect((await yunying.get(`${W}/article/detail`, { id })).body.data.status).toBe('online');
+  });
+
+  it('puts a convenience service online only after 周边审批, with a phone number that can be dialled', async () => {
+    const bad = await yunying.post(`${W}/convenience/add`, { project_id: DEMO_PROJECTS.jinxiu.id, name: '开锁服务', category: 'merchant', phone: '12345' + 'abc' });
+    expect([bad.http, bad.body.message]).toEqual([400, '电话：须为手机号、座机号（如 021-62345678）、400 电话或 110 等短号']);
+    const id = (await yunying.post(`${W}/convenience/add`, { project_id: DEMO_PROJECTS.jinxiu.id, name: '金钥匙开锁', category: 'merchant', phone: '13801234567', address: '小区西门', business_hours: '24 小时' })).body.data.id as number;
+    await yunying.post(`${W}/convenience/transition`, { id, action: 'submit' });
+    expect((await yunying.post(`${W}/convenience/transition`, { id, action: 'approve' })).http).toBe(403);
+    const task = ((await admin.post('/api/approve/task/list', { pageSize: 50, filters: { view: 'todo', biz_type: 'ambitus' } })).body.data.records as Rec[]).find((t) => t.title === '金钥匙开锁')!;
+    await admin.post('/api/approve/task/approve', { id: task.id });
+    expect((await yunying.get(`${W}/convenience/detail`, { id })).body.data.status).toBe('online');
+  });
+
+  it('handles owners’ app feedback: a reply is required, the contact stays masked, only the region’s', async () => {
+    const rows = await list(yunying, 'appFeedback', { status: ['new'] });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => EAST.includes(r.project_id) && /^1\d{2}\*{4}\d{4}$/.test(r.contact))).toBe(true);
+    const [first] = rows;
+    const empty = await yunying.post(`${W}/appFeedback/transition`, { id: first!.id, action: 'handle', values: {} });
+    expect([empty.http, empty.body.message]).toEqual([400, '请填写处理回复']);
+    const done = await yunying.post(`${W}/appFeedback/transition`, { id: first!.id, action: 'handle', values: { reply: '已安排技术人员排查，新版本修复后通知您。' } });
+    expect(done.body.message).toBe('处理完成');
+    expect((await yunying.get(`${W}/appFeedback/detail`, { id: first!.id })).body.data).toMatchObject({ status: 'done', handled_by_label: '赵雅琪' });
+    // Staff answer owners' feedback; they do not write it.
+    expect((await yunying.post(`${W}/appFeedback/add`, { type: 'bug', content: 'x' })).http).toBe(404);
+  });
 });
+

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SeedContext } from '../../engine/module.ts';
 import { DEMO_PROJECTS } from '../org/public.ts';
+import { COMMUNITY_CONTENT } from './demoCommunity.ts';
 import { OPERATIONS_CONTENT, type Dated } from './demoContent.ts';
 
 // The operations tables are resources' tables: typed loosely, as the other seeds do.
@@ -20,10 +21,15 @@ export const OPERATIONS_DEMO_GRANTS: Record<string, string[]> = {
     // The forms' selects: application categories and the posts a system card is shown to.
     'category:view',
     'post:view',
+    ...['view', 'add', 'edit', 'delete', 'submit', 'publish', 'sort'].map((a) => `article:${a}`),
+    ...['view', 'add', 'edit', 'delete', 'submit', 'sort'].map((a) => `convenience:${a}`),
+    'appfeedback:view',
+    'appfeedback:handle',
+    'appfeedback:reveal',
     'approval:view',
   ],
   // A project manager sees what his project's owners are shown.
-  project_manager: ['banner:view', 'popup:view', 'advert:view'],
+  project_manager: ['banner:view', 'popup:view', 'advert:view', 'article:view', 'convenience:view', 'appfeedback:view'],
 };
 
 /** The state a dated record is in now: before its start, during, after its end. */
@@ -146,4 +152,57 @@ export async function seedOperations(ctx: SeedContext): Promise<void> {
       await timeline('advert', id, steps);
     }
   }
+  await seedCommunity(ctx);
+}
+
+/**
+ * Articles (published, waiting for their publish time, drafts), convenience services (online in
+ * every project, one rejected) and owners' app feedback (handled, ignored, waiting) in each project.
+ */
+export async function seedCommunity(ctx: SeedContext): Promise<void> {
+  const db = ctx.trx as Loose;
+  const { now } = ctx;
+  const staff = async (account: string) => ((await db.selectFrom('staff').select(['id', 'name']).where('account', '=', account).executeTakeFirstOrThrow()) as { id: number; name: string });
+  const yunying = await staff('yunying');
+  const admin = await staff('admin');
+  const kefu = await staff('kefu');
+  const day = (d: number, hour = 9) => new Date(new Date(now + d * DAY).setHours(hour, 0, 0, 0)).getTime();
+  for (const [p, project] of Object.values(DEMO_PROJECTS).entries()) {
+    for (const [i, a] of COMMUNITY_CONTENT.articles.entries()) {
+      const publishAt = day(a.day + p);
+      const status = i === COMMUNITY_CONTENT.articles.length - 1 ? (p % 2 ? 'draft' : 'approved') : 'online';
+      const views = status === 'online' ? Math.round(300 + ctx.rnd() * 2500) : 0;
+      await db
+        .insertInto('article')
+        .values({ project_id: project.id, category: a.category, title: a.title, author: a.author, cover: null, introduction: a.intro, content: a.body, recommend_hot: i % 3 === 0 ? 1 : 0, sort: (i + 1) * 10, publish_at: publishAt, browse_count: views, like_count: Math.round(views * 0.08), status, submitted_at: status === 'draft' ? null : publishAt - 2 * DAY, state_at: Math.min(now, publishAt), created_by: yunying.id, created_at: publishAt - 3 * DAY, updated_at: publishAt - 3 * DAY })
+        .execute();
+    }
+    for (const [i, c] of COMMUNITY_CONTENT.convenience.entries()) {
+      const status = p === 1 && i === 4 ? 'rejected' : 'online';
+      await db
+        .insertInto('convenience_service')
+        .values({ project_id: project.id, name: c.name, category: c.category, phone: c.phone, address: c.address, business_hours: c.hours, logo: null, intro: null, sort: (i + 1) * 10, status, submitted_at: day(-160 + i), state_at: day(-159 + i), created_by: yunying.id, created_at: day(-161 + i), updated_at: day(-159 + i) })
+        .execute();
+    }
+    for (const f of COMMUNITY_CONTENT.feedback) {
+      const at = day(f.day - p, 10 + p);
+      const done = f.handled ?? f.ignored;
+      await db
+        .insertInto('app_feedback')
+        .values({
+          project_id: project.id, type: f.type, content: f.content, images: null, customer_name: ctx.personName(), contact: ctx.mobile(), app_version: f.version, device_model: f.device, os: f.os, submitted_at: at,
+          reply: f.handled ?? null, handled_by: done ? (p < 2 ? yunying.id : kefu.id) : null, handled_at: done ? at + 20 * HOUR : null, status: f.handled ? 'done' : f.ignored ? 'ignored' : 'new',
+          state_at: done ? at + 20 * HOUR : at, created_by: null, created_at: at, updated_at: at,
+        })
+        .execute();
+    }
+  }
+  await db
+    .insertInto('approval_flow')
+    .values({ name: '运营内容审核', biz_type: 'operational', scope_org_id: null, allow_withdraw: 1, steps: JSON.stringify([{ name: '运营总监审核', sign_type: 'single', strategy: 'staff', staff_ids: [admin.id] }]), copy_to: JSON.stringify([]), remark: '文章发布前须经运营总监审核', enabled: 1, created_by: admin.id, created_at: day(-150), updated_at: day(-150) })
+    .execute();
+  await db
+    .insertInto('approval_flow')
+    .values({ name: '周边便民信息审核', biz_type: 'ambitus', scope_org_id: null, allow_withdraw: 1, steps: JSON.stringify([{ name: '运营总监审核', sign_type: 'single', strategy: 'staff', staff_ids: [admin.id] }]), copy_to: JSON.stringify([]), remark: '便民电话、周边商家上线前核实信息', enabled: 1, created_by: admin.id, created_at: day(-150), updated_at: day(-150) })
+    .execute();
 }

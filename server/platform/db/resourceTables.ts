@@ -48,6 +48,41 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 意见反馈 */
+  app_feedback: {
+    id: Generated<number>;
+    /** 反馈类型 */
+    type: string;
+    /** 反馈内容 */
+    content: string;
+    /** 图片 */
+    images: Generated<string | null>;
+    /** 反馈人 */
+    customer_name: string;
+    /** 联系电话 */
+    contact: Generated<string | null>;
+    /** App 版本 */
+    app_version: Generated<string | null>;
+    /** 设备型号 */
+    device_model: Generated<string | null>;
+    /** 系统版本 */
+    os: Generated<string | null>;
+    /** 反馈时间 */
+    submitted_at: number;
+    /** 处理回复 */
+    reply: Generated<string | null>;
+    /** 处理人 */
+    handled_by: Generated<number | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 应用 */
   application: {
     id: Generated<number>;
@@ -196,6 +231,41 @@ export interface ResourceTables {
     /** 超时提醒时间 */
     reminded_at: Generated<number | null>;
   };
+  /** 文章资讯 */
+  article: {
+    id: Generated<number>;
+    /** 文章分类 */
+    category: string;
+    /** 标题 */
+    title: string;
+    /** 作者 */
+    author: Generated<string | null>;
+    /** 封面 */
+    cover: Generated<string | null>;
+    /** 摘要 */
+    introduction: Generated<string | null>;
+    /** 正文 */
+    content: string;
+    /** 热门推荐 */
+    recommend_hot: Generated<number | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 发布时间 */
+    publish_at: number;
+    /** 浏览量 */
+    browse_count: Generated<number | null>;
+    /** 点赞 */
+    like_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** Banner */
   banner: {
     id: Generated<number>;
@@ -242,6 +312,35 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 便民服务 */
+  convenience_service: {
+    id: Generated<number>;
+    /** 名称 */
+    name: string;
+    /** 分类 */
+    category: string;
+    /** 电话 */
+    phone: string;
+    /** 地址 */
+    address: Generated<string | null>;
+    /** 营业时间 */
+    business_hours: Generated<string | null>;
+    /** 图片 */
+    logo: Generated<string | null>;
+    /** 简介 */
+    intro: Generated<string | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 部门 */
   dept: {
