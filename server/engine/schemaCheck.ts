@@ -229,6 +229,7 @@ export function checkSchemas(root: string): string[] {
       const tooLarge = `is more than resource "${resource.name}" answers at once (${limit}); lower it or raise the resource's "maxPageSize"`;
       if ((page.pageSize ?? 10) > limit) report(file, '/pageSize', `${page.pageSize} ${tooLarge}`);
       page.pageSizeOptions?.forEach((size, i) => size > limit && report(file, `/pageSizeOptions/${i}`, `${size} ${tooLarge}`));
+      if (page.dragSort && !(resource.orderField && resource.permissions.reorder)) report(file, '/dragSort', `resource "${resource.name}" declares no "orderField" with "permissions.reorder", so dragged rows cannot be saved`);
       checkActions(file, '/toolbar', page.toolbar, page.resource);
       checkActions(file, '/rowActions', page.rowActions, page.resource);
       checkActions(file, '/batchActions', page.batchActions, page.resource);
@@ -326,10 +327,13 @@ export function checkSchemas(root: string): string[] {
         checkFields(file, `/workflow/transitions/${i}/inputs`, t.inputs, undefined, false);
       });
       (w.timers ?? []).forEach((timer, i) => {
-        if (!(timer.state in w.states)) report(file, `/workflow/timers/${i}/state`, `"${timer.state}" is not one of the states`);
+        // A stay timer names its `state`; a date timer its `from` and the datetime field `at`.
+        const [key, state] = 'at' in timer ? (['from', timer.from] as const) : (['state', timer.state] as const);
+        if ('at' in timer && r.fields[timer.at]?.type !== 'datetime') report(file, `/workflow/timers/${i}/at`, `"${timer.at}" must be a datetime field of this resource`);
+        if (!(state in w.states)) report(file, `/workflow/timers/${i}/${key}`, `"${state}" is not one of the states`);
         const t = w.transitions.find((x) => x.name === timer.transition);
         if (!t) report(file, `/workflow/timers/${i}/transition`, `no transition "${timer.transition}"`);
-        else if (!t.from.includes(timer.state)) report(file, `/workflow/timers/${i}/transition`, `"${timer.transition}" cannot start from "${timer.state}"`);
+        else if (!t.from.includes(state)) report(file, `/workflow/timers/${i}/transition`, `"${timer.transition}" cannot start from "${state}"`);
       });
     }
     if (r.approval) {
@@ -361,6 +365,12 @@ export function checkSchemas(root: string): string[] {
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');
+    if (r.orderField) {
+      // Dragged rows are saved as order values, shown in that order (smallest first).
+      if (r.fields[r.orderField]?.type !== 'integer') report(file, '/orderField', `"${r.orderField}" must be an integer field of this resource`);
+      if (r.defaultSort?.field !== r.orderField || r.defaultSort.order !== 'asc') report(file, '/defaultSort', `a resource with "orderField" lists by it: set "defaultSort" to { "field": "${r.orderField}", "order": "asc" }`);
+    }
+    if (Boolean(r.orderField) !== Boolean(r.permissions.reorder)) report(file, r.orderField ? '/permissions' : '/permissions/reorder', '"orderField" and "permissions.reorder" go together: the field the order is saved to and who may save it');
     if (r.permissions.reveal && !Object.values(r.fields).some((f) => f.mask)) report(file, '/permissions/reveal', 'no field of the resource is masked ("mask"), so there is nothing to reveal; drop "reveal"');
     if (r.invalidates && !resourceEndpoints(r).some((e) => e.invalidates)) report(file, '/invalidates', 'the resource has no write (add, update, delete, enable, import, transition) that could make a cache stale; drop "invalidates"');
   }

@@ -108,9 +108,11 @@ export function describeIssue(resource: ResourceDef, issue: AjvIssue): string {
   const title = field?.title ?? QUERY_TITLES[name] ?? name;
   const p = issue.params;
   // Inside a JSON value the keyword speaks of a member, not of the field: name the field as a whole.
-  if (field?.type === 'json' && !field.through) {
+  // A required JSON field left out is missing, as any other field is.
+  if (field?.type === 'json' && !field.through && !(issue.keyword === 'required' && !issue.instancePath)) {
     if (issue.keyword === 'pattern' && JSON.stringify(field.shape ?? {}).includes('"file":true')) return fileRefRefusal(title);
     if (issue.keyword === 'maxItems') return `${title}最多 ${p.limit} 项`;
+    if (issue.keyword === 'minItems') return p.limit === 1 && issue.instancePath === `/${name}` ? `请填写${title}` : `${title}至少 ${p.limit} 项`;
     // A multi-select's member outside its values: name the values, as a single select's refusal does.
     if (issue.keyword === 'enum' && field.enum) return `${title}应为 ${Object.values(field.enum).join('、')} 之一`;
     return `${title}格式不正确`;

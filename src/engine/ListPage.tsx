@@ -7,6 +7,7 @@ import { cellContent, EnableSwitch, readField, renderCell, withStates } from './
 import { columnWidth, MAX_WIDTH, useTableMetrics } from './columnWidths.ts';
 import { call, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
 import { DataTable, SELECTION_WIDTH } from './DataTable.tsx';
+import { useDragSort } from './dragSort.tsx';
 import { useAnswer } from './useAnswer.ts';
 import type { OpenForm } from './FormContainer.tsx';
 import { FilterCard } from './FilterCard.tsx';
@@ -25,6 +26,7 @@ const VIRTUAL_ROWS = 100;
 const VIRTUAL_HEIGHT = 600;
 /** A column without a width in its schema is as wide as its content on this many rows, the first. */
 const MEASURED_ROWS = 100;
+const NO_ROWS: Row[] = [];
 
 // The tree beside a list is rare: lists without one do not load antd's Tree.
 const TreePanel = lazy(() => import('./TreePanel.tsx'));
@@ -167,6 +169,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
     }
     return columns;
   }, [page, can, sorter, toggle, ctx, widths]);
+  const drag = useDragSort(page, records ?? NO_ROWS, Boolean(sorter.field && sorter.order), reload);
   const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
   const hasBatch = batch.length > 0;
 
@@ -181,7 +184,8 @@ export default function ListPage({ page }: { page: ListSchema }) {
         rowKey="id"
         size="middle"
         loading={loading}
-        columns={columns}
+        columns={drag.column ? [drag.column, ...columns] : columns}
+        onRow={drag.onRow}
         dataSource={records}
         virtual={virtual}
         scroll={scroll}
@@ -208,7 +212,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
         }}
       />
     );
-  }, [columns, result, loading, hasBatch, selected, pageNum, pageSize, page.pageSizeOptions]);
+  }, [columns, drag, result, loading, hasBatch, selected, pageNum, pageSize, page.pageSizeOptions]);
 
   const list = (
     <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>

@@ -29,6 +29,7 @@ export function resourceEndpoints(resource: ClientResource): EndpointDef[] {
     e('template', 'GET', p.import),
     // Masked fields in full, for a caller who may (the server also requires the view code) and is logged.
     resource.masked ? e('reveal', 'POST', p.reveal) : null,
+    resource.orderField ? e('reorder', 'POST', p.reorder, writes) : null,
     ...(resource.workflow
       ? [e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode)), writes), e('timeline', 'GET', p.view)]
       : []),

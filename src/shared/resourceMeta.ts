@@ -7,7 +7,7 @@ import type { ResourceDef } from './schemaTypes.ts';
  * the field definitions, which only the server needs, were most of the renderer's weight on
  * every list page.
  */
-export const RESOURCE_CLIENT_KEYS = ['name', 'service', 'path', 'permissions', 'enable', 'readOnly', 'workflow', 'invalidates'] as const;
+export const RESOURCE_CLIENT_KEYS = ['name', 'service', 'path', 'permissions', 'enable', 'readOnly', 'workflow', 'invalidates', 'orderField'] as const;
 
 export type ClientResource = Pick<ResourceDef, (typeof RESOURCE_CLIENT_KEYS)[number]> & {
   /** The masked fields' titles by name (`mask` in the fields): the reveal endpoint and dialog need no more of the fields. */

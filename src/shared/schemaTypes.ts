@@ -302,6 +302,12 @@ export interface ListPage extends PageBase {
    * that its hooks understand, e.g. `{ "view": "mine" }` (my work orders).
    */
   fixedFilters?: Record<string, Json>;
+  /**
+   * Rows are dragged by a handle to reorder them, saved at once through the resource's
+   * `reorder` endpoint (its `orderField`), for whoever holds `permissions.reorder`. The rows are
+   * shown in that order unless the user sorts by a column.
+   */
+  dragSort?: boolean;
 }
 
 /** Create and edit a record; as a route of its own, or in a drawer or modal from a list. */
@@ -496,6 +502,8 @@ export interface JsonShape {
   /** One JSON type, or several (a form may send a list as text). */
   type: JsonShapeType | JsonShapeType[];
   items?: JsonShape;
+  /** Fewest members of a list (1: a required photo list may not be empty). */
+  minItems?: number;
   maxItems?: number;
   properties?: Record<string, JsonShape>;
   required?: string[];
@@ -653,6 +661,21 @@ export interface WorkflowTimer {
 }
 
 /**
+ * A move the system makes by itself when a record's date field comes (an approved advert goes
+ * live at its start time and offline at its end time): records in `from` whose `at` is due move
+ * through `transition`, on the workflow timers' clock, written to the timeline as 系统. A record
+ * moved once is no longer in `from`, so a second pass or a retry moves nothing.
+ */
+export interface DateTimer {
+  /** The datetime field of the record whose moment triggers the move, e.g. "start_time". */
+  at: string;
+  /** Records in this state... */
+  from: string;
+  /** ...move through this transition once `at` has come. */
+  transition: string;
+}
+
+/**
  * A record's lifecycle declared once: the filters, tags, action buttons and the server's
  * checks all come from it, and every transition is written to the record's timeline.
  */
@@ -663,8 +686,8 @@ export interface WorkflowDef {
   initial: string;
   states: Record<string, WorkflowState>;
   transitions: WorkflowTransition[];
-  /** Automatic moves after a time in a state (the server checks every minute). */
-  timers?: WorkflowTimer[];
+  /** Automatic moves after a time in a state, or at a date field's moment (the server checks every minute). */
+  timers?: (WorkflowTimer | DateTimer)[];
 }
 
 /**
@@ -714,7 +737,16 @@ export interface ResourceDef {
     import?: BtnGuard;
     /** Shows a record's masked fields (`mask`) in full, each look logged: the `reveal` endpoint and action. */
     reveal?: BtnGuard;
+    /** Saves the order of records dragged in a list (`orderField`): the `reorder` endpoint. */
+    reorder?: BtnGuard;
   };
+  /**
+   * The integer field holding the records' display order (banners, adverts, apps): with
+   * `permissions.reorder`, `<name>.reorder` takes ids in their new order and gives them the
+   * order values they held, in one transaction; a list page with `dragSort` drags rows to call it.
+   * The `defaultSort` must be this field, ascending.
+   */
+  orderField?: string;
   /** Adds an enabled flag and the enable/disable endpoint. */
   enable?: boolean;
   /**

@@ -218,6 +218,30 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('checks date timers and drag order against the resource', () => {
+    const advert = 'operations/resources/advert.json';
+    expect(
+      at(
+        lint(
+          corrupt(advert, (d) => {
+            d.workflow.timers[0].at = 'ad_name';
+            d.workflow.timers[1].from = 'draft';
+            d.defaultSort = { field: 'id', order: 'desc' };
+          }),
+        ),
+      ),
+    ).toEqual([
+      `${advert}#/workflow/timers/0/at: "ad_name" must be a datetime field of this resource`,
+      `${advert}#/workflow/timers/1/transition: "takeDown" cannot start from "draft"`,
+      `${advert}#/defaultSort: a resource with "orderField" lists by it: set "defaultSort" to { "field": "seq", "order": "asc" }`,
+    ]);
+    const card = 'operations/resources/system_card.json';
+    expect(at(lint(corrupt(card, (d) => delete d.orderField)))).toEqual([
+      'operations/pages/opearator-manager-systemCard.json#/dragSort: resource "system_card" declares no "orderField" with "permissions.reorder", so dragged rows cannot be saved',
+      `${card}#/permissions/reorder: "orderField" and "permissions.reorder" go together: the field the order is saved to and who may save it`,
+    ]);
+  });
+
   it('refuses to start the server on what the lint refuses', () => {
     const root = corrupt('workorder/resources/work_order.json', (d) => (d.workflow.transitions[0].to = 'limbo'));
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-data-'));

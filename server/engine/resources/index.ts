@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import type { ResourceHooks } from '../hooks.ts';
 import { resourceContext } from './context.ts';
 import { registerReads } from './query.ts';
+import { registerReorder } from './reorder.ts';
 import { registerTransfer } from './transfer.ts';
 import { registerWorkflow } from './workflow.ts';
 import { registerWrites } from './writes.ts';
@@ -22,5 +23,6 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     registerWrites(ctx);
     registerWorkflow(ctx);
     registerTransfer(ctx);
+    registerReorder(ctx);
   };
 }

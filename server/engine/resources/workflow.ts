@@ -141,18 +141,18 @@ export function registerWorkflow(ctx: ResourceContext): void {
       let moved = 0;
       for (const timer of workflow.timers!) {
         const transition = workflow.transitions.find((t) => t.name === timer.transition)!;
-        const due = (await db
-          .selectFrom(table)
-          .select('id')
-          .where(workflow.field, '=', timer.state)
-          .where('state_at', '<=', now - timer.afterMinutes * 60_000)
-          .limit(500)
-          .execute()) as Row[];
+        // A date timer is due at its field's moment; a stay timer after its minutes in the state.
+        const due = (
+          'at' in timer
+            ? await db.selectFrom(table).select('id').where(workflow.field, '=', timer.from).where(timer.at, 'is not', null).where(timer.at, '<=', now).limit(500).execute()
+            : await db.selectFrom(table).select('id').where(workflow.field, '=', timer.state).where('state_at', '<=', now - timer.afterMinutes * 60_000).limit(500).execute()
+        ) as Row[];
+        const note = 'at' in timer ? `已到${resource.fields[timer.at]?.title ?? timer.at}，系统自动${transition.label}` : `超过 ${timer.afterMinutes} 分钟未处理，系统自动${transition.label}`;
         for (const { id } of due) {
           // One record a transaction: a record changed meanwhile is skipped, not the whole pass.
           const done = await db
             .transaction()
-            .execute((trx) => move(trx, id as number, transition, null, `超过 ${timer.afterMinutes} 分钟未处理，系统自动${transition.label}`, {}))
+            .execute((trx) => move(trx, id as number, transition, null, note, {}))
             .then(() => true, () => false);
           if (done) moved += 1;
         }

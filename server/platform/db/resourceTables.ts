@@ -3,6 +3,118 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
+  /** 广告 */
+  advert: {
+    id: Generated<number>;
+    /** 版本 */
+    version: string;
+    /** 广告名称 */
+    ad_name: string;
+    /** 投放位置 */
+    position: Generated<string | null>;
+    /** 设备位置 */
+    location_type: Generated<string | null>;
+    /** 广告分类 */
+    classify: Generated<string | null>;
+    /** 广告图片 */
+    items: string;
+    /** 跳转方式 */
+    link_type: string;
+    /** 跳转路径 */
+    link_url: Generated<string | null>;
+    /** 播放顺序 */
+    seq: Generated<number | null>;
+    /** 投放开始 */
+    start_time: number;
+    /** 投放结束 */
+    end_time: number;
+    /** 广告主 */
+    advertiser: Generated<string | null>;
+    /** 广告费（元） */
+    fee: Generated<number | null>;
+    /** 曝光 */
+    view_count: Generated<number | null>;
+    /** 点击 */
+    click_count: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 意见反馈 */
+  app_feedback: {
+    id: Generated<number>;
+    /** 反馈类型 */
+    type: string;
+    /** 反馈内容 */
+    content: string;
+    /** 图片 */
+    images: Generated<string | null>;
+    /** 反馈人 */
+    customer_name: string;
+    /** 联系电话 */
+    contact: Generated<string | null>;
+    /** App 版本 */
+    app_version: Generated<string | null>;
+    /** 设备型号 */
+    device_model: Generated<string | null>;
+    /** 系统版本 */
+    os: Generated<string | null>;
+    /** 反馈时间 */
+    submitted_at: number;
+    /** 处理回复 */
+    reply: Generated<string | null>;
+    /** 处理人 */
+    handled_by: Generated<number | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 应用 */
+  application: {
+    id: Generated<number>;
+    /** 所属端 */
+    app_code: string;
+    /** 应用分类 */
+    category_id: number;
+    /** 应用名称 */
+    name: string;
+    /** 图标 */
+    icon: string;
+    /** 打开方式 */
+    link_type: string;
+    /** 链接 / 页面路径 */
+    url: string;
+    /** 小程序 AppID */
+    appid: Generated<string | null>;
+    /** 首页推荐 */
+    recommend: Generated<number | null>;
+    /** 需登录 */
+    need_login: Generated<number | null>;
+    /** 需认证业主 */
+    need_certified: Generated<number | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 审批流程 */
   approval_flow: {
     id: Generated<number>;
@@ -119,6 +231,72 @@ export interface ResourceTables {
     /** 超时提醒时间 */
     reminded_at: Generated<number | null>;
   };
+  /** 文章资讯 */
+  article: {
+    id: Generated<number>;
+    /** 文章分类 */
+    category: string;
+    /** 标题 */
+    title: string;
+    /** 作者 */
+    author: Generated<string | null>;
+    /** 封面 */
+    cover: Generated<string | null>;
+    /** 摘要 */
+    introduction: Generated<string | null>;
+    /** 正文 */
+    content: string;
+    /** 热门推荐 */
+    recommend_hot: Generated<number | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 发布时间 */
+    publish_at: number;
+    /** 浏览量 */
+    browse_count: Generated<number | null>;
+    /** 点赞 */
+    like_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** Banner */
+  banner: {
+    id: Generated<number>;
+    /** 所属端 */
+    app_code: string;
+    /** 标题 */
+    title: string;
+    /** 图片 */
+    pic_url: string;
+    /** 展示位置 */
+    position: string;
+    /** 跳转链接 */
+    url: Generated<string | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 上线时间 */
+    start_time: number;
+    /** 下线时间 */
+    end_time: number;
+    /** 浏览量 */
+    browse_count: Generated<number | null>;
+    /** 备注 */
+    memo: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 楼栋 */
   building: {
     id: Generated<number>;
@@ -134,6 +312,35 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 便民服务 */
+  convenience_service: {
+    id: Generated<number>;
+    /** 名称 */
+    name: string;
+    /** 分类 */
+    category: string;
+    /** 电话 */
+    phone: string;
+    /** 地址 */
+    address: Generated<string | null>;
+    /** 营业时间 */
+    business_hours: Generated<string | null>;
+    /** 图片 */
+    logo: Generated<string | null>;
+    /** 简介 */
+    intro: Generated<string | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 部门 */
   dept: {
@@ -534,6 +741,37 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 弹窗 */
+  popup: {
+    id: Generated<number>;
+    /** 弹窗名称 */
+    title: string;
+    /** 弹窗图片 */
+    image: string;
+    /** 跳转链接 */
+    link_url: Generated<string | null>;
+    /** 弹出对象 */
+    target: string;
+    /** 弹出频率 */
+    frequency: string;
+    /** 优先级 */
+    sort: Generated<number | null>;
+    /** 开始时间 */
+    start_time: number;
+    /** 结束时间 */
+    end_time: number;
+    /** 曝光次数 */
+    view_count: Generated<number | null>;
+    /** 点击次数 */
+    click_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 客户画像等级 */
   portrait_level: {
@@ -937,6 +1175,32 @@ export interface ResourceTables {
     description: Generated<string | null>;
     /** 排序 */
     sort: Generated<number | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 系统卡片 */
+  system_card: {
+    id: Generated<number>;
+    /** 所属端 */
+    app_code: string;
+    /** 卡片名称 */
+    name: string;
+    /** 卡片编码 */
+    code: string;
+    /** 图标 */
+    icon: Generated<string | null>;
+    /** 卡片类型 */
+    card_type: string;
+    /** 数据来源 */
+    data_source: Generated<string | null>;
+    /** 默认位置 */
+    default_position: string;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
     enabled: Generated<number>;
     created_by: Generated<number | null>;
     created_at: number;
