@@ -384,6 +384,8 @@ export function checkSchemas(root: string): string[] {
         same(`${at}/range`, field(`${at}/range/0`, r, rule.range[0]!), field(`${at}/range/1`, r, rule.range[1]!), 'the start and end of the range');
         rule.per.forEach((name, j) => field(`${at}/per/${j}`, r, name));
         conditions(`${at}/where`, r, rule.where);
+        // {field} in the message names the clashing record's value.
+        for (const [, name] of rule.message.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) if (!isColumn(r, name!)) report(file, `${at}/message`, `"{${name}}" is not a column of "${r.name}"`);
       }
       if (rule.rule === 'notExists') {
         const target = resourceByName.get(rule.resource)?.doc;

@@ -582,6 +582,7 @@ export interface ExclusiveRule {
   /** @minItems 1 */
   per: string[];
   where?: Condition[];
+  /** Chinese refusal; `{field}` names the clashing record's value (a time as 2026-12-01 09:30), e.g. "与会议「{title}」（{start_at}）时间冲突". */
   message: string;
 }
 

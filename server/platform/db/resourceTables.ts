@@ -401,6 +401,134 @@ export interface ResourceTables {
     /** 失败原因 */
     reason: Generated<string | null>;
   };
+  /** 会议 */
+  meeting: {
+    id: Generated<number>;
+    /** 会议主题 */
+    title: string;
+    /** 会议类型 */
+    level: string;
+    /** 会议室 */
+    room_id: number;
+    /** 开始时间 */
+    start_at: number;
+    /** 结束时间 */
+    end_at: number;
+    /** 组织人 */
+    organizer_id: number;
+    /** 外部来宾 */
+    external_guests: Generated<string | null>;
+    /** 议程 */
+    agenda: Generated<string | null>;
+    /** 签到人数 */
+    sign_in_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议室黑名单 */
+  meeting_blacklist: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 原因 */
+    reason: string;
+    /** 爽约次数 */
+    count: Generated<number | null>;
+    /** 限制截止 */
+    end_at: number;
+    /** 说明 */
+    note: Generated<string | null>;
+    /** 解除时间 */
+    lifted_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议异常 */
+  meeting_exception: {
+    id: Generated<number>;
+    /** 会议 */
+    meeting_id: number;
+    /** 异常类型 */
+    type: string;
+    /** 责任人 */
+    staff_id: number;
+    /** 发现时间 */
+    detected_at: number;
+    /** 说明 */
+    note: Generated<string | null>;
+    /** 处理结果 */
+    result: Generated<string | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议纪要 */
+  meeting_minutes: {
+    id: Generated<number>;
+    /** 会议 */
+    meeting_id: number;
+    /** 纪要标题 */
+    title: string;
+    /** 记录人 */
+    recorder_id: number;
+    /** 纪要内容 */
+    content: string;
+    /** 决议事项 */
+    decisions: Generated<string | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议室 */
+  meeting_room: {
+    id: Generated<number>;
+    /** 会议室名称 */
+    name: string;
+    /** 编号 */
+    code: Generated<string | null>;
+    /** 位置 */
+    location: string;
+    /** 楼层 */
+    floor: Generated<string | null>;
+    /** 容纳人数 */
+    capacity: number;
+    /** 设备 */
+    equipment: Generated<string | null>;
+    /** 开放时间 */
+    open_hours: Generated<string | null>;
+    /** 单次最长（分钟） */
+    max_duration_min: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 说明 */
+    description: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 菜单 */
   menu: {
     id: Generated<number>;
