@@ -135,6 +135,94 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 佣金分配单 */
+  commission_distribution: {
+    id: Generated<number>;
+    /** 分配单号 */
+    code: Generated<string | null>;
+    /** 佣金池 */
+    pool_id: number;
+    /** 分配说明 */
+    title: string;
+    /** 分配总额（元） */
+    amount: number;
+    /** 分配明细 */
+    lines: string;
+    /** 人数 */
+    headcount: Generated<number | null>;
+    /** 申请人 */
+    applicant_id: Generated<number | null>;
+    /** OA 单号 */
+    oa_process_no: Generated<string | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 审批时间 */
+    decided_at: Generated<number | null>;
+    /** 审批意见 */
+    oa_comment: Generated<string | null>;
+    /** 发放时间 */
+    paid_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 员工佣金明细 */
+  commission_log: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 业务类型 */
+    biz_type: string;
+    /** 分配单 */
+    distribution_id: Generated<number | null>;
+    /** 期间 */
+    period: Generated<string | null>;
+    /** 摘要 */
+    title: string;
+    /** 金额（元） */
+    amount: number;
+    /** 累计佣金（元） */
+    balance_after: number;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 佣金池 */
+  commission_pool: {
+    id: Generated<number>;
+    /** 佣金池 */
+    title: Generated<string | null>;
+    /** 期间 */
+    period: string;
+    /** 业务类型 */
+    biz_type: string;
+    /** 收入（元） */
+    income_amount: number;
+    /** 提成比例（%） */
+    rate: number;
+    /** 佣金池金额（元） */
+    pool_amount: Generated<number | null>;
+    /** 已分配（元） */
+    distributed_amount: Generated<number | null>;
+    /** 余额（元） */
+    balance: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 部门 */
   dept: {
     id: Generated<number>;
