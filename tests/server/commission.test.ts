@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { Api } from '../support/api.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
 import { oaSign } from '../../server/modules/commission/oa.ts';
+import { makeLinkToken } from '../../server/engine/publicLinks.ts';
 
 /**
  * The commission platform (/commission): pools per project, period and business type; a
@@ -99,6 +101,39 @@ describe('commission', () => {
     expect(Math.round(mine[0]!.balance_after * 100)).toBe(Math.round((before + 1800.5) * 100));
     const timeline = (await xingzheng.get(`${C}/distribution/timeline`, { id: d })).body.data as { actionText: string }[];
     expect(timeline.map((t) => t.actionText)).toEqual(['创建', '提交 OA 审批', 'OA 审批通过', '发放']);
+  });
+
+  it('opens the OA reviewer\'s public page by its signed link alone: that record only, until it expires', async () => {
+    const id = await lockedPool(20000, 10);
+    const d = (await distribute(id, 500, [{ staff_id: DEMO_STAFF.weixiu, amount: 500 }])).body.data.id;
+    const other = (await distribute(id, 100, [{ staff_id: DEMO_STAFF.kefu, amount: 100 }])).body.data.id;
+    await xingzheng.post(`${C}/distribution/transition`, { id: d, action: 'submit' });
+    const link = (await xingzheng.get(`${C}/distribution/detail`, { id: d })).body.data.oa_link as string;
+    expect(link).toMatch(new RegExp(`^${server.config.publicUrl}/commission/approve/detail\\?token=[\\w-]+\\.[\\w-]+$`));
+    const token = new URL(link).searchParams.get('token')!;
+    // The browser's signed request, without a session.
+    const anon = new Api(server.url);
+    const read = await anon.get(`${C}/distribution/publicDetail`, { token });
+    expect(read.body.data).toMatchObject({ id: d, amount: 500, status: 'approving', project_name: '翠湖天地', pool_id_label: expect.any(String) });
+    expect(read.body.data.lines).toEqual([{ staff_id: DEMO_STAFF.weixiu, staff_name: '王师傅', amount: 500, reason: null }]);
+    // Another record: the id comes from the token alone; a changed token is forged.
+    expect((await anon.get(`${C}/distribution/publicDetail`, { token, id: other })).http).toBe(400);
+    const [body, sign] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const swapped = `${Buffer.from(JSON.stringify({ ...claims, id: other })).toString('base64url')}.${sign}`;
+    expect((await anon.get(`${C}/distribution/publicDetail`, { token: swapped })).body).toMatchObject({ code: '403', message: '链接无效或已被篡改，请向发起人索取新的链接' });
+    expect((await anon.get(`${C}/distribution/publicDetail`, { token: makeLinkToken('another-seed', claims) })).body.message).toBe('链接无效或已被篡改，请向发起人索取新的链接');
+    expect((await anon.get(`${C}/distribution/publicDetail`, { token: makeLinkToken(server.config.signSeed, { ...claims, exp: Date.now() - 1 }) })).body).toMatchObject({ code: '403', message: '链接已过期，请向发起人索取新的链接' });
+    // A genuine link of another page opens nothing here.
+    expect((await anon.get(`${C}/distribution/publicDetail`, { token: makeLinkToken(server.config.signSeed, { ...claims, r: '/seal/pdf' }) })).body.message).toBe('链接无效或已被篡改，请向发起人索取新的链接');
+    // Links are made by those granted, for records they see, and last the page's 72 hours.
+    const made = await xmjl.post(`${C}/distribution/publicLink`, { id: other, route: '/commission/approve/detail' });
+    expect(made.body.message).toBe('链接已生成，72 小时内有效');
+    expect(made.body.data.expiresAt - Date.now()).toBeGreaterThan(71.9 * 3600_000);
+    expect((await anon.get(`${C}/distribution/publicDetail`, { token: made.body.data.token })).body.data.id).toBe(other);
+    expect((await weixiu.post(`${C}/distribution/publicLink`, { id: other, route: '/commission/approve/detail' })).http).toBe(403);
+    const elsewhere = ((await xingzheng.post(`${C}/distribution/list`, { pageSize: 1, filters: { project_id: DEMO_PROJECTS.binjiang.id } })).body.data.records as { id: number }[])[0]!;
+    expect((await xmjl.post(`${C}/distribution/publicLink`, { id: elsewhere.id, route: '/commission/approve/detail' })).http).not.toBe(200);
   });
 
   it('is the office\'s and the project manager\'s; staff see only their own log', async () => {

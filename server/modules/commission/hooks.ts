@@ -93,14 +93,14 @@ export const distributionHooks: ResourceHooks = {
   async routes(app: FastifyInstance) {
     oaCallbackRoute(app);
   },
-  async afterTransition({ trx, id, action, record }) {
+  async afterTransition({ trx, app, id, action, record }) {
     if (action === 'submit') {
       // Resubmitting a rejected one holds its amount again: it must still fit the pool.
       const pool = await trx.selectFrom('commission_pool').select(['pool_amount', 'status']).where('id', '=', record.pool_id as number).executeTakeFirstOrThrow();
       const balance = fen(pool.pool_amount) - (await heldFen(trx, record.pool_id as number, id));
       if (fen(record.amount) > balance) throw conflict(`分配总额 ${shown(fen(record.amount))} 元超过佣金池余额 ${shown(balance)} 元`);
       if (pool.status !== 'locked') throw conflict('佣金池未锁定或已结清，不能提交');
-      await oaSubmitted(trx, id);
+      await oaSubmitted(app, trx, id);
     }
     if (action === 'pay') await writeCommissionLogs(trx, record);
     await refreshPool(trx, record.pool_id as number);

@@ -3,20 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest, conflict, ok } from '../../platform/http/envelope.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { writeTimeline } from '../../engine/resources/workflow.ts';
+import { publicLink } from '../../engine/publicLinks.ts';
 import { refreshPool } from './pools.ts';
 
 /**
  * The office-automation round trip of a distribution: submitting gives it an OA process number;
- * the OA system, once its reviewer has decided (having opened the public page through its link),
+ * the OA system gets the signed link to the public page its reviewer opens and, once they decided,
  * calls back with the number and the result, signed with the secret both sides derive from
  * PMS_SIGN_SEED (its own signature, so not the browser's request signature). A callback is accepted for ten minutes after it was signed, once per process.
  */
 const CALLBACK_MAX_AGE_MS = 10 * 60_000;
 
-export async function oaSubmitted(trx: AnyDB, id: number): Promise<void> {
+/** The public page the OA reviewer opens (schemas/commission/pages/commission-approve-detail.json). */
+export const OA_PAGE = '/commission/approve/detail';
+
+export async function oaSubmitted(app: FastifyInstance, trx: AnyDB, id: number): Promise<void> {
   const now = new Date();
   const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
-  await trx.updateTable('commission_distribution').set({ oa_process_no: `OA${day}${String(id).padStart(6, '0')}${String(now.getTime() % 1000).padStart(3, '0')}`, decided_at: null, oa_comment: null }).where('id', '=', id).execute();
+  await trx.updateTable('commission_distribution').set({ oa_process_no: `OA${day}${String(id).padStart(6, '0')}${String(now.getTime() % 1000).padStart(3, '0')}`, oa_link: `${app.config.publicUrl}${publicLink(app, OA_PAGE, id).url}`, decided_at: null, oa_comment: null }).where('id', '=', id).execute();
 }
 
 export interface OaCallback {

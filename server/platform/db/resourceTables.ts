@@ -154,6 +154,8 @@ export interface ResourceTables {
     applicant_id: Generated<number | null>;
     /** OA 单号 */
     oa_process_no: Generated<string | null>;
+    /** OA 审批链接 */
+    oa_link: Generated<string | null>;
     /** 提交时间 */
     submitted_at: Generated<number | null>;
     /** 审批时间 */
