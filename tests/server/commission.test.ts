@@ -136,6 +136,17 @@ describe('commission', () => {
     expect((await xmjl.post(`${C}/distribution/publicLink`, { id: elsewhere.id, route: '/commission/approve/detail' })).http).not.toBe(200);
   });
 
+  it('sums the paid commission in the /taskreport commission report, by project, staff, type and month', async () => {
+    const logs = (await xingzheng.post(`${C}/staffLog/list`, { pageSize: 1000, filters: { status: 'settled' } })).body.data.records as { amount: number; project_id: number }[];
+    const answer = (await xingzheng.post(`${C}/report/commissionSummary/query`, { groupBy: 'project' })).body.data;
+    expect(answer.totals.records).toBe(logs.length);
+    expect(Math.round(answer.totals.paid * 100)).toBe(Math.round(logs.reduce((s, l) => s + l.amount * 100, 0)));
+    const cuihuRow = answer.rows.find((r: { label: string }) => r.label === '翠湖天地');
+    expect(Math.round(cuihuRow.paid * 100)).toBe(Math.round(logs.filter((l) => l.project_id === cuihu).reduce((s, l) => s + l.amount * 100, 0)));
+    expect((await xingzheng.post(`${C}/report/commissionSummary/query`, { groupBy: 'staff' })).body.data.rows[0].label).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await weixiu.post(`${C}/report/commissionSummary/query`, {})).http).toBe(403);
+  });
+
   it('is the office\'s and the project manager\'s; staff see only their own log', async () => {
     expect((await weixiu.post(`${C}/pool/list`, {})).http).toBe(403);
     expect((await kefu.post(`${C}/distribution/add`, {})).http).toBe(403);

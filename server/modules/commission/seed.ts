@@ -6,7 +6,7 @@ import { writeCommissionLogs } from './logs.ts';
 
 /** The office runs the platform; project managers propose their project's distributions; every staff member sees their own log. */
 export const COMMISSION_DEMO_GRANTS: Record<string, string[]> = {
-  office: ['commissionPool:view', 'commissionPool:add', 'commissionPool:edit', 'commissionPool:delete', 'commissionPool:lock', 'commissionPool:export', 'distribution:view', 'distribution:add', 'distribution:edit', 'distribution:delete', 'distribution:submit', 'distribution:pay', 'distribution:export', 'distribution:link', 'commissionLog:view', 'commissionLog:all'],
+  office: ['commissionPool:view', 'commissionPool:add', 'commissionPool:edit', 'commissionPool:delete', 'commissionPool:lock', 'commissionPool:export', 'distribution:view', 'distribution:add', 'distribution:edit', 'distribution:delete', 'distribution:submit', 'distribution:pay', 'distribution:export', 'distribution:link', 'commissionLog:view', 'commissionLog:all', 'report-commission:view', 'report-commission:export'],
   project_manager: ['commissionPool:view', 'distribution:view', 'distribution:add', 'distribution:edit', 'distribution:submit', 'distribution:link', 'commissionLog:view', 'commissionLog:all'],
   technician: ['commissionLog:view'],
   customer_service: ['commissionLog:view'],
