@@ -34,7 +34,7 @@ declare module 'fastify' {
 export class CatalogueError extends Error {}
 
 export { guardCodes, resourceEndpoints, reportEndpoints } from '../../src/shared/endpoints.ts';
-import { reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
+import { publicPageEndpoints, reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
 import { clientResource } from '../../src/shared/resourceMeta.ts';
 
 /**
@@ -66,6 +66,7 @@ export function loadCatalogue(root = SCHEMAS_DIR): Catalogue {
   for (const page of pages) for (const b of page.buttons ?? []) buttons.set(b.code, { ...b, route: page.route });
   const endpoints = new Map<string, EndpointDef>();
   for (const resource of resources.values()) for (const e of resourceEndpoints(clientResource(resource))) endpoints.set(e.id, e);
+  for (const resource of resources.values()) for (const e of publicPageEndpoints(pages, resource)) endpoints.set(e.id, e);
   for (const report of reports.values()) for (const e of reportEndpoints(report)) endpoints.set(e.id, e);
   const endpointsFile = path.join(root, 'endpoints.json');
   if (fs.existsSync(endpointsFile)) for (const e of read<{ endpoints: EndpointDef[] }>(endpointsFile).endpoints) endpoints.set(e.id, e);

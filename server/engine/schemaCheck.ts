@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../../src/shared/schemaTypes.ts';
-import { guardCodes, maxPageSize, reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
+import { guardCodes, maxPageSize, publicPageEndpoints, reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
 import { clientResource } from '../../src/shared/resourceMeta.ts';
 import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../../src/shared/registry.ts';
 import { checkExpression, findExpressions } from '../../src/shared/expressions.ts';
@@ -95,6 +95,7 @@ export function checkSchemas(root: string): string[] {
   }
   const endpoints = new Set<string>();
   for (const r of resources) for (const e of resourceEndpoints(clientResource(r.doc))) endpoints.add(e.id);
+  for (const r of resources) for (const e of publicPageEndpoints(pages.map((p) => p.doc), r.doc)) endpoints.add(e.id);
   const reportByName = new Map<string, Doc<ReportDef>>();
   for (const r of reports) {
     if (reportByName.has(r.doc.name) || resourceByName.has(r.doc.name)) report(r.file, '/name', `the name "${r.doc.name}" is already taken by a resource or report`);
@@ -268,6 +269,14 @@ export function checkSchemas(root: string): string[] {
         }
       });
       checkActions(file, '/actions', page.actions, page.resource);
+      if (page.public) {
+        // Read with a link's token alone: nothing on it may need a session.
+        checkCode(file, '/public/btnCode', page.public.btnCode);
+        if (page.actions?.length) report(file, '/actions', 'a public page is read without a session: it has no actions');
+        if (page.timeline) report(file, '/timeline', 'a public page is read without a session: it shows no timeline');
+        if (page.menu) report(file, '/menu', 'a public page is opened by its link, not from the menu');
+        page.sections.forEach((sec, i) => 'table' in sec && sec.table.endpoint && report(file, `/sections/${i}/table/endpoint`, 'a public page shows only the record its link names: give sub-tables as a "field" of it'));
+      }
     }
   }
 
@@ -394,6 +403,8 @@ export function checkSchemas(root: string): string[] {
         same(`${at}/range`, field(`${at}/range/0`, r, rule.range[0]!), field(`${at}/range/1`, r, rule.range[1]!), 'the start and end of the range');
         rule.per.forEach((name, j) => field(`${at}/per/${j}`, r, name));
         conditions(`${at}/where`, r, rule.where);
+        // {field} in the message names the clashing record's value.
+        for (const [, name] of rule.message.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) if (!isColumn(r, name!)) report(file, `${at}/message`, `"{${name}}" is not a column of "${r.name}"`);
       }
       if (rule.rule === 'notExists') {
         const target = resourceByName.get(rule.resource)?.doc;

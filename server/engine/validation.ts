@@ -48,7 +48,10 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       // The declared shape (the schema lint requires one); null clears an optional field.
       if (!field.shape) return {};
       const s = shapeSchema(field.shape);
-      return field.required ? s : { anyOf: [{ type: 'null' }, s] };
+      if (field.required) return s;
+      // null in the type list, not anyOf: fastify's coerceTypes "array" would turn a one-item list into its item in a null branch first.
+      const own = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+      return { ...s, type: [...new Set([...own, 'null'])] };
     }
   }
 }

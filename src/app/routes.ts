@@ -81,6 +81,7 @@ function schemaRoute(page: PageMeta): RouteDef {
     keepAlive: page.keepAlive ?? (page.kind === 'list' || page.kind === 'tabs'),
     show: Boolean(page.menu),
     access: page.access,
+    ...(page.public ? { public: true } : {}),
     page,
     component,
   };

@@ -6,6 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ActionButton, resolve, type ActionContext, type Row } from './actions.tsx';
 import { readField, renderCell, withStates } from './cells.tsx';
 import { call } from './data.ts';
+import { readPublicRecord } from './publicRecord.ts';
 import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
 
 interface TimelineEntry {
@@ -109,12 +110,14 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
   const params = useParams();
   const [query] = useSearchParams();
   const navigate = useNavigate();
-  const id = params.id ?? idFromQuery(query, page.idParam);
-  const { data, loading, refreshAsync } = useRequest(() => call<Row>(`${page.resource}.detail`, { id: Number(id) }), { refreshDeps: [id], ready: Boolean(id) });
+  // A public page reads the one record its link's token names, without a session.
+  const token = page.public ? query.get('token') : null;
+  const id = page.public ? token : (params.id ?? idFromQuery(query, page.idParam));
+  const { data, loading, refreshAsync } = useRequest(() => (token ? readPublicRecord(page.resource, token) : call<Row>(`${page.resource}.detail`, { id: Number(id) })), { refreshDeps: [id], ready: Boolean(id) });
   const record = data?.data;
   // Opened without a record (a bookmark, the menu): nothing to load, say where records are chosen.
-  if (!id) return <Result status="info" title="未指定记录" subTitle="请从列表中选择要查看的记录" />;
-  if (!loading && data && !record) return <Result status="404" title="记录不存在" subTitle={data.message} />;
+  if (!id) return <Result status="info" title={page.public ? '链接不完整' : '未指定记录'} subTitle={page.public ? '请使用发起人发送的完整链接打开' : '请从列表中选择要查看的记录'} />;
+  if (!loading && data && !record) return <Result status={page.public ? 'warning' : '404'} title={page.public ? '无法打开' : '记录不存在'} subTitle={data.message} />;
   const ctx: ActionContext = {
     record,
     query: Object.fromEntries(query.entries()),
@@ -128,13 +131,14 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
   };
   return (
     <Spin spinning={loading}>
-      <Space direction="vertical" style={{ width: '100%' }} size={16}>
+      <Space direction="vertical" style={{ width: '100%', ...(page.public ? { padding: 24, boxSizing: 'border-box' } : {}) }} size={16}>
+        {page.public && <Typography.Title level={4}>{page.title}</Typography.Title>}
         {page.sections.map((section, index) => (
           <Card
             key={section.title}
             title={section.title}
             extra={
-              index === 0 && record ? (
+              index === 0 && record && !page.public ? (
                 <Space>
                   {(page.actions ?? []).map((a) => (
                     <ActionButton key={a.label} action={a} ctx={ctx} />
@@ -146,7 +150,7 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
             <SectionBody section={section} record={record} ctx={ctx} resource={page.resource} />
           </Card>
         ))}
-        {page.timeline && record && <TimelineCard resource={page.resource} id={record.id} version={data} />}
+        {page.timeline && !page.public && record && <TimelineCard resource={page.resource} id={record.id} version={data} />}
       </Space>
     </Spin>
   );

@@ -1,17 +1,19 @@
 import { lazyFieldChunks, type LazyFieldChunk } from './fast/lazyFieldCode.ts';
-import type { PageSchema } from '../shared/schemaTypes.ts';
+import type { PageSchema, PublicAccess } from '../shared/schemaTypes.ts';
 
 /**
  * The keys of a page schema that the router, the menu and the permission checks need before
  * the screen is opened. The build serves them alone as `schemas/<module>/pages/<x>.json?meta`
  * (vite.config.ts), so the first load carries 120 routes, not 120 screens' columns and fields.
  */
-export const PAGE_META_KEYS = ['route', 'title', 'kind', 'keepAlive', 'menu', 'access', 'permissionsOf', 'component'] as const;
+export const PAGE_META_KEYS = ['route', 'title', 'kind', 'keepAlive', 'menu', 'access', 'permissionsOf', 'component', 'public'] as const;
 
 type AnyPage = Partial<Record<(typeof PAGE_META_KEYS)[number], unknown>> & PageSchema;
 export type PageMeta = Pick<PageSchema, 'route' | 'title' | 'kind' | 'keepAlive' | 'menu' | 'access' | 'permissionsOf'> & {
   /** The React screen of a bespoke page. */
   component?: string;
+  /** A public page (a detail page read through a link's token): routed outside the signed-in layout. */
+  public?: PublicAccess;
   /**
    * The page declares buttons, so a menu entry grants it. Only whether: the buttons themselves
    * are the server's permission catalogue, and half the routing keys' weight.

@@ -1,4 +1,4 @@
-import type { BtnGuard, EndpointDef, ReportDef, ResourceDef } from './schemaTypes.ts';
+import type { BtnGuard, DetailPage, EndpointDef, PageSchema, ReportDef, ResourceDef } from './schemaTypes.ts';
 import type { ClientResource } from './resourceMeta.ts';
 
 /** Rows one list call may ask for, unless the resource declares its own maxPageSize. */
@@ -42,5 +42,16 @@ export function reportEndpoints(report: ReportDef): EndpointDef[] {
   return [
     { ...base, id: `${report.name}.query`, method: 'POST', path: `${report.path}/query`, btnCode: report.permissions.view },
     ...(report.permissions.export ? [{ ...base, id: `${report.name}.export`, method: 'GET' as const, path: `${report.path}/export`, btnCode: report.permissions.export }] : []),
+  ];
+}
+
+/** The endpoints of a resource's public pages: "<name>.publicLink" (makes a link, the page's btnCode) and "<name>.publicDetail" (reads with the link's token, no session). */
+export function publicPageEndpoints(pages: PageSchema[], resource: Pick<ResourceDef, 'name' | 'service' | 'path'>): EndpointDef[] {
+  const own = pages.filter((p): p is DetailPage => p.kind === 'detail' && p.resource === resource.name && Boolean(p.public));
+  if (!own.length) return [];
+  const base = { service: resource.service };
+  return [
+    { ...base, id: `${resource.name}.publicLink`, method: 'POST', path: `${resource.path}/publicLink`, btnCode: [...new Set(own.map((p) => p.public!.btnCode))] },
+    { ...base, id: `${resource.name}.publicDetail`, method: 'GET', path: `${resource.path}/publicDetail` },
   ];
 }

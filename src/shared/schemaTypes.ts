@@ -374,6 +374,19 @@ export interface DetailPage extends PageBase {
   timeline?: boolean;
   /** The query parameter holding the record's id when the route has no ":id", or several, the first present wins; default "id" (e.g. "quesTaskId"). */
   idParam?: string | string[];
+  /**
+   * Opened without a session, through a signed link that names one record and expires (an OA
+   * reviewer's page). The page then shows the sections only: no actions, no timeline, no menu.
+   */
+  public?: PublicAccess;
+}
+
+/** Who may make a public page's link and how long it works (the server's `<resource>/publicLink`, read by `/publicDetail?token=`). */
+export interface PublicAccess {
+  /** Permission of the signed-in user who makes a link; they must also see the record. */
+  btnCode: string;
+  /** Hours a link works. @minimum 1 @maximum 720 */
+  hours: number;
 }
 
 /**
@@ -590,6 +603,7 @@ export interface ExclusiveRule {
   /** @minItems 1 */
   per: string[];
   where?: Condition[];
+  /** Chinese refusal; `{field}` names the clashing record's value (a time as 2026-12-01 09:30), e.g. "与会议「{title}」（{start_at}）时间冲突". */
   message: string;
 }
 

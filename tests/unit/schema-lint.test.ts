@@ -201,6 +201,32 @@ describe('schema lint', () => {
     ]);
   });
 
+  it("checks that an exclusive rule's message names columns of the clashing record", () => {
+    const meeting = 'meetings/resources/meeting.json';
+    const errors = at(lint(corrupt(meeting, (d) => (d.rules.find((r: { rule: string }) => r.rule === 'exclusive').message = '已被「{title}」（{starts}）占用'))));
+    expect(errors).toEqual([`${meeting}#/rules/1/message: "{starts}" is not a column of "meeting"`]);
+  });
+
+  it('checks a public page: its link permission, and nothing on it that needs a session', () => {
+    const page = 'commission/pages/commission-approve-detail.json';
+    const errors = at(
+      lint(
+        corrupt(page, (d) => {
+          d.public.btnCode = 'nobody:link';
+          d.timeline = true;
+          d.menu = true;
+          d.actions = [{ type: 'transition', transition: 'pay' }];
+        }),
+      ),
+    );
+    expect(errors).toEqual([
+      `${page}#/public/btnCode: btnCode "nobody:link" is not in the permission catalogue; declare it in a page's "buttons"`,
+      `${page}#/actions: a public page is read without a session: it has no actions`,
+      `${page}#/timeline: a public page is read without a session: it shows no timeline`,
+      `${page}#/menu: a public page is opened by its link, not from the menu`,
+    ]);
+  });
+
   it('checks a many-to-many link table and a multi-select', () => {
     const label = 'settings/resources/label.json';
     expect(

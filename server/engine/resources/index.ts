@@ -7,6 +7,7 @@ import { registerReorder } from './reorder.ts';
 import { registerTransfer } from './transfer.ts';
 import { registerWorkflow } from './workflow.ts';
 import { registerWrites } from './writes.ts';
+import { registerPublicLinks } from '../publicLinks.ts';
 
 export type { ListQuery } from './query.ts';
 
@@ -24,5 +25,6 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     registerWorkflow(ctx);
     registerTransfer(ctx);
     registerReorder(ctx);
+    registerPublicLinks(ctx);
   };
 }

@@ -1,4 +1,5 @@
 import type { Condition, ResourceDef, ResourceRule } from '../../../src/shared/schemaTypes.ts';
+import { formatTime } from '../../../src/shared/format.ts';
 import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../hooks.ts';
 
@@ -26,7 +27,7 @@ function where(query: Query, conditions: Condition[] | undefined): Query {
   return query;
 }
 
-async function holds(q: AnyDB, resource: ResourceDef, rule: ResourceRule, values: Row, id: number | null): Promise<boolean> {
+async function holds(q: AnyDB, resource: ResourceDef, rule: ResourceRule, values: Row, id: number | null, clash: Row[]): Promise<boolean> {
   switch (rule.rule) {
     case 'compare': {
       const a = values[rule.field];
@@ -37,10 +38,12 @@ async function holds(q: AnyDB, resource: ResourceDef, rule: ResourceRule, values
       const [start, end] = rule.range as [string, string];
       if ([start, end, ...rule.per].some((f) => empty(values[f]))) return true;
       // Half-open ranges: one booking may end when the next begins.
-      let others = q.selectFrom(resource.name).select('id').where(start, '<', values[end] as never).where(end, '>', values[start] as never);
+      let others = q.selectFrom(resource.name).selectAll().where(start, '<', values[end] as never).where(end, '>', values[start] as never);
       for (const f of rule.per) others = others.where(f, '=', values[f] as never);
       if (id !== null) others = others.where('id', '!=', id);
-      return !(await where(others, rule.where).executeTakeFirst());
+      const other = (await where(others, rule.where).orderBy(start).executeTakeFirst()) as Row | undefined;
+      if (other) clash.push(other);
+      return !other;
     }
     case 'notExists': {
       const pairs = Object.entries(rule.match);
@@ -55,8 +58,18 @@ async function holds(q: AnyDB, resource: ResourceDef, rule: ResourceRule, values
 /** Checks the resource's declared rules against the record as it would be stored; `q` is the write's transaction. */
 export async function checkRules(q: AnyDB, resource: ResourceDef, values: Row, id: number | null): Promise<void> {
   for (const rule of resource.rules ?? []) {
-    if (await holds(q, resource, rule, values, id)) continue;
+    const clash: Row[] = [];
+    if (await holds(q, resource, rule, values, id, clash)) continue;
     // A clash with another record is a conflict; a record at odds with itself is a bad request.
-    throw rule.rule === 'compare' ? badRequest(rule.message) : conflict(rule.message);
+    throw rule.rule === 'compare' ? badRequest(rule.message) : conflict(clash[0] ? naming(resource, rule.message, clash[0]) : rule.message);
   }
+}
+
+/** An exclusive rule's message naming the record it clashes with: `{field}` is that record's value, a time as 2026-12-01 09:30. */
+function naming(resource: ResourceDef, message: string, other: Row): string {
+  return message.replace(/\{([a-z][a-z0-9_]*)\}/g, (_, name: string) => {
+    const value = other[name];
+    if (resource.fields[name]?.type === 'datetime') return formatTime(value as number, 'YYYY-MM-DD HH:mm');
+    return value === null || value === undefined ? '' : String(value);
+  });
 }

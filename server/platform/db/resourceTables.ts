@@ -313,6 +313,96 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 佣金分配单 */
+  commission_distribution: {
+    id: Generated<number>;
+    /** 分配单号 */
+    code: Generated<string | null>;
+    /** 佣金池 */
+    pool_id: number;
+    /** 分配说明 */
+    title: string;
+    /** 分配总额（元） */
+    amount: number;
+    /** 分配明细 */
+    lines: string;
+    /** 人数 */
+    headcount: Generated<number | null>;
+    /** 申请人 */
+    applicant_id: Generated<number | null>;
+    /** OA 单号 */
+    oa_process_no: Generated<string | null>;
+    /** OA 审批链接 */
+    oa_link: Generated<string | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 审批时间 */
+    decided_at: Generated<number | null>;
+    /** 审批意见 */
+    oa_comment: Generated<string | null>;
+    /** 发放时间 */
+    paid_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 员工佣金明细 */
+  commission_log: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 业务类型 */
+    biz_type: string;
+    /** 分配单 */
+    distribution_id: Generated<number | null>;
+    /** 期间 */
+    period: Generated<string | null>;
+    /** 摘要 */
+    title: string;
+    /** 金额（元） */
+    amount: number;
+    /** 累计佣金（元） */
+    balance_after: number;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 佣金池 */
+  commission_pool: {
+    id: Generated<number>;
+    /** 佣金池 */
+    title: Generated<string | null>;
+    /** 期间 */
+    period: string;
+    /** 业务类型 */
+    biz_type: string;
+    /** 收入（元） */
+    income_amount: number;
+    /** 提成比例（%） */
+    rate: number;
+    /** 佣金池金额（元） */
+    pool_amount: Generated<number | null>;
+    /** 已分配（元） */
+    distributed_amount: Generated<number | null>;
+    /** 余额（元） */
+    balance: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 便民服务 */
   convenience_service: {
     id: Generated<number>;
@@ -607,6 +697,134 @@ export interface ResourceTables {
     success: number;
     /** 失败原因 */
     reason: Generated<string | null>;
+  };
+  /** 会议 */
+  meeting: {
+    id: Generated<number>;
+    /** 会议主题 */
+    title: string;
+    /** 会议类型 */
+    level: string;
+    /** 会议室 */
+    room_id: number;
+    /** 开始时间 */
+    start_at: number;
+    /** 结束时间 */
+    end_at: number;
+    /** 组织人 */
+    organizer_id: number;
+    /** 外部来宾 */
+    external_guests: Generated<string | null>;
+    /** 议程 */
+    agenda: Generated<string | null>;
+    /** 签到人数 */
+    sign_in_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议室黑名单 */
+  meeting_blacklist: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 原因 */
+    reason: string;
+    /** 爽约次数 */
+    count: Generated<number | null>;
+    /** 限制截止 */
+    end_at: number;
+    /** 说明 */
+    note: Generated<string | null>;
+    /** 解除时间 */
+    lifted_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议异常 */
+  meeting_exception: {
+    id: Generated<number>;
+    /** 会议 */
+    meeting_id: number;
+    /** 异常类型 */
+    type: string;
+    /** 责任人 */
+    staff_id: number;
+    /** 发现时间 */
+    detected_at: number;
+    /** 说明 */
+    note: Generated<string | null>;
+    /** 处理结果 */
+    result: Generated<string | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议纪要 */
+  meeting_minutes: {
+    id: Generated<number>;
+    /** 会议 */
+    meeting_id: number;
+    /** 纪要标题 */
+    title: string;
+    /** 记录人 */
+    recorder_id: number;
+    /** 纪要内容 */
+    content: string;
+    /** 决议事项 */
+    decisions: Generated<string | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 会议室 */
+  meeting_room: {
+    id: Generated<number>;
+    /** 会议室名称 */
+    name: string;
+    /** 编号 */
+    code: Generated<string | null>;
+    /** 位置 */
+    location: string;
+    /** 楼层 */
+    floor: Generated<string | null>;
+    /** 容纳人数 */
+    capacity: number;
+    /** 设备 */
+    equipment: Generated<string | null>;
+    /** 开放时间 */
+    open_hours: Generated<string | null>;
+    /** 单次最长（分钟） */
+    max_duration_min: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 说明 */
+    description: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 菜单 */
   menu: {
