@@ -535,6 +535,144 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 绩效等级 */
+  perf_grade: {
+    id: Generated<number>;
+    /** 等级 */
+    grade: string;
+    /** 等级名称 */
+    name: string;
+    /** 最低得分 */
+    min_score: number;
+    /** 绩效系数 */
+    coefficient: number;
+    /** 说明 */
+    remark: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 考核指标方案 */
+  perf_indicator_set: {
+    id: Generated<number>;
+    /** 方案名称 */
+    name: string;
+    /** 适用岗位 */
+    post_name: string;
+    /** 考核指标 */
+    indicators: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 考核周期 */
+  perf_period: {
+    id: Generated<number>;
+    /** 周期名称 */
+    name: string;
+    /** 周期类型 */
+    type: string;
+    /** 开始日期 */
+    start_date: number;
+    /** 结束日期 */
+    end_date: number;
+    /** 自评截止 */
+    self_due: Generated<number | null>;
+    /** 周期状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 指标评分 */
+  perf_score: {
+    id: Generated<number>;
+    /** 考核表 */
+    sheet_id: number;
+    /** 序号 */
+    sort: Generated<number | null>;
+    /** 考核指标 */
+    indicator: string;
+    /** 指标类别 */
+    category: Generated<string | null>;
+    /** 评分标准 */
+    standard: Generated<string | null>;
+    /** 权重(%) */
+    weight: number;
+    /** 满分 */
+    max_score: number;
+    /** 折算系数 */
+    weight_share: Generated<number | null>;
+    /** 自评分 */
+    self_score: Generated<number | null>;
+    /** 评议分 */
+    score: Generated<number | null>;
+    /** 评分说明 */
+    comment: Generated<string | null>;
+    /** 评分人 */
+    scorer_id: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 考核表 */
+  perf_sheet: {
+    id: Generated<number>;
+    /** 考核表编号 */
+    code: string;
+    /** 考核周期 */
+    period_id: number;
+    /** 被考核人 */
+    staff_id: number;
+    /** 岗位 */
+    post_name: Generated<string | null>;
+    /** 评议小组 */
+    team_id: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 最终得分 */
+    final_score: Generated<number | null>;
+    /** 等级 */
+    grade: Generated<string | null>;
+    /** 绩效系数 */
+    coefficient: Generated<number | null>;
+    /** 申诉理由 */
+    appeal_reason: Generated<string | null>;
+    /** 申诉处理意见 */
+    appeal_result: Generated<string | null>;
+    /** 评议时间 */
+    resolved_at: Generated<number | null>;
+    /** 归档时间 */
+    confirmed_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 评议小组 */
+  perf_team: {
+    id: Generated<number>;
+    /** 小组名称 */
+    name: string;
+    /** 小组类型 */
+    kind: string;
+    /** 评议层级 */
+    level: string;
+    /** 主责组织 */
+    org_id: number;
+    /** 组长 */
+    leader_id: number;
+    /** 评议职责 */
+    duty: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 客户画像等级 */
   portrait_level: {
     id: Generated<number>;
