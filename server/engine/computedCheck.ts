@@ -19,8 +19,7 @@ export function computedProblems(resource: ResourceDef, resources: Map<string, R
       continue;
     }
     const by = child.fields[def.by];
-    if (!by || by.type !== 'integer' || by.through) problems.push([`${at}/by`, `"${def.by}" must be an integer field of "${def.resource}" holding this record's id`]);
-    else if (by.ref && by.ref !== resource.name) problems.push([`${at}/by`, `"${def.resource}.${def.by}" refers to "${by.ref}", not to "${resource.name}"`]);
+    if (!by || by.type !== 'integer' || by.through || by.ref !== resource.name) problems.push([`${at}/by`, `"${def.by}" must be an integer field of "${def.resource}" with "ref": "${resource.name}" (the record its children belong to)`]);
     if (def.op !== 'count' && !def.field) problems.push([`${at}/field`, `"${def.op}" needs "field", the child's number field it aggregates`]);
     if (def.op === 'count' && (def.field || def.times)) problems.push([`${at}/op`, 'a count counts records: drop "field" and "times", or use sum']);
     if (def.times && def.op !== 'sum' && def.op !== 'avg') problems.push([`${at}/times`, '"times" weighs a sum or an average only']);
