@@ -6,10 +6,22 @@ export const APPEAL_DAYS = 7;
 /** A score of 0–100 rounded as sheets show it. */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The weighted total of a sheet's team scores (the same sum as the sheet's computed team_total). */
+/**
+ * A sheet's final score: the weighted total of its team scores (the sheet's computed team_total)
+ * less the points of executed accountability cases charged to it (its computed deduction), never below 0.
+ */
 export async function teamTotal(trx: AnyDB, sheetId: number): Promise<number> {
   const rows = (await trx.selectFrom('perf_score').select(['score', 'weight_share']).where('sheet_id', '=', sheetId).execute()) as { score: number; weight_share: number }[];
-  return round2(rows.reduce((sum, r) => sum + Number(r.score ?? 0) * Number(r.weight_share), 0));
+  const cases = (await trx.selectFrom('accountability_case').select('final_points').where('sheet_id', '=', sheetId).where('status', '=', 'executed').execute()) as { final_points: number | null }[];
+  const deduction = cases.reduce((sum, c) => sum + Number(c.final_points ?? 0), 0);
+  return Math.max(0, round2(rows.reduce((sum, r) => sum + Number(r.score ?? 0) * Number(r.weight_share), 0) - deduction));
+}
+
+/** Fixes a resolved sheet's final score and grade again (a deduction charged after its result). */
+export async function regrade(trx: AnyDB, sheetId: number): Promise<void> {
+  const total = await teamTotal(trx, sheetId);
+  const { grade, coefficient } = await gradeOf(trx, total);
+  await trx.updateTable('perf_sheet').set({ final_score: total, grade, coefficient }).where('id', '=', sheetId).execute();
 }
 
 /** The grade band a total falls in: the highest band whose minimum it reaches. */
