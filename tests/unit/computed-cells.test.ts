@@ -21,7 +21,7 @@ describe('computed columns', () => {
     const sqlite = new Database(':memory:');
     sqlite.exec('create table sheet (id integer primary key); create table score (id integer primary key, sheet_id integer, score real, share real, kind text);');
     sqlite.exec("insert into sheet values (1), (2); insert into score (sheet_id, score, share, kind) values (1, 8, 3.5, 'a'), (1, 9, 2.5, 'b'), (1, null, 2, 'a');");
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
     const rows = await db
       .selectFrom('sheet')
       .select('id')

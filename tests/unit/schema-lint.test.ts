@@ -250,8 +250,8 @@ describe('schema lint', () => {
       ),
     ).toEqual([
       'people/pages/performanceManagement-list.json#/columns/6/sortable: resource "perf_sheet" does not sort by its computed column "self_total"; mark it "sortable"',
-      'people/pages/performanceManagement-list.json#/columns/11/of: "nothing" is not a field or computed column of resource "perf_sheet"',
-      'people/pages/performanceManagement-list.json#/columns/12/of: "of" is the 100 % of a "percent" or "progress" cell only',
+      'people/pages/performanceManagement-list.json#/columns/12/of: "nothing" is not a field or computed column of resource "perf_sheet"',
+      'people/pages/performanceManagement-list.json#/columns/13/of: "of" is the 100 % of a "percent" or "progress" cell only',
     ]);
   });
 

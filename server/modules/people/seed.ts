@@ -3,14 +3,18 @@ import type { AnyDB } from '../../engine/hooks.ts';
 import { writeTimeline } from '../../engine/resources/workflow.ts';
 import { DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from '../org/public.ts';
 import { generateSheets } from './generate.ts';
-import { gradeOf, teamTotal } from './grading.ts';
+import { gradeOf, regrade, teamTotal } from './grading.ts';
+import { formatTime } from '../../../src/shared/format.ts';
 
 /** What each demo role may do with performance (admin holds every code). */
 export const PEOPLE_DEMO_GRANTS: Record<string, string[]> = {
-  hr: ['perfConfig:view', 'perfConfig:edit', 'perfPeriod:generate', 'perfTeam:view', 'perfTeam:edit', 'perfSheet:view', 'perfSheet:delete', 'perfSheet:ledger', 'perfSheet:score', 'perfSheet:mine'],
-  project_manager: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfSheet:ledger', 'perfTeam:view'],
-  quality: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfTeam:view'],
-  operations: ['perfSheet:score', 'perfSheet:mine'],
+  hr: [
+    'perfConfig:view', 'perfConfig:edit', 'perfPeriod:generate', 'perfTeam:view', 'perfTeam:edit', 'perfSheet:view', 'perfSheet:delete', 'perfSheet:ledger', 'perfSheet:score', 'perfSheet:mine',
+    'accountability:view', 'accountability:add', 'accountability:check', 'accountability:execute', 'resolution:group', 'protection:edit',
+  ],
+  project_manager: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfSheet:ledger', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:superior'],
+  quality: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:region'],
+  operations: ['perfSheet:score', 'perfSheet:mine', 'accountability:view', 'resolution:region'],
   customer_service: ['perfSheet:mine'],
   dispatcher: ['perfSheet:mine'],
   technician: ['perfSheet:mine'],
@@ -99,6 +103,11 @@ async function move(trx: AnyDB, id: number, action: string, from: string, to: st
  * under appeal) and the current one just generated, part self-assessed.
  */
 export async function seedPeople(ctx: SeedContext): Promise<void> {
+  await seedAssessment(ctx);
+  await seedAccountability(ctx);
+}
+
+async function seedAssessment(ctx: SeedContext): Promise<void> {
   const { trx, now, rnd } = ctx;
   const base = { created_by: null, created_at: now, updated_at: now };
   for (const [grade, name, min, coefficient, remark] of GRADES) await trx.insertInto('perf_grade').values({ grade, name, min_score: min, coefficient, remark, ...base }).execute();
@@ -160,6 +169,61 @@ export async function seedPeople(ctx: SeedContext): Promise<void> {
       if (back > 1 || (i % 4 === 0 && sheet.staff_id !== DEMO_STAFF.weixiu)) await move(trx, id, 'confirm', 'confirm', 'archived', resolvedAt + DAY, null, { confirmed_at: resolvedAt + DAY });
       else if (i % 4 === 1 && sheet.staff_id !== DEMO_STAFF.weixiu) {
         await move(trx, id, 'appeal', 'confirm', 'appeal', resolvedAt + DAY / 2, null, { appeal_reason: '当月有两张工单因业主临时改约超时，非本人原因，申请复核“工单及时完成率”。' });
+      }
+    }
+  }
+}
+
+type CaseSeed = [project: number, staff: number, source: string, severity: string, penalty: string, points: number | null, amount: number | null, monthsBack: number, description: string, path: string[]];
+
+/**
+ * Demo accountability: a new hire's protection term, and cases at every stage: executed onto a
+ * sheet, exempted by protection, waiting at each level, unchecked and dismissed.
+ */
+export async function seedAccountability(ctx: SeedContext): Promise<void> {
+  const { trx, now } = ctx;
+  const base = { created_by: null, created_at: now, updated_at: now };
+  const firstAt = async (project: number, post: string) =>
+    (await trx.selectFrom('staff').innerJoin('staff_post', 'staff_post.staff_id', 'staff.id').innerJoin('post', 'post.id', 'staff_post.post_id').select('staff.id').where('post.org_id', '=', project).where('post.name', '=', post).orderBy('staff.id').executeTakeFirstOrThrow()).id as number;
+  const cleaner = await firstAt(DEMO_PROJECTS.cuihu.id, '保洁员');
+  const month = (back: number, day: number) => new Date(new Date(now).getFullYear(), new Date(now).getMonth() - back, day, 10).getTime();
+  await trx.insertInto('protection_term').values({ staff_id: cleaner, type: 'new_hire', start_date: month(3, 1), end_date: month(-1, 28), exempt_scope: 'all', reason: '新入职三个月保护期', status: 'active', project_id: DEMO_PROJECTS.cuihu.id, ...base }).execute();
+  await trx.insertInto('protection_term').values({ staff_id: await firstAt(DEMO_PROJECTS.binjiang.id, '维修工程师'), type: 'transfer', start_date: month(5, 1), end_date: month(2, 28), exempt_scope: 'points', reason: '由秩序岗转岗维修，适应期', status: 'active', project_id: DEMO_PROJECTS.binjiang.id, ...base }).execute();
+
+  const cases: CaseSeed[] = [
+    [DEMO_PROJECTS.cuihu.id, DEMO_STAFF.weixiu, 'order_overdue', 'minor', 'deduct_score', 3, null, 1, '3 栋 1202 漏水报修超出承诺时限 6 小时完成，业主二次来电催促', ['check', 'superior', 'execute']],
+    [DEMO_PROJECTS.cuihu.id, cleaner, 'complaint', 'minor', 'deduct_score', 2, null, 1, '业主投诉 5 栋电梯厅连续两天未清理垃圾', ['check', 'superior', 'execute']],
+    [DEMO_PROJECTS.cuihu.id, DEMO_STAFF.diaodu, 'order_overdue', 'minor', 'deduct_score', 2, null, 0, '夜间报修工单派单延误 40 分钟', ['check']],
+    [DEMO_PROJECTS.cuihu.id, DEMO_STAFF.kefu, 'complaint', 'minor', 'warn', null, null, 0, '业主反映客服电话未及时回电', ['dismiss']],
+    [DEMO_PROJECTS.jinxiu.id, await firstAt(DEMO_PROJECTS.jinxiu.id, '秩序维护员'), 'quality', 'major', 'deduct_score', 5, null, 1, '区域品质检查发现夜间岗离岗 30 分钟', ['check', 'escalateRegion']],
+    [DEMO_PROJECTS.binjiang.id, await firstAt(DEMO_PROJECTS.binjiang.id, '秩序维护员'), 'safety', 'serious', 'deduct_money', null, 500, 0, '地下车库消防通道被占用未及时处置，消防检查通报', ['check', 'escalateRegion', 'escalateGroup']],
+    [DEMO_PROJECTS.yunqi.id, await firstAt(DEMO_PROJECTS.yunqi.id, '保洁员'), 'patrol', 'minor', 'deduct_score', 1, null, 0, '巡查漏检：2 号楼天台排水口未按计划检查', []],
+  ];
+  for (const [i, [project, staff, source, severity, penalty, points, amount, back, description, path]] of cases.entries()) {
+    const at = month(back, 8 + i);
+    const row = await trx
+      .insertInto('accountability_case')
+      .values({ code: `WZ${formatTime(at, 'YYYYMMDD')}${String(i + 1).padStart(3, '0')}`, source, source_ref: source === 'manual' ? null : `GD${formatTime(at, 'YYYYMMDD')}${String(100 + i)}`, occurred_at: at, staff_id: staff, description, severity, penalty, points, amount, status: 'pending', state_at: at, project_id: project, ...base })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = row.id as number;
+    let state = 'pending';
+    const step = async (action: string, to: string, set: Record<string, unknown> = {}, note: string | null = null) => {
+      await trx.updateTable('accountability_case').set({ status: to, state_at: at + DAY, ...set }).where('id', '=', id).execute();
+      await writeTimeline(trx, 'accountability_case', { id, action, from: state, to, note }, null);
+      state = to;
+    };
+    for (const action of path) {
+      if (action === 'check') await step('confirmCheck', 'superior', { check_note: '经调取工单记录与现场核实，情况属实', checker_id: DEMO_STAFF.xmjl });
+      if (action === 'dismiss') await step('dismiss', 'unfounded', { checker_id: DEMO_STAFF.xmjl }, '核实为业主未接听回访电话，不予问责');
+      if (action === 'escalateRegion') await step('escalateRegion', 'region', {}, '事项较重，按规定上报区域决议');
+      if (action === 'escalateGroup') await step('escalateGroup', 'group', {}, '涉及消防安全，上报集团决议');
+      if (action === 'superior') await step('resolveSuperior', 'resolved', { decision: 'uphold', final_points: points, final_amount: amount, reason: '情况属实，按制度扣分', resolved_level: 'superior' });
+      if (action === 'execute') {
+        const sheet = await trx.selectFrom('perf_sheet').innerJoin('perf_period', 'perf_period.id', 'perf_sheet.period_id').select('perf_sheet.id').where('perf_sheet.staff_id', '=', staff).where('perf_period.start_date', '<=', at).where('perf_period.end_date', '>=', at).executeTakeFirst();
+        const exempt = staff === cleaner;
+        await step('execute', 'executed', exempt ? { decision: 'exempt', final_points: 0, final_amount: 0, exempt_note: '责任人处于新入职保护期，免予扣分扣款' } : { sheet_id: sheet?.id ?? null });
+        if (!exempt && sheet) await regrade(trx, sheet.id as number);
       }
     }
   }

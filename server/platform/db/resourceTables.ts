@@ -3,6 +3,55 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
+  /** 问责事项 */
+  accountability_case: {
+    id: Generated<number>;
+    /** 问责编号 */
+    code: Generated<string | null>;
+    /** 来源 */
+    source: string;
+    /** 关联单号 */
+    source_ref: Generated<string | null>;
+    /** 发生时间 */
+    occurred_at: number;
+    /** 责任人 */
+    staff_id: number;
+    /** 事项描述 */
+    description: string;
+    /** 严重程度 */
+    severity: string;
+    /** 拟处理 */
+    penalty: string;
+    /** 拟扣分 */
+    points: Generated<number | null>;
+    /** 拟扣款(元) */
+    amount: Generated<number | null>;
+    /** 核查意见 */
+    check_note: Generated<string | null>;
+    /** 核查人 */
+    checker_id: Generated<number | null>;
+    /** 决议 */
+    decision: Generated<string | null>;
+    /** 决议扣分 */
+    final_points: Generated<number | null>;
+    /** 决议扣款(元) */
+    final_amount: Generated<number | null>;
+    /** 决议理由 */
+    reason: Generated<string | null>;
+    /** 决议层级 */
+    resolved_level: Generated<string | null>;
+    /** 免责说明 */
+    exempt_note: Generated<string | null>;
+    /** 扣分考核表 */
+    sheet_id: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 审批流程 */
   approval_flow: {
     id: Generated<number>;
@@ -785,6 +834,28 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 保护期 */
+  protection_term: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 保护类型 */
+    type: string;
+    /** 开始日期 */
+    start_date: number;
+    /** 结束日期 */
+    end_date: number;
+    /** 免责范围 */
+    exempt_scope: string;
+    /** 保护原因 */
+    reason: string;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 问卷 */
   questionnaire: {
