@@ -48,7 +48,10 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       // The declared shape (the schema lint requires one); null clears an optional field.
       if (!field.shape) return {};
       const s = shapeSchema(field.shape);
-      return field.required ? s : { anyOf: [{ type: 'null' }, s] };
+      if (field.required) return s;
+      // nullable, not anyOf, for one type: with coerceTypes "array" a null branch first unwraps a
+      // one-item list ([{…}] → {…}) and the list branch then refuses it.
+      return typeof s.type === 'string' ? { ...s, nullable: true } : { anyOf: [{ type: 'null' }, s] };
     }
   }
 }

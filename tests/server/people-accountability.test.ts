@@ -68,3 +68,23 @@ describe('accountability', () => {
     expect((await weixiu.post('/api/performance/protection/list', {})).http).toBe(403);
   });
 });
+
+describe('guidance ledger', () => {
+  it('keeps mentoring records with their sessions, checked like any record', async () => {
+    const G = '/api/performance/guidance';
+    const seeded = (await xmjl.post(`${G}/list`, { pageSize: 50 })).body.data.records as Rec[];
+    expect(seeded.every((r) => r.project_id === DEMO_PROJECTS.cuihu.id)).toBe(true);
+    const plan = seeded.find((r) => r.type === 'improve')!;
+    expect(plan).toMatchObject({ mentee_id: DEMO_STAFF.weixiu, result: 'ongoing' });
+    expect(plan.sheet_id_label).toMatch(/^JX\d{8}$/);
+    expect(plan.sessions.length).toBe(2);
+    const body = { project_id: DEMO_PROJECTS.cuihu.id, type: 'skill', mentor_id: DEMO_STAFF.xmjl, mentee_id: DEMO_STAFF.xmjl, start_date: '2026-11-20', goals: '掌握电梯困人应急流程' };
+    expect((await xmjl.post(`${G}/add`, body)).body.message).toBe('辅导人与被辅导人不能是同一人');
+    expect((await xmjl.post(`${G}/add`, { ...body, mentee_id: DEMO_STAFF.weixiu, sessions: [{ date: '2026-11-21' }] })).http).toBe(400);
+    const added = await xmjl.post(`${G}/add`, { ...body, mentee_id: DEMO_STAFF.weixiu, sessions: [{ date: '2026-11-21', content: '现场演练一次', next: '月底考核' }] });
+    expect(added.body.message).toBe('新增成功');
+    expect((await xmjl.get(`${G}/detail`, { id: added.body.data.id })).body.data.sessions).toEqual([{ date: '2026-11-21', content: '现场演练一次', next: '月底考核' }]);
+    expect((await weixiu.post(`${G}/list`, {})).http).toBe(403);
+    expect((await pinzhi.post(`${G}/list`, {})).http).toBe(403);
+  });
+});

@@ -18,7 +18,7 @@ const peopleRoutes: FastifyPluginAsync = async (app) => {
     return [...new Set([...(await orgSubtree(app.db, staff.orgId)), ...(await visibleProjectIds(app.db, staff))])];
   }
 
-  app.get('/options/staff', { config: { btnCode: ['perfTeam:edit', 'accountability:add', 'protection:edit', 'accountability:view'] }, schema: { querystring: keywordQuery } }, async (request) => {
+  app.get('/options/staff', { config: { btnCode: ['perfTeam:edit', 'accountability:add', 'protection:edit', 'accountability:view', 'guidance:edit'] }, schema: { querystring: keywordQuery } }, async (request) => {
     const { keyword } = request.query as { keyword?: string };
     let q = db.selectFrom('staff').leftJoin('org', 'org.id', 'staff.org_id').select(['staff.id', 'staff.name', 'org.name as org_name']).where('staff.enabled', '=', 1);
     const orgs = await reachableOrgs(request.staff!);

@@ -10,9 +10,9 @@ import { formatTime } from '../../../src/shared/format.ts';
 export const PEOPLE_DEMO_GRANTS: Record<string, string[]> = {
   hr: [
     'perfConfig:view', 'perfConfig:edit', 'perfPeriod:generate', 'perfTeam:view', 'perfTeam:edit', 'perfSheet:view', 'perfSheet:delete', 'perfSheet:ledger', 'perfSheet:score', 'perfSheet:mine',
-    'accountability:view', 'accountability:add', 'accountability:check', 'accountability:execute', 'resolution:group', 'protection:edit',
+    'accountability:view', 'accountability:add', 'accountability:check', 'accountability:execute', 'resolution:group', 'protection:edit', 'guidance:view', 'guidance:edit',
   ],
-  project_manager: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfSheet:ledger', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:superior'],
+  project_manager: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfSheet:ledger', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:superior', 'guidance:view', 'guidance:edit'],
   quality: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:region'],
   operations: ['perfSheet:score', 'perfSheet:mine', 'accountability:view', 'resolution:region'],
   customer_service: ['perfSheet:mine'],
@@ -105,6 +105,25 @@ async function move(trx: AnyDB, id: number, action: string, from: string, to: st
 export async function seedPeople(ctx: SeedContext): Promise<void> {
   await seedAssessment(ctx);
   await seedAccountability(ctx);
+  await seedGuidance(ctx);
+}
+
+/** Demo guidance ledger: an improvement plan after a deduction, a new hire's onboarding, a skill mentorship. */
+async function seedGuidance(ctx: SeedContext): Promise<void> {
+  const { trx, now } = ctx;
+  const base = { created_by: null, created_at: now, updated_at: now };
+  const day = (back: number) => formatTime(now - back * DAY, 'YYYY-MM-DD');
+  const charged = await trx.selectFrom('accountability_case').select('sheet_id').where('staff_id', '=', DEMO_STAFF.weixiu).where('status', '=', 'executed').executeTakeFirst();
+  const cleaner = (await trx.selectFrom('protection_term').select('staff_id').where('type', '=', 'new_hire').executeTakeFirstOrThrow()).staff_id as number;
+  const rows = [
+    { project_id: DEMO_PROJECTS.cuihu.id, mentor_id: DEMO_STAFF.xmjl, mentee_id: DEMO_STAFF.weixiu, type: 'improve', sheet_id: charged?.sheet_id ?? null, start_date: now - 20 * DAY, end_date: now + 40 * DAY, goals: '工单及时完成率提升到 95% 以上，杜绝超时未报备', result: 'ongoing',
+      sessions: [{ date: day(20), content: '复盘上月超时工单，明确改约须在系统内报备', next: '每日下班前核对未完成工单' }, { date: day(6), content: '本月前两周及时率 96%，继续保持', next: '月底复核' }] },
+    { project_id: DEMO_PROJECTS.cuihu.id, mentor_id: DEMO_STAFF.kefu, mentee_id: cleaner, type: 'onboard', sheet_id: null, start_date: now - 60 * DAY, end_date: now + 30 * DAY, goals: '熟悉公区保洁标准与垃圾分类要求', result: 'improved',
+      sessions: [{ date: day(58), content: '带教公区保洁作业标准', next: '跟岗一周' }, { date: day(30), content: '独立负责 5 栋，抽查合格', next: null }] },
+    { project_id: DEMO_PROJECTS.jinxiu.id, mentor_id: DEMO_STAFF.yunying, mentee_id: (await trx.selectFrom('staff').select('id').where('org_id', '=', DEMO_PROJECTS.jinxiu.id).orderBy('id').executeTakeFirstOrThrow()).id, type: 'skill', sheet_id: null, start_date: now - 45 * DAY, end_date: now - 5 * DAY, goals: '掌握二次供水设备日常巡检', result: 'improved',
+      sessions: [{ date: day(44), content: '讲解水泵房巡检点与记录要求', next: '独立巡检一次' }] },
+  ];
+  for (const r of rows) await trx.insertInto('guidance_record').values({ ...r, sessions: JSON.stringify(r.sessions), ...base }).execute();
 }
 
 async function seedAssessment(ctx: SeedContext): Promise<void> {

@@ -298,6 +298,32 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 辅导记录 */
+  guidance_record: {
+    id: Generated<number>;
+    /** 辅导人 */
+    mentor_id: number;
+    /** 被辅导人 */
+    mentee_id: number;
+    /** 辅导类型 */
+    type: string;
+    /** 关联考核表 */
+    sheet_id: Generated<number | null>;
+    /** 开始日期 */
+    start_date: number;
+    /** 计划结束 */
+    end_date: Generated<number | null>;
+    /** 辅导目标 */
+    goals: string;
+    /** 辅导过程 */
+    sessions: Generated<string | null>;
+    /** 辅导结果 */
+    result: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 400 通话记录 */
   hotline_call: {
     id: Generated<number>;
