@@ -14,6 +14,7 @@ import { checkExpression, findExpressions } from '../../src/shared/expressions.t
 import { schemaFiles, strayFiles } from './schemaFiles.ts';
 import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
+import { computedProblems } from './computedCheck.ts';
 
 interface Doc<T> {
   file: string;
@@ -220,8 +221,12 @@ export function checkSchemas(root: string): string[] {
     if (page.kind === 'list') {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
-        if (!(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
+        const computed = resource.computed?.[c.field];
+        if (!computed && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
         if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
+        if (c.sortable && computed && !computed.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its computed column "${c.field}"; mark it "sortable"`);
+        if (c.of && !(c.of in resource.fields) && !resource.computed?.[c.of]) report(file, `/columns/${i}/of`, `"${c.of}" is not a field or computed column of resource "${resource.name}"`);
+        if (c.of && c.cell !== 'percent' && c.cell !== 'progress') report(file, `/columns/${i}/of`, '"of" is the 100 % of a "percent" or "progress" cell only');
         if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
         checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
       });
@@ -254,7 +259,7 @@ export function checkSchemas(root: string): string[] {
       if (page.afterSave && !routeExists(page.afterSave)) report(file, '/afterSave', `no screen has the route "${page.afterSave}"`);
     }
     if (page.kind === 'detail') {
-      const isField = (field: string) => field in resource.fields || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
+      const isField = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
       page.sections.forEach((s, i) => {
         if ('items' in s) {
           s.items.forEach((item, j) => isField(item.field) || report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`));
@@ -371,6 +376,8 @@ export function checkSchemas(root: string): string[] {
       });
     }
     checkRules(file, r);
+    const docs = new Map([...resourceByName].map(([n, d]) => [n, d.doc]));
+    for (const [pointer, message] of computedProblems(r, docs)) report(file, pointer, message);
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');

@@ -4,7 +4,7 @@ import { formatTime } from '../shared/format.ts';
 import { useRequest } from 'ahooks';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ActionButton, resolve, type ActionContext, type Row } from './actions.tsx';
-import { readField, renderCell, withStates } from './cells.tsx';
+import { columnValue, readField, renderCell, withStates } from './cells.tsx';
 import { call } from './data.ts';
 import { readPublicRecord } from './publicRecord.ts';
 import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
@@ -83,7 +83,7 @@ function SubTable({ section, record, ctx, resource }: { section: TableSection; r
       loading={loading}
       pagination={false}
       dataSource={Array.isArray(data) ? data : []}
-      columns={table.columns.map((c) => ({ key: c.field, title: c.title, width: c.width, render: (_: unknown, r: Row) => renderCell(withStates(c, resource), readField(r, c.field)) }))}
+      columns={table.columns.map((c) => ({ key: c.field, title: c.title, width: c.width, render: (_: unknown, r: Row) => renderCell(withStates(c, resource), columnValue(c, r)) }))}
     />
   );
 }

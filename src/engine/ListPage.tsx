@@ -3,7 +3,7 @@ import type { TableProps } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
-import { cellContent, EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
+import { cellContent, columnValue, EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { columnWidth, MAX_WIDTH, useTableMetrics } from './columnWidths.ts';
 import { call, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
 import { DataTable, SELECTION_WIDTH } from './DataTable.tsx';
@@ -125,7 +125,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
     for (const c of page.columns) {
       if (c.width !== undefined) continue;
       const spec = withStates(c, page.resource);
-      const cells = rows.map((row) => cellContent(spec, readField(row, c.field), c.dict ? dictionaries[c.dict] : undefined));
+      const cells = rows.map((row) => cellContent(spec, columnValue(c, row), c.dict ? dictionaries[c.dict] : undefined));
       measured[c.field] = columnWidth(c.title, Boolean(c.sortable), cells, metrics);
     }
     return measured;
@@ -148,7 +148,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
           c.cell === 'enableSwitch' ? (
             <EnableSwitch value={readField(row, c.field)} editable={can(c.btnCode)} onToggle={(enabled) => toggle(row, enabled)} />
           ) : (
-            renderCell(withStates(c, page.resource), readField(row, c.field))
+            renderCell(withStates(c, page.resource), columnValue(c, row))
           ),
       }));
     const rowActions = (page.rowActions ?? []).map((a) => expandAction(a, page.resource));

@@ -8,7 +8,25 @@ export interface CellSpec {
   cell?: CellType;
   dict?: string;
   enum?: Record<string, EnumOption>;
+  /** percent and progress: the row's field holding 100 % (columnValue reads both). */
+  of?: string;
 }
+
+/** A part of a whole (a percent or progress cell with `of`): 3 nominations of a quota of 5. */
+export interface Share {
+  part: number;
+  whole: number;
+}
+
+const isShare = (value: unknown): value is Share => typeof value === 'object' && value !== null && 'whole' in value;
+
+/** The percentage a percent or progress cell shows: the value itself, or part of whole (none of nothing). */
+export function percentOf(value: unknown): number | null {
+  if (!isShare(value)) return Number(value);
+  return value.whole ? (Number(value.part) / Number(value.whole)) * 100 : null;
+}
+
+const percentText = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${Number(n.toFixed(1))}%`);
 
 /** The text of a value its cell type shows as text. */
 export function cellText(spec: CellSpec, value: unknown): string {
@@ -21,6 +39,10 @@ export function cellText(spec: CellSpec, value: unknown): string {
       return formatDuration(Number(value));
     case 'number':
       return Number(value).toLocaleString('zh-CN');
+    case 'percent':
+      return percentText(percentOf(value));
+    case 'progress':
+      return isShare(value) ? `${value.part ?? 0}/${value.whole}` : percentText(percentOf(value));
     case 'money':
       return `¥${Number(value).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     default:

@@ -2,7 +2,7 @@ import { Switch, Tag, message } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { CellContent } from './columnWidths.ts';
 import { useDictionary, type DictItem } from './data.ts';
-import { cellText, dictLabel, isEmpty, type CellSpec } from './cellText.ts';
+import { cellText, dictLabel, isEmpty, percentOf, type CellSpec } from './cellText.ts';
 import { RESOURCES } from './catalogue.ts';
 import type { CellType } from '../shared/schemaTypes.ts';
 import { colorName } from '../shared/tagColors.ts';
@@ -11,6 +11,16 @@ export type { CellSpec } from './cellText.ts';
 
 export const readField = (record: Record<string, unknown>, field: string): unknown =>
   field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), record);
+
+/** What a column shows of a row: its field, or with `of` that field as a part of the whole `of` names. */
+export function columnValue(spec: { field: string; of?: string }, row: Record<string, unknown>): unknown {
+  const value = readField(row, spec.field);
+  if (!spec.of) return value;
+  const whole = readField(row, spec.of);
+  return isEmpty(whole) ? null : { part: Number(value ?? 0), whole: Number(whole) };
+}
+
+const LazyProgress = lazy(() => import('./progressCell.tsx').then((m) => ({ default: m.ProgressBar })));
 
 // The image viewer and the rich-text sanitizer (DOMPurify) are heavy and few lists show them: they load with the first such cell.
 const media = () => import('./mediaCells.tsx');
@@ -62,6 +72,8 @@ const TAG = 7 * 2 + 2 + 8;
 const IMAGE = 48 + 4;
 /** The enable switch with its longest label. */
 const SWITCH = 64;
+/** A progress bar beside its label. */
+const PROGRESS = 140;
 
 const plain = (text: string): CellContent => ({ text, extra: 0 });
 const tagged = (text: string): CellContent => ({ text, small: true, extra: TAG });
@@ -109,6 +121,19 @@ const CELL_KINDS: Record<CellType, CellKind> = {
       const { text, item } = dictLabel(dictItems, value);
       return item?.color ? tagged(text) : plain(text);
     },
+  },
+  percent: TEXT,
+  progress: {
+    render: (spec, value) => {
+      const percent = percentOf(value) ?? 0;
+      const label = cellText(spec, value);
+      return (
+        <Suspense fallback={label}>
+          <LazyProgress percent={percent} label={label} />
+        </Suspense>
+      );
+    },
+    content: () => ({ text: '', extra: PROGRESS }),
   },
   color: { render: (_, value) => <Tag color={String(value)}>{colorName(String(value))}</Tag>, content: (_, value) => tagged(colorName(String(value))) },
   image: {

@@ -153,7 +153,9 @@ export type CellType =
   | 'image'
   | 'enableSwitch'
   | 'richText'
-  | 'state';
+  | 'state'
+  | 'percent'
+  | 'progress';
 
 export interface EnumOption {
   text: string;
@@ -179,6 +181,11 @@ export interface Column {
   fixed?: 'left' | 'right';
   /** Column shown only with this permission (for cell "enableSwitch": the right to switch). */
   btnCode?: BtnGuard;
+  /**
+   * For cells "percent" and "progress": the field of the row holding 100 % (a quota beside its
+   * used count); without it the value is a percentage already (0–100).
+   */
+  of?: string;
 }
 
 /**
@@ -729,6 +736,32 @@ export interface ApprovalDeclaration {
   title: string;
 }
 
+/**
+ * A column the server computes from child records in the list and detail query (never in the
+ * browser): the count of a child resource's records pointing at the row, or the sum, average,
+ * minimum or maximum of one of their fields (optionally times another, e.g. score × weight).
+ */
+export interface ComputedColumn {
+  title: string;
+  op: 'count' | 'sum' | 'avg' | 'min' | 'max';
+  /** The child resource. */
+  resource: string;
+  /** The child's field holding this record's id. */
+  by: string;
+  /** The child's number field aggregated; required except for count. */
+  field?: string;
+  /** sum or avg of `field` × this number field of the child (an indicator's score × its weight). */
+  times?: string;
+  /** Multiplies the result (0.01 turns weights in percent into shares). */
+  scale?: number;
+  /** Decimals the result is rounded to; default 2. @minimum 0 @maximum 6 */
+  round?: number;
+  /** Only the children for which every condition holds. */
+  where?: Condition[];
+  /** Lists may sort by it (a subquery per row: declare it on lists of modest size). */
+  sortable?: boolean;
+}
+
 /** One table with its endpoints: list, detail, add, update, delete, enable, export, import, options. */
 export interface ResourceDef {
   $schema?: string;
@@ -740,6 +773,8 @@ export interface ResourceDef {
   /** Path under the service, e.g. "/label". @pattern ^/[A-Za-z0-9/_-]+$ */
   path: string;
   fields: Record<string, ResourceField>;
+  /** Columns computed from child records, answered by list and detail beside the fields (by name). */
+  computed?: Record<string, ComputedColumn>;
   /** Codes each operation needs. */
   permissions: {
     view: BtnGuard;

@@ -283,4 +283,42 @@ describe('schema lint', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('settings/resources/label.json#/fields/category/ref: no resource "nowhere"');
   });
+
+  it('checks computed columns against their child resource, and the columns that show them', () => {
+    const sheet = 'people/resources/perf_sheet.json';
+    expect(
+      at(
+        lint(
+          corrupt(sheet, (d) => {
+            d.computed.team_total.field = 'comment';
+            d.computed.self_total.by = 'sort';
+            d.computed.indicator_count.resource = 'perf_scores';
+            d.computed.code = { title: '重名', op: 'sum', resource: 'perf_score', by: 'sheet_id' };
+          }),
+        ),
+      ),
+    ).toEqual([
+      'people/resources/perf_sheet.json#/computed/self_total/by: "sort" must be an integer field of "perf_score" with "ref": "perf_sheet" (the record its children belong to)',
+      'people/resources/perf_sheet.json#/computed/team_total/field: "comment" is not a number field of "perf_score"',
+      'people/resources/perf_sheet.json#/computed/indicator_count/resource: no resource "perf_scores"',
+      'people/resources/perf_sheet.json#/computed/code: "code" is already a field or system column of this resource; give the computed column its own name',
+      'people/resources/perf_sheet.json#/computed/code/field: "sum" needs "field", the child\'s number field it aggregates',
+    ]);
+    const list = 'people/pages/performanceManagement-list.json';
+    expect(
+      at(
+        lint(
+          corrupt(list, (d) => {
+            d.columns.find((c: { field: string }) => c.field === 'self_total').sortable = true;
+            d.columns.push({ field: 'team_total', title: '进度', cell: 'progress', of: 'nothing' }, { field: 'final_score', title: '得分', of: 'team_total' });
+          }),
+        ),
+      ),
+    ).toEqual([
+      'people/pages/performanceManagement-list.json#/columns/6/sortable: resource "perf_sheet" does not sort by its computed column "self_total"; mark it "sortable"',
+      'people/pages/performanceManagement-list.json#/columns/12/of: "nothing" is not a field or computed column of resource "perf_sheet"',
+      'people/pages/performanceManagement-list.json#/columns/13/of: "of" is the 100 % of a "percent" or "progress" cell only',
+    ]);
+  });
+
 });

@@ -7,6 +7,7 @@ import type { AnyDB, AnySelect, ResourceHooks, Row } from '../hooks.ts';
 import { scopeRows } from '../scope.ts';
 import { tableColumns } from '../tables.ts';
 import { filtersSchema, resourceErrorFormatter } from '../validation.ts';
+import { computedColumns } from './computed.ts';
 import { referenceHelpers } from './links.ts';
 import { maskValue } from './values.ts';
 
@@ -23,6 +24,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   const p = resource.readOnly ? ({ view: resource.permissions.view, export: resource.permissions.export } as ResourceDef['permissions']) : resource.permissions;
   const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
   const references = referenceHelpers(app, resource);
+  const computed = computedColumns(resource);
 
   /** Rows the caller may see (scopeRows); `q` is the open transaction, if any. */
   const scoped = (query: AnySelect, staff: StaffContext, q: AnyDB = db): Promise<AnySelect> => scopeRows({ db: q, staff, hooks }, resource, query);
@@ -34,7 +36,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   }
 
   /** What a record answers: its declared columns only (never a core table's secrets such as password hashes). */
-  const answered = new Set([...tableColumns(resource), 'project_name', ...fields.flatMap(([n]) => [n, `${n}_label`])]);
+  const answered = new Set([...tableColumns(resource), 'project_name', ...fields.flatMap(([n]) => [n, `${n}_label`]), ...computed.names]);
   const answer = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([k]) => answered.has(k)));
 
   const maskFields = fields.filter(([, f]) => f.mask);
@@ -62,7 +64,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   }
 
   async function findVisible(id: number, staff: StaffContext, q: AnyDB = db): Promise<Row> {
-    const query = references.withRefLabels(withProjectName(q.selectFrom(table).selectAll(table))).where(`${table}.id`, '=', id);
+    const query = computed.withComputed(references.withRefLabels(withProjectName(q.selectFrom(table).selectAll(table)))).where(`${table}.id`, '=', id);
     const row = await (await scoped(query, staff, q)).executeTakeFirst();
     // Another organisation's record answers exactly like a missing one.
     if (!row) throw notFound(`${resource.title}不存在或已被删除`);
@@ -90,6 +92,9 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
     errorFormatter: resourceErrorFormatter(resource),
     validateFilters: ajv.compile(filtersSchema(resource)),
     ...references,
+    // Every read that names referenced records (list, detail, a move's answer, export) also computes the computed columns.
+    withRefLabels: (query: AnySelect): AnySelect => computed.withComputed(references.withRefLabels(query)),
+    computed,
     scoped,
     withProjectName,
     answer,

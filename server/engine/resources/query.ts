@@ -73,7 +73,7 @@ export async function filteredRows(ctx: ResourceContext, query: AnySelect, staff
 export function registerReads(ctx: ResourceContext): void {
   const { app, db, resource, table, p } = ctx;
   const labelField = resource.labelField ?? 'name';
-  const sortable = ['id', ...(resource.readOnly ? [] : ['created_at', 'updated_at']), ...ctx.fields.filter(([, f]) => f.sortable).map(([n]) => n)];
+  const sortable = ['id', ...(resource.readOnly ? [] : ['created_at', 'updated_at']), ...ctx.fields.filter(([, f]) => f.sortable).map(([n]) => n), ...ctx.computed.sortable];
   const listSchema = {
     type: 'object',
     additionalProperties: false,
@@ -97,7 +97,8 @@ export function registerReads(ctx: ResourceContext): void {
     const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
     const records = await ctx
       .withRefLabels(ctx.withProjectName(base.selectAll(table)))
-      .orderBy(`${table}.${sortField}`, direction)
+      // A computed column sorts by its alias (its subquery), a field by its column.
+      .orderBy(ctx.computed.names.has(sortField) ? sortField : `${table}.${sortField}`, direction)
       .orderBy(`${table}.id`, 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)

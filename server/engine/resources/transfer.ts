@@ -28,6 +28,7 @@ export function registerTransfer(ctx: ResourceContext): void {
   const { app, db, resource, table, fields, p } = ctx;
   const exportFields = fields.filter(([, f]) => !f.noExport);
   /** The table's columns an export reads: the id, its own fields' (link fields are read apart) and the enabled flag. */
+  const computedNames = Object.keys(resource.computed ?? {});
   const exportColumns = ['id', ...exportFields.filter(([, f]) => !f.through).map(([name]) => name), ...(resource.enable ? ['enabled'] : [])].map((c) => `${table}.${c}`);
 
   /**
@@ -75,6 +76,11 @@ export function registerTransfer(ctx: ResourceContext): void {
     if (resource.enable) {
       const enabled = at('enabled');
       cells.push((row) => (row[enabled] ? '启用' : '停用'));
+    }
+    // Computed columns come last, as the list answers them (withRefLabels computes them).
+    for (const name of computedNames) {
+      const i = at(name);
+      cells.push((row) => row[i] ?? '');
     }
     return cells;
   }
@@ -136,6 +142,7 @@ export function registerTransfer(ctx: ResourceContext): void {
           ...(resource.scope === 'project' ? [{ header: '所属项目', key: 'project_name' }] : []),
           ...exportFields.map(([name, f]) => ({ header: f.title, key: name })),
           ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : []),
+          ...computedNames.map((name) => ({ header: resource.computed![name]!.title, key: name })),
         ];
         async function* texts() {
           for await (const row of rows) yield cells.map((cell) => cell(row));

@@ -3,6 +3,7 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
+<<<<<<< HEAD
   /** 广告 */
   advert: {
     id: Generated<number>;
@@ -75,6 +76,49 @@ export interface ResourceTables {
     handled_by: Generated<number | null>;
     /** 处理时间 */
     handled_at: Generated<number | null>;
+=======
+  /** 问责事项 */
+  accountability_case: {
+    id: Generated<number>;
+    /** 问责编号 */
+    code: Generated<string | null>;
+    /** 来源 */
+    source: string;
+    /** 关联单号 */
+    source_ref: Generated<string | null>;
+    /** 发生时间 */
+    occurred_at: number;
+    /** 责任人 */
+    staff_id: number;
+    /** 事项描述 */
+    description: string;
+    /** 严重程度 */
+    severity: string;
+    /** 拟处理 */
+    penalty: string;
+    /** 拟扣分 */
+    points: Generated<number | null>;
+    /** 拟扣款(元) */
+    amount: Generated<number | null>;
+    /** 核查意见 */
+    check_note: Generated<string | null>;
+    /** 核查人 */
+    checker_id: Generated<number | null>;
+    /** 决议 */
+    decision: Generated<string | null>;
+    /** 决议扣分 */
+    final_points: Generated<number | null>;
+    /** 决议扣款(元) */
+    final_amount: Generated<number | null>;
+    /** 决议理由 */
+    reason: Generated<string | null>;
+    /** 决议层级 */
+    resolved_level: Generated<string | null>;
+    /** 免责说明 */
+    exempt_note: Generated<string | null>;
+    /** 扣分考核表 */
+    sheet_id: Generated<number | null>;
+>>>>>>> people
     /** 状态 */
     status: string;
     project_id: number;
@@ -83,6 +127,7 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+<<<<<<< HEAD
   /** 应用 */
   application: {
     id: Generated<number>;
@@ -115,6 +160,8 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+=======
+>>>>>>> people
   /** 审批流程 */
   approval_flow: {
     id: Generated<number>;
@@ -546,6 +593,32 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 辅导记录 */
+  guidance_record: {
+    id: Generated<number>;
+    /** 辅导人 */
+    mentor_id: number;
+    /** 被辅导人 */
+    mentee_id: number;
+    /** 辅导类型 */
+    type: string;
+    /** 关联考核表 */
+    sheet_id: Generated<number | null>;
+    /** 开始日期 */
+    start_date: number;
+    /** 计划结束 */
+    end_date: Generated<number | null>;
+    /** 辅导目标 */
+    goals: string;
+    /** 辅导过程 */
+    sessions: Generated<string | null>;
+    /** 辅导结果 */
+    result: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 400 通话记录 */
   hotline_call: {
     id: Generated<number>;
@@ -960,6 +1033,7 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+<<<<<<< HEAD
   /** 弹窗 */
   popup: {
     id: Generated<number>;
@@ -985,12 +1059,149 @@ export interface ResourceTables {
     click_count: Generated<number | null>;
     /** 状态 */
     status: string;
+=======
+  /** 绩效等级 */
+  perf_grade: {
+    id: Generated<number>;
+    /** 等级 */
+    grade: string;
+    /** 等级名称 */
+    name: string;
+    /** 最低得分 */
+    min_score: number;
+    /** 绩效系数 */
+    coefficient: number;
+    /** 说明 */
+    remark: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 考核指标方案 */
+  perf_indicator_set: {
+    id: Generated<number>;
+    /** 方案名称 */
+    name: string;
+    /** 适用岗位 */
+    post_name: string;
+    /** 考核指标 */
+    indicators: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 考核周期 */
+  perf_period: {
+    id: Generated<number>;
+    /** 周期名称 */
+    name: string;
+    /** 周期类型 */
+    type: string;
+    /** 开始日期 */
+    start_date: number;
+    /** 结束日期 */
+    end_date: number;
+    /** 自评截止 */
+    self_due: Generated<number | null>;
+    /** 周期状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 指标评分 */
+  perf_score: {
+    id: Generated<number>;
+    /** 考核表 */
+    sheet_id: number;
+    /** 序号 */
+    sort: Generated<number | null>;
+    /** 考核指标 */
+    indicator: string;
+    /** 指标类别 */
+    category: Generated<string | null>;
+    /** 评分标准 */
+    standard: Generated<string | null>;
+    /** 权重(%) */
+    weight: number;
+    /** 满分 */
+    max_score: number;
+    /** 折算系数 */
+    weight_share: Generated<number | null>;
+    /** 自评分 */
+    self_score: Generated<number | null>;
+    /** 评议分 */
+    score: Generated<number | null>;
+    /** 评分说明 */
+    comment: Generated<string | null>;
+    /** 评分人 */
+    scorer_id: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 考核表 */
+  perf_sheet: {
+    id: Generated<number>;
+    /** 考核表编号 */
+    code: string;
+    /** 考核周期 */
+    period_id: number;
+    /** 被考核人 */
+    staff_id: number;
+    /** 岗位 */
+    post_name: Generated<string | null>;
+    /** 评议小组 */
+    team_id: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 最终得分 */
+    final_score: Generated<number | null>;
+    /** 等级 */
+    grade: Generated<string | null>;
+    /** 绩效系数 */
+    coefficient: Generated<number | null>;
+    /** 申诉理由 */
+    appeal_reason: Generated<string | null>;
+    /** 申诉处理意见 */
+    appeal_result: Generated<string | null>;
+    /** 评议时间 */
+    resolved_at: Generated<number | null>;
+    /** 归档时间 */
+    confirmed_at: Generated<number | null>;
+>>>>>>> people
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
   };
+<<<<<<< HEAD
+=======
+  /** 评议小组 */
+  perf_team: {
+    id: Generated<number>;
+    /** 小组名称 */
+    name: string;
+    /** 小组类型 */
+    kind: string;
+    /** 评议层级 */
+    level: string;
+    /** 主责组织 */
+    org_id: number;
+    /** 组长 */
+    leader_id: number;
+    /** 评议职责 */
+    duty: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+>>>>>>> people
   /** 客户画像等级 */
   portrait_level: {
     id: Generated<number>;
@@ -1103,6 +1314,28 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 保护期 */
+  protection_term: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 保护类型 */
+    type: string;
+    /** 开始日期 */
+    start_date: number;
+    /** 结束日期 */
+    end_date: number;
+    /** 免责范围 */
+    exempt_scope: string;
+    /** 保护原因 */
+    reason: string;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 问卷 */
   questionnaire: {
