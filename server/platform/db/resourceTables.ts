@@ -3,7 +3,55 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
-<<<<<<< HEAD
+  /** 问责事项 */
+  accountability_case: {
+    id: Generated<number>;
+    /** 问责编号 */
+    code: Generated<string | null>;
+    /** 来源 */
+    source: string;
+    /** 关联单号 */
+    source_ref: Generated<string | null>;
+    /** 发生时间 */
+    occurred_at: number;
+    /** 责任人 */
+    staff_id: number;
+    /** 事项描述 */
+    description: string;
+    /** 严重程度 */
+    severity: string;
+    /** 拟处理 */
+    penalty: string;
+    /** 拟扣分 */
+    points: Generated<number | null>;
+    /** 拟扣款(元) */
+    amount: Generated<number | null>;
+    /** 核查意见 */
+    check_note: Generated<string | null>;
+    /** 核查人 */
+    checker_id: Generated<number | null>;
+    /** 决议 */
+    decision: Generated<string | null>;
+    /** 决议扣分 */
+    final_points: Generated<number | null>;
+    /** 决议扣款(元) */
+    final_amount: Generated<number | null>;
+    /** 决议理由 */
+    reason: Generated<string | null>;
+    /** 决议层级 */
+    resolved_level: Generated<string | null>;
+    /** 免责说明 */
+    exempt_note: Generated<string | null>;
+    /** 扣分考核表 */
+    sheet_id: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 广告 */
   advert: {
     id: Generated<number>;
@@ -76,49 +124,6 @@ export interface ResourceTables {
     handled_by: Generated<number | null>;
     /** 处理时间 */
     handled_at: Generated<number | null>;
-=======
-  /** 问责事项 */
-  accountability_case: {
-    id: Generated<number>;
-    /** 问责编号 */
-    code: Generated<string | null>;
-    /** 来源 */
-    source: string;
-    /** 关联单号 */
-    source_ref: Generated<string | null>;
-    /** 发生时间 */
-    occurred_at: number;
-    /** 责任人 */
-    staff_id: number;
-    /** 事项描述 */
-    description: string;
-    /** 严重程度 */
-    severity: string;
-    /** 拟处理 */
-    penalty: string;
-    /** 拟扣分 */
-    points: Generated<number | null>;
-    /** 拟扣款(元) */
-    amount: Generated<number | null>;
-    /** 核查意见 */
-    check_note: Generated<string | null>;
-    /** 核查人 */
-    checker_id: Generated<number | null>;
-    /** 决议 */
-    decision: Generated<string | null>;
-    /** 决议扣分 */
-    final_points: Generated<number | null>;
-    /** 决议扣款(元) */
-    final_amount: Generated<number | null>;
-    /** 决议理由 */
-    reason: Generated<string | null>;
-    /** 决议层级 */
-    resolved_level: Generated<string | null>;
-    /** 免责说明 */
-    exempt_note: Generated<string | null>;
-    /** 扣分考核表 */
-    sheet_id: Generated<number | null>;
->>>>>>> people
     /** 状态 */
     status: string;
     project_id: number;
@@ -127,7 +132,6 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
-<<<<<<< HEAD
   /** 应用 */
   application: {
     id: Generated<number>;
@@ -160,8 +164,6 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
-=======
->>>>>>> people
   /** 审批流程 */
   approval_flow: {
     id: Generated<number>;
@@ -1033,33 +1035,6 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
-<<<<<<< HEAD
-  /** 弹窗 */
-  popup: {
-    id: Generated<number>;
-    /** 弹窗名称 */
-    title: string;
-    /** 弹窗图片 */
-    image: string;
-    /** 跳转链接 */
-    link_url: Generated<string | null>;
-    /** 弹出对象 */
-    target: string;
-    /** 弹出频率 */
-    frequency: string;
-    /** 优先级 */
-    sort: Generated<number | null>;
-    /** 开始时间 */
-    start_time: number;
-    /** 结束时间 */
-    end_time: number;
-    /** 曝光次数 */
-    view_count: Generated<number | null>;
-    /** 点击次数 */
-    click_count: Generated<number | null>;
-    /** 状态 */
-    status: string;
-=======
   /** 绩效等级 */
   perf_grade: {
     id: Generated<number>;
@@ -1172,15 +1147,12 @@ export interface ResourceTables {
     resolved_at: Generated<number | null>;
     /** 归档时间 */
     confirmed_at: Generated<number | null>;
->>>>>>> people
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
   };
-<<<<<<< HEAD
-=======
   /** 评议小组 */
   perf_team: {
     id: Generated<number>;
@@ -1201,7 +1173,37 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
->>>>>>> people
+  /** 弹窗 */
+  popup: {
+    id: Generated<number>;
+    /** 弹窗名称 */
+    title: string;
+    /** 弹窗图片 */
+    image: string;
+    /** 跳转链接 */
+    link_url: Generated<string | null>;
+    /** 弹出对象 */
+    target: string;
+    /** 弹出频率 */
+    frequency: string;
+    /** 优先级 */
+    sort: Generated<number | null>;
+    /** 开始时间 */
+    start_time: number;
+    /** 结束时间 */
+    end_time: number;
+    /** 曝光次数 */
+    view_count: Generated<number | null>;
+    /** 点击次数 */
+    click_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 客户画像等级 */
   portrait_level: {
     id: Generated<number>;
