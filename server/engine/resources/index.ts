@@ -6,6 +6,7 @@ import { registerReads } from './query.ts';
 import { registerTransfer } from './transfer.ts';
 import { registerWorkflow } from './workflow.ts';
 import { registerWrites } from './writes.ts';
+import { registerAudienceOptions } from './audienceRoutes.ts';
 
 export type { ListQuery } from './query.ts';
 
@@ -22,5 +23,6 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     registerWrites(ctx);
     registerWorkflow(ctx);
     registerTransfer(ctx);
+    registerAudienceOptions(ctx);
   };
 }

@@ -401,6 +401,45 @@ export interface ResourceTables {
     /** 失败原因 */
     reason: Generated<string | null>;
   };
+  /** 群发通知 */
+  mass_notice: {
+    id: Generated<number>;
+    /** 通知标题 */
+    title: string;
+    /** 通知类型 */
+    notice_type: string;
+    /** 通知内容 */
+    content: string;
+    /** 封面图 */
+    cover: Generated<string | null>;
+    /** 发送渠道 */
+    channels: string;
+    /** 发送范围 */
+    audience: string;
+    /** 发送范围 */
+    audience_text: Generated<string | null>;
+    /** 展示开始时间 */
+    display_start: Generated<number | null>;
+    /** 展示结束时间 */
+    display_end: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 创建人 */
+    author_id: Generated<number | null>;
+    /** 发送人数 */
+    recipient_count: Generated<number | null>;
+    /** 已读人数 */
+    read_count: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 发送时间 */
+    sent_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 菜单 */
   menu: {
     id: Generated<number>;

@@ -1,0 +1,21 @@
+/** Tables of the community module written by its migrations (the resources' are generated). */
+
+/** One customer a mass notice reached on one channel. */
+export interface NoticeRecipientTable {
+  id: import('kysely').Generated<number>;
+  notice_id: number;
+  customer_id: number;
+  house_id: number | null;
+  project_id: number | null;
+  channel: string;
+  /** recorded: no provider configured for the channel (channels.ts). */
+  delivery: string;
+  sent_at: number;
+  read_at: number | null;
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database {
+    notice_recipient: NoticeRecipientTable;
+  }
+}
