@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
-import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
+import { DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
+import { checkAudience, resolveAudience } from '../../server/engine/audience.ts';
 
 /**
  * 群发通知 (/opearator-manager/MassNotification) and the scope picker behind its 发送范围: the
@@ -124,5 +125,39 @@ describe('mass notices', () => {
     expect((await kefu.post(`${N}/list`, {})).http).toBe(403);
     expect((await pinzhi.post(`${N}/add`, notice())).http).toBe(403);
     expect((await kefu.get(`${N}/audienceOptions`, { field: 'audience', mode: 'project' })).http).toBe(403);
+  });
+});
+
+describe('the scope picker for staff (engine/audience.ts)', () => {
+  const yunyingScope = { id: DEMO_STAFF.yunying, account: 'yunying', name: '赵雅琪', orgId: DEMO_ORG.eastRegion, roles: ['operations'], roleIds: [], dataScopes: ['org'], buttons: new Set<string>(), token: '', mustChangePassword: false };
+  const refusal = (kind: 'staff' | 'owner', value: unknown) =>
+    checkAudience(server.app.db as never, kind, '接收范围', value, yunyingScope).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+
+  it('resolves organisations (and below), posts and people to enabled staff', async () => {
+    const db = server.app.db;
+    const east = (await resolveAudience(db as never, 'staff', { mode: 'org', ids: [DEMO_ORG.eastRegion] })).map((r) => r.staffId);
+    const cuihu = (await resolveAudience(db as never, 'staff', { mode: 'org', ids: [DEMO_PROJECTS.cuihu.id] })).map((r) => r.staffId);
+    expect(east).toContain(DEMO_STAFF.yunying);
+    expect(east).toEqual(expect.arrayContaining(cuihu as number[]));
+    expect(cuihu).toContain(DEMO_STAFF.kefu);
+    expect(cuihu).not.toContain(DEMO_STAFF.pinzhi);
+    const post = await db.selectFrom('staff_post').select('post_id').where('staff_id', '=', DEMO_STAFF.kefu).executeTakeFirstOrThrow();
+    expect((await resolveAudience(db as never, 'staff', { mode: 'post', ids: [post.post_id] })).map((r) => r.staffId)).toContain(DEMO_STAFF.kefu);
+    expect((await resolveAudience(db as never, 'staff', { mode: 'staff', ids: [DEMO_STAFF.xmjl, DEMO_STAFF.kefu] })).map((r) => r.staffId)).toEqual([DEMO_STAFF.kefu, DEMO_STAFF.xmjl]);
+    const everyone = await db.selectFrom('staff').select('id').where('enabled', '=', 1).execute();
+    expect(await resolveAudience(db as never, 'staff', { mode: 'all', ids: [] })).toHaveLength(everyone.length);
+  });
+
+  it('refuses organisations, posts and people beyond the writer’s data scope', async () => {
+    expect(await refusal('staff', { mode: 'org', ids: [DEMO_PROJECTS.cuihu.id] })).toBeNull();
+    expect(await refusal('staff', { mode: 'staff', ids: [DEMO_STAFF.kefu] })).toBeNull();
+    expect(await refusal('staff', { mode: 'org', ids: [DEMO_ORG.southRegion] })).toBe('接收范围超出了您的数据范围，只能选择您负责的项目内的组织');
+    expect(await refusal('staff', { mode: 'staff', ids: [DEMO_STAFF.pinzhi] })).toBe('接收范围超出了您的数据范围，只能选择您负责的项目内的人员');
+    const southPost = await server.app.db.selectFrom('post').select('id').where('org_id', '=', DEMO_PROJECTS.binjiang.id).executeTakeFirstOrThrow();
+    expect(await refusal('staff', { mode: 'post', ids: [southPost.id] })).toBe('接收范围超出了您的数据范围，只能选择您负责的项目内的岗位');
+    expect(await refusal('staff', { mode: 'all', ids: [] })).toBe('接收范围不能选择「全部」：您的数据范围不是全公司，请改为指定组织、岗位或人员');
   });
 });
