@@ -3,11 +3,15 @@ import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { describeAudience } from '../../engine/audience.ts';
 import { DEMO_ORG, DEMO_PROJECTS } from '../org/public.ts';
 import { countRecipients, publishNotice } from './notices.ts';
+import { seedActivities } from './seedActivities.ts';
 
 /** The operations role authors owner content in its region; administrators approve it (the seeded flow). */
 export const COMMUNITY_DEMO_GRANTS: Record<string, string[]> = {
-  operations: ['approval:view', 'notice:view', 'notice:add', 'notice:edit', 'notice:delete', 'notice:submit', 'notice:recall'],
-  project_manager: ['notice:view'],
+  operations: [
+    'approval:view', 'notice:view', 'notice:add', 'notice:edit', 'notice:delete', 'notice:submit', 'notice:recall',
+    'activity:view', 'activity:add', 'activity:edit', 'activity:delete', 'activity:submit', 'activity:offline', 'activity:signupAudit', 'activity:checkin',
+  ],
+  project_manager: ['notice:view', 'activity:view'],
 };
 
 const DAY = 86_400_000;
@@ -117,4 +121,5 @@ export async function seedCommunity(ctx: SeedContext): Promise<void> {
     }
     await countRecipients(db, id);
   }
+  await seedActivities(ctx, { admin, yunying });
 }

@@ -19,3 +19,18 @@ declare module '../../platform/db/schema.ts' {
     notice_recipient: NoticeRecipientTable;
   }
 }
+
+/** One owner's vote for one option (its index in the activity's vote_options). */
+export interface VoteRecordTable {
+  id: import('kysely').Generated<number>;
+  activity_id: number;
+  option_index: number;
+  customer_id: number;
+  voted_at: number;
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database {
+    vote_record: VoteRecordTable;
+  }
+}

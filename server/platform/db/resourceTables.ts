@@ -3,6 +3,102 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
+  /** 活动 */
+  activity: {
+    id: Generated<number>;
+    /** 活动标题 */
+    title: string;
+    /** 活动类型 */
+    activity_type: string;
+    /** 活动分类 */
+    category: Generated<string | null>;
+    /** 头图 */
+    cover: Generated<string | null>;
+    /** 活动内容 */
+    content: string;
+    /** 活动地点 */
+    location: Generated<string | null>;
+    /** 参与范围 */
+    participants: string;
+    /** 参与范围 */
+    participants_text: Generated<string | null>;
+    /** 活动开始时间 */
+    start_time: number;
+    /** 活动结束时间 */
+    end_time: number;
+    /** 报名开始时间 */
+    signup_start: Generated<number | null>;
+    /** 报名截止时间 */
+    signup_end: Generated<number | null>;
+    /** 名额 */
+    quota: Generated<number | null>;
+    /** 每户限报人数 */
+    per_house_limit: Generated<number | null>;
+    /** 费用（元） */
+    fee: Generated<number | null>;
+    /** 仅认证业主可参加 */
+    need_certified: Generated<number | null>;
+    /** 报名需审核 */
+    need_signup_audit: Generated<number | null>;
+    /** 每人最多选择 */
+    max_choices: Generated<number | null>;
+    /** 每人每日投票次数 */
+    votes_per_day: Generated<number | null>;
+    /** 允许改票 */
+    allow_revote: Generated<number | null>;
+    /** 结果展示 */
+    show_result: Generated<string | null>;
+    /** 投票选项 */
+    vote_options: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 创建人 */
+    author_id: Generated<number | null>;
+    /** 报名人数 */
+    signup_count: Generated<number | null>;
+    /** 投票人数 */
+    vote_count: Generated<number | null>;
+    /** 浏览量 */
+    read_count: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 上线时间 */
+    published_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 活动报名 */
+  activity_signup: {
+    id: Generated<number>;
+    /** 活动 */
+    activity_id: number;
+    /** 业主 */
+    customer_id: Generated<number | null>;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 报名人 */
+    name: string;
+    /** 联系电话 */
+    mobile: string;
+    /** 人数 */
+    persons: number;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 报名时间 */
+    signed_at: number;
+    /** 状态 */
+    status: string;
+    /** 签到时间 */
+    checkin_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 审批流程 */
   approval_flow: {
     id: Generated<number>;
