@@ -4,14 +4,17 @@ import { describeAudience } from '../../engine/audience.ts';
 import { DEMO_ORG, DEMO_PROJECTS } from '../org/public.ts';
 import { countRecipients, publishNotice } from './notices.ts';
 import { seedActivities } from './seedActivities.ts';
+import { seedLetters } from './seedLetters.ts';
+import { seedProfiles } from './seedProfiles.ts';
 
 /** The operations role authors owner content in its region; administrators approve it (the seeded flow). */
 export const COMMUNITY_DEMO_GRANTS: Record<string, string[]> = {
   operations: [
     'approval:view', 'notice:view', 'notice:add', 'notice:edit', 'notice:delete', 'notice:submit', 'notice:recall',
     'activity:view', 'activity:add', 'activity:edit', 'activity:delete', 'activity:submit', 'activity:offline', 'activity:signupAudit', 'activity:checkin',
+    'mailbox:view', 'mailbox:handle', 'community:view', 'community:add', 'community:edit',
   ],
-  project_manager: ['notice:view', 'activity:view'],
+  project_manager: ['notice:view', 'activity:view', 'mailbox:view', 'mailbox:handle', 'community:view'],
 };
 
 const DAY = 86_400_000;
@@ -122,4 +125,6 @@ export async function seedCommunity(ctx: SeedContext): Promise<void> {
     await countRecipients(db, id);
   }
   await seedActivities(ctx, { admin, yunying });
+  await seedLetters(ctx, admin);
+  await seedProfiles(ctx, admin);
 }

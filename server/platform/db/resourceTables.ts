@@ -231,6 +231,75 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 社区信箱来信 */
+  community_letter: {
+    id: Generated<number>;
+    /** 信件编号 */
+    code: string;
+    /** 收信信箱 */
+    mailbox: string;
+    /** 来信类型 */
+    letter_type: string;
+    /** 来信标题 */
+    title: string;
+    /** 来信内容 */
+    content: string;
+    /** 来信人 */
+    writer_name: string;
+    /** 联系电话 */
+    writer_mobile: Generated<string | null>;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 匿名 */
+    anonymous: Generated<number | null>;
+    /** 愿意公开 */
+    want_public: Generated<number | null>;
+    /** 来信时间 */
+    received_at: number;
+    /** 承办人 */
+    handler_id: Generated<number | null>;
+    /** 回复内容 */
+    reply: Generated<string | null>;
+    /** 回复时间 */
+    replied_at: Generated<number | null>;
+    /** 来信人评价 */
+    satisfaction: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 小区资料 */
+  community_profile: {
+    id: Generated<number>;
+    /** 对外名称 */
+    alias: string;
+    /** 小区地址 */
+    address: string;
+    /** 占地面积（㎡） */
+    area: Generated<number | null>;
+    /** 户数 */
+    households: Generated<number | null>;
+    /** 服务热线 */
+    service_hotline: string;
+    /** 客服中心时间 */
+    service_hours: Generated<string | null>;
+    /** 物业服务企业 */
+    property_company: Generated<string | null>;
+    /** 交付日期 */
+    delivered_on: Generated<string | null>;
+    /** 小区介绍 */
+    intro: Generated<string | null>;
+    /** 小区照片 */
+    photos: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 部门 */
   dept: {
     id: Generated<number>;
