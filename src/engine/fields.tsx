@@ -98,7 +98,7 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
 };
 
 /** The controls that take their field's title as accessible name (not layouts, lists, trees or uploads). */
-const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'ColorSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText']);
+const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'ColorSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText', 'AudiencePicker']);
 
 /**
  * The title of each field whose control is in NAMED_CONTROLS as that control's `aria-label`, unless
