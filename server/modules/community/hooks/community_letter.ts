@@ -12,6 +12,11 @@ export const communityLetterHooks: ResourceHooks = {
     if (action === 'accept') await checkAudience(trx, 'staff', '承办人', { mode: 'staff', ids: [record.handler_id as number] }, staff);
   },
   async routes(app: FastifyInstance) {
-    app.get('/handlers', { config: { btnCode: 'mailbox:handle' } }, async (request) => ok(await audienceOptions(app.db as unknown as AnyDB, 'staff', request.staff!)));
+    // A RemoteSelect asks with all=true, as for every option list; keyword narrows by name.
+    const query = { type: 'object', additionalProperties: false, properties: { all: { type: 'boolean' }, keyword: { type: 'string', maxLength: 50 } } };
+    app.get('/handlers', { config: { btnCode: 'mailbox:handle' }, schema: { querystring: query } }, async (request) => {
+      const { keyword } = request.query as { keyword?: string };
+      return ok(await audienceOptions(app.db as unknown as AnyDB, 'staff', request.staff!, undefined, keyword?.trim() || undefined));
+    });
   },
 };
