@@ -13,12 +13,13 @@ import { operationsModule } from './modules/operations/module.ts';
 import { meetingsModule } from './modules/meetings/module.ts';
 import { commissionModule } from './modules/commission/module.ts';
 import { peopleModule } from './modules/people/module.ts';
+import { communityModule } from './modules/community/module.ts';
 
 /**
  * The product's business modules, in dependency order: the app runs their migrations, mounts
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule, communityModule];
 
 checkModules(MODULES);

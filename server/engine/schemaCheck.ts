@@ -15,6 +15,7 @@ import { schemaFiles, strayFiles } from './schemaFiles.ts';
 import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
+import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 
 interface Doc<T> {
   file: string;
@@ -76,7 +77,8 @@ export function checkSchemas(root: string): string[] {
     // Issue 40, finding 9: every JSON value has a declared, bounded structure, checked on every write
     // (a multi-select's values are checked against its enum or dictionary instead).
     for (const [name, field] of Object.entries(r.doc.fields ?? {})) {
-      if (field.type !== 'json' || field.through || field.enum || field.dict) continue;
+      for (const problem of audienceFieldProblems(field)) report(r.file, `/fields/${name}/audience`, problem);
+      if (field.type !== 'json' || field.through || field.enum || field.dict || field.audience) continue;
       if (!field.shape) report(r.file, `/fields/${name}`, `JSON field "${name}" needs a "shape" (the structure its value must have, e.g. {"type": "array", "maxItems": 9, "items": {"type": "string", "file": true}})`);
       else for (const problem of shapeProblems(field.shape)) report(r.file, `/fields/${name}/shape${problem.split(':')[0] === '/' ? '' : problem.split(':')[0]}`, problem.slice(problem.indexOf(':') + 2));
     }
@@ -155,6 +157,7 @@ export function checkSchemas(root: string): string[] {
         else checkEndpoint(file, `${at}/x-component-props/endpoint`, props.endpoint);
       }
       if (field['x-component'] === 'DictSelect' && typeof props.dict !== 'string') report(file, `${at}/x-component-props`, 'DictSelect needs "dict", a dictionary code');
+      if (field['x-component'] === 'AudiencePicker') for (const problem of audiencePickerProblems(name, props, resource)) report(file, `${at}/x-component-props`, problem);
       if (field.type === 'void' || !resource) continue;
       // A read-only view has no audit columns, but a project-scoped one has its project (the engine filters by it).
       const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project');
@@ -450,6 +453,7 @@ const isRefLabel = (resource: ResourceDef, field: string) => field.endsWith('_la
 /** Link tables of the core that a delete guard may look into. */
 /** Form components fed by an endpoint, with what that endpoint must answer. */
 const ENDPOINT_COMPONENTS: Record<string, string> = {
+  AudiencePicker: 'the resource\'s "<resource>.audienceOptions"',
   RemoteSelect: 'an endpoint answering [{ label, value }]',
   TreeSelectRemote: 'an endpoint answering a tree of { label, value, children }',
   CascaderRemote: 'an endpoint answering a tree of { label, value, children }',

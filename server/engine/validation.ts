@@ -2,6 +2,7 @@ import type { ResourceDef, ResourceField } from '../../src/shared/schemaTypes.ts
 import { ApiError } from '../platform/http/envelope.ts';
 import { DATETIME_TEXT } from './resources/dateTimes.ts';
 import { fileRefRefusal, shapeSchema } from './jsonShapes.ts';
+import { audienceShape } from './audience.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -45,9 +46,10 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
         const items = field.enum ? { enum: Object.keys(field.enum) } : { type: ['string', 'number'], maxLength: 100 };
         return { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 200, uniqueItems: true, items }] };
       }
-      // The declared shape (the schema lint requires one); null clears an optional field.
-      if (!field.shape) return {};
-      const s = shapeSchema(field.shape);
+      // The declared shape (the schema lint requires one), or a scope picker's; null clears an optional field.
+      const shape = field.audience ? audienceShape(field.audience) : field.shape;
+      if (!shape) return {};
+      const s = shapeSchema(shape);
       if (field.required) return s;
       // null in the type list, not anyOf: fastify's coerceTypes "array" would turn a one-item list into its item in a null branch first.
       const own = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];

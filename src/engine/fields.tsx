@@ -14,6 +14,7 @@ import { Space } from '@formily/antd-v5/esm/space';
 import { Switch } from '@formily/antd-v5/esm/switch';
 import { FieldItem } from './FieldItem.tsx';
 import { RichTextField, RichTextView } from './RichText.tsx';
+import { AudiencePicker } from './AudiencePicker.tsx';
 import AntdInput from 'antd/es/input/Input';
 import { ColorSelect as PlainColorSelect, DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
 import type { ComponentName } from '../shared/registry.ts';
@@ -90,13 +91,14 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   RemoteSelect,
   ColorSelect,
   RichText,
+  AudiencePicker,
   ...LAZY_FIELDS,
   // At rest until touched (restingDatePicker.tsx); its code still loads with the form, so it wakes at once.
   DatePicker: Object.assign(restingDatePicker(LAZY_FIELDS.DatePicker), LAZY_FIELDS.DatePicker),
 };
 
 /** The controls that take their field's title as accessible name (not layouts, lists, trees or uploads). */
-const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'ColorSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText']);
+const NAMED_CONTROLS = new Set(['Input', 'Input.TextArea', 'Select', 'NumberPicker', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker', 'TimePicker.RangePicker', 'Switch', 'Radio', 'Radio.Group', 'Checkbox', 'Checkbox.Group', 'DictSelect', 'RemoteSelect', 'ColorSelect', 'TreeSelectRemote', 'CascaderRemote', 'RichText', 'AudiencePicker']);
 
 /**
  * The title of each field whose control is in NAMED_CONTROLS as that control's `aria-label`, unless

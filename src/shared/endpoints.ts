@@ -30,6 +30,8 @@ export function resourceEndpoints(resource: ClientResource): EndpointDef[] {
     // Masked fields in full, for a caller who may (the server also requires the view code) and is logged.
     resource.masked ? e('reveal', 'POST', p.reveal) : null,
     resource.orderField ? e('reorder', 'POST', p.reorder, writes) : null,
+    // The scope picker's choices, for whoever may write the record.
+    resource.audience && (p.add || p.update) ? e('audienceOptions', 'GET', [...guardCodes(p.add), ...guardCodes(p.update)]) : null,
     ...(resource.workflow
       ? [e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode)), writes), e('timeline', 'GET', p.view)]
       : []),

@@ -6,7 +6,7 @@ export const COMPONENT_NAMES = [
   'FormItem', 'FormGrid', 'FormLayout', 'Space', 'ArrayItems', 'Input', 'Select', 'NumberPicker', 'DatePicker',
   'TimePicker', 'Switch', 'Radio', 'Checkbox', 'DictSelect', 'RemoteSelect', 'PermissionTree', 'ImageUpload',
   'RichText', 'ColorSelect',
-  'TreeSelectRemote', 'CascaderRemote',
+  'TreeSelectRemote', 'CascaderRemote', 'AudiencePicker',
 ] as const;
 
 /** Core tables (hand-written migrations) a resource field may `ref` besides resources; labelled by `name`. */

@@ -12,11 +12,14 @@ export const RESOURCE_CLIENT_KEYS = ['name', 'service', 'path', 'permissions', '
 export type ClientResource = Pick<ResourceDef, (typeof RESOURCE_CLIENT_KEYS)[number]> & {
   /** The masked fields' titles by name (`mask` in the fields): the reveal endpoint and dialog need no more of the fields. */
   masked?: Record<string, string>;
+  /** The resource has a scope picker (`audience` in the fields): it answers `<name>.audienceOptions`. */
+  audience?: true;
 };
 
 export function clientResource(resource: ResourceDef): ClientResource {
   const client = Object.fromEntries(RESOURCE_CLIENT_KEYS.filter((k) => k in resource).map((k) => [k, resource[k]])) as unknown as ClientResource;
   const masked = Object.entries(resource.fields).filter(([, f]) => f.mask);
   if (masked.length) client.masked = Object.fromEntries(masked.map(([name, f]) => [name, f.title]));
+  if (Object.values(resource.fields).some((f) => f.audience)) client.audience = true;
   return client;
 }

@@ -587,6 +587,23 @@ export interface ResourceField {
   shape?: JsonShape;
   /** Lists and exports show the value masked: an ID card number keeps its first 3 and last 4 characters, a mobile number its first 3 and last 4 digits. */
   mask?: 'idCard' | 'mobile';
+  /**
+   * Type "json": the field is a scope picker's choice, `{ "mode": "all" | "org" | "post" | "staff", "ids": [...] }`
+   * for staff, `{ "mode": "all" | "project" | "building", "ids": [...] }` for owners (no `shape`:
+   * the engine's). Every write checks the ids exist and lie within the writer's data scope (「全部」
+   * only for a company-wide scope); the server resolves it to recipients (engine/audience.ts), and
+   * `<resource>.audienceOptions?field=&mode=` answers the picker's choices within that scope.
+   */
+  audience?: AudienceKind;
+}
+
+/** Who a scope picker addresses: staff (organisations, posts, people) or owners (projects, buildings). */
+export type AudienceKind = 'staff' | 'owner';
+
+/** A scope picker's stored value. */
+export interface AudienceValue {
+  mode: string;
+  ids: number[];
 }
 
 /** Two fields of the record compared; a rule with either value empty holds. */

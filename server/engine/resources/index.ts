@@ -8,6 +8,7 @@ import { registerTransfer } from './transfer.ts';
 import { registerWorkflow } from './workflow.ts';
 import { registerWrites } from './writes.ts';
 import { registerPublicLinks } from '../publicLinks.ts';
+import { registerAudienceOptions } from './audienceRoutes.ts';
 
 export type { ListQuery } from './query.ts';
 
@@ -26,5 +27,6 @@ export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {})
     registerTransfer(ctx);
     registerReorder(ctx);
     registerPublicLinks(ctx);
+    registerAudienceOptions(ctx);
   };
 }

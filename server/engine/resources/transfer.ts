@@ -11,6 +11,7 @@ import type { ResourceContext } from './context.ts';
 import { joinLabels } from './links.ts';
 import { filteredRows } from './query.ts';
 import { checkValues, defaults, dictItems, maskValue, toColumns } from './values.ts';
+import { checkAudiences } from '../audience.ts';
 
 const EXPORT_LIMIT = 100_000;
 /**
@@ -205,6 +206,7 @@ export function registerTransfer(ctx: ResourceContext): void {
         for (const { row, values } of prepared) {
           try {
             await checkValues(trx, resource, values, null);
+            await checkAudiences(trx, resource, values, request.staff!);
             await trx
               .insertInto(table)
               .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })

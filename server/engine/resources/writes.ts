@@ -7,6 +7,7 @@ import { bodySchema } from '../validation.ts';
 import type { ResourceContext } from './context.ts';
 import { checkValues, defaults, toColumns } from './values.ts';
 import { writeTimeline } from './workflow.ts';
+import { checkAudiences } from '../audience.ts';
 
 const idsBody = {
   type: 'object',
@@ -58,6 +59,7 @@ export function registerWrites(ctx: ResourceContext): void {
       const saved: { extra?: SaveAnswer } = {};
       const id = await db.transaction().execute(async (trx) => {
         await checkValues(trx, resource, values, null);
+        await checkAudiences(trx, resource, values, staff);
         await hooks.beforeSave?.({ trx, staff, app, id: null, values, current: null });
         const inserted = await trx
           .insertInto(table)
@@ -85,6 +87,7 @@ export function registerWrites(ctx: ResourceContext): void {
         const changes = toColumns(resource, body);
         if (resource.scope === 'project' && body.project_id !== undefined && body.project_id !== current.project_id) throw badRequest('不能修改所属项目；如需调整，请在新项目中重新新增');
         await checkValues(trx, resource, { ...current, ...changes }, id, changes);
+        await checkAudiences(trx, resource, changes, staff);
         await hooks.beforeSave?.({ trx, staff, app, id, values: changes, current });
         await trx.updateTable(table).set({ ...ctx.columnsOf(changes), updated_at: Date.now() }).where('id', '=', id).execute();
         await ctx.writeLinks(trx, id, changes);

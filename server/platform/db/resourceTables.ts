@@ -52,6 +52,102 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 活动 */
+  activity: {
+    id: Generated<number>;
+    /** 活动标题 */
+    title: string;
+    /** 活动类型 */
+    activity_type: string;
+    /** 活动分类 */
+    category: Generated<string | null>;
+    /** 头图 */
+    cover: Generated<string | null>;
+    /** 活动内容 */
+    content: string;
+    /** 活动地点 */
+    location: Generated<string | null>;
+    /** 参与范围 */
+    participants: string;
+    /** 参与范围 */
+    participants_text: Generated<string | null>;
+    /** 活动开始时间 */
+    start_time: number;
+    /** 活动结束时间 */
+    end_time: number;
+    /** 报名开始时间 */
+    signup_start: Generated<number | null>;
+    /** 报名截止时间 */
+    signup_end: Generated<number | null>;
+    /** 名额 */
+    quota: Generated<number | null>;
+    /** 每户限报人数 */
+    per_house_limit: Generated<number | null>;
+    /** 费用（元） */
+    fee: Generated<number | null>;
+    /** 仅认证业主可参加 */
+    need_certified: Generated<number | null>;
+    /** 报名需审核 */
+    need_signup_audit: Generated<number | null>;
+    /** 每人最多选择 */
+    max_choices: Generated<number | null>;
+    /** 每人每日投票次数 */
+    votes_per_day: Generated<number | null>;
+    /** 允许改票 */
+    allow_revote: Generated<number | null>;
+    /** 结果展示 */
+    show_result: Generated<string | null>;
+    /** 投票选项 */
+    vote_options: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 创建人 */
+    author_id: Generated<number | null>;
+    /** 报名人数 */
+    signup_count: Generated<number | null>;
+    /** 投票人数 */
+    vote_count: Generated<number | null>;
+    /** 浏览量 */
+    read_count: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 上线时间 */
+    published_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 活动报名 */
+  activity_signup: {
+    id: Generated<number>;
+    /** 活动 */
+    activity_id: number;
+    /** 业主 */
+    customer_id: Generated<number | null>;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 报名人 */
+    name: string;
+    /** 联系电话 */
+    mobile: string;
+    /** 人数 */
+    persons: number;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 报名时间 */
+    signed_at: number;
+    /** 状态 */
+    status: string;
+    /** 签到时间 */
+    checkin_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 广告 */
   advert: {
     id: Generated<number>;
@@ -452,6 +548,75 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 社区信箱来信 */
+  community_letter: {
+    id: Generated<number>;
+    /** 信件编号 */
+    code: string;
+    /** 收信信箱 */
+    mailbox: string;
+    /** 来信类型 */
+    letter_type: string;
+    /** 来信标题 */
+    title: string;
+    /** 来信内容 */
+    content: string;
+    /** 来信人 */
+    writer_name: string;
+    /** 联系电话 */
+    writer_mobile: Generated<string | null>;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 匿名 */
+    anonymous: Generated<number | null>;
+    /** 愿意公开 */
+    want_public: Generated<number | null>;
+    /** 来信时间 */
+    received_at: number;
+    /** 承办人 */
+    handler_id: Generated<number | null>;
+    /** 回复内容 */
+    reply: Generated<string | null>;
+    /** 回复时间 */
+    replied_at: Generated<number | null>;
+    /** 来信人评价 */
+    satisfaction: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 小区资料 */
+  community_profile: {
+    id: Generated<number>;
+    /** 对外名称 */
+    alias: string;
+    /** 小区地址 */
+    address: string;
+    /** 占地面积（㎡） */
+    area: Generated<number | null>;
+    /** 户数 */
+    households: Generated<number | null>;
+    /** 服务热线 */
+    service_hotline: string;
+    /** 客服中心时间 */
+    service_hours: Generated<string | null>;
+    /** 物业服务企业 */
+    property_company: Generated<string | null>;
+    /** 交付日期 */
+    delivered_on: Generated<string | null>;
+    /** 小区介绍 */
+    intro: Generated<string | null>;
+    /** 小区照片 */
+    photos: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 便民服务 */
   convenience_service: {
     id: Generated<number>;
@@ -772,6 +937,45 @@ export interface ResourceTables {
     success: number;
     /** 失败原因 */
     reason: Generated<string | null>;
+  };
+  /** 群发通知 */
+  mass_notice: {
+    id: Generated<number>;
+    /** 通知标题 */
+    title: string;
+    /** 通知类型 */
+    notice_type: string;
+    /** 通知内容 */
+    content: string;
+    /** 封面图 */
+    cover: Generated<string | null>;
+    /** 发送渠道 */
+    channels: string;
+    /** 发送范围 */
+    audience: string;
+    /** 发送范围 */
+    audience_text: Generated<string | null>;
+    /** 展示开始时间 */
+    display_start: Generated<number | null>;
+    /** 展示结束时间 */
+    display_end: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 创建人 */
+    author_id: Generated<number | null>;
+    /** 发送人数 */
+    recipient_count: Generated<number | null>;
+    /** 已读人数 */
+    read_count: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 发送时间 */
+    sent_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 会议 */
   meeting: {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { confirmDialog } from '../support/dialogs.ts';
+import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+
+/**
+ * Operations content in chromium (issue 32): the regional operations specialist writes a mass
+ * notice, picks its 发送范围 with the scope picker (only her region's projects are offered) and
+ * submits it; the administrator approves it at 群发通知审批; she then sees it sent, with its
+ * recipients, and its owner-facing preview.
+ */
+const server = setUpServer();
+const browser = setUpBrowser();
+
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+const as = (account: string) => signedInPage(browser, server.url, account, { viewport: { width: 1600, height: 1000 } });
+const screen = (page: Page) => page.locator('.pms-page[data-active="true"]:visible');
+const rowIn = (scope: Locator, text: string) => scope.locator('.ant-table-row', { hasText: text });
+const drawer = (page: Page) => page.locator('.ant-drawer-open');
+
+/** Picks an option of the antd select named `label` (typed first when it searches: its list is virtual). */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  const select = page.locator('.ant-select', { has: input });
+  await select.click();
+  if (await select.evaluate((e) => e.classList.contains('ant-select-show-search'))) await input.fill(option);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+describe('mass notices', () => {
+  it('are written with a scoped audience, approved, sent to the owners and previewed', async () => {
+    const page = await as('yunying');
+    await page.goto(`${server.url}/opearator-manager/MassNotification`);
+    await poll(() => rowIn(screen(page), '冬季消防安全专项检查通知').isVisible()).toBe(true);
+    await screen(page).getByRole('button', { name: '新建通知' }).click();
+    await page.waitForURL(/\/notification$/);
+    const form = screen(page);
+    await choose(page, '所属项目', '翠湖天地');
+    await choose(page, '通知类型', '小区公告');
+    await form.getByLabel('通知标题').fill('中心花园草坪养护通知');
+    await form.getByRole('radio', { name: '指定项目' }).check();
+    // The picker offers her region's projects only.
+    const scopeInput = page.getByRole('combobox', { name: '发送范围指定项目', exact: true });
+    await page.locator('.ant-select', { has: scopeInput }).click();
+    await poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts()).toEqual(['翠湖天地', '锦绣华庭']);
+    await page.locator('.ant-select-dropdown:visible').getByTitle('翠湖天地', { exact: true }).click();
+    await form.locator('.ant-formily-item-label', { hasText: '通知标题' }).click();
+    await form.getByRole('checkbox', { name: 'App 推送' }).check();
+    await form.getByRole('textbox', { name: '通知内容' }).click();
+    await page.keyboard.type('本周四上午中心花园草坪修剪，请看护好儿童与宠物。');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await poll(() => page.getByText('新增成功').isVisible()).toBe(true);
+    await page.waitForURL(/MassNotification/);
+    const row = rowIn(screen(page), '中心花园草坪养护通知');
+    await poll(() => row.getByText('指定项目：翠湖天地').isVisible()).toBe(true);
+    await row.getByRole('button', { name: '提交审核' }).click();
+    await confirmDialog(page);
+    await poll(() => row.getByText('待审核').isVisible()).toBe(true);
+
+    const approver = await as('admin');
+    await approver.goto(`${server.url}/approve-manager/noticeApprove`);
+    const task = rowIn(screen(approver), '中心花园草坪养护通知');
+    await poll(() => task.isVisible()).toBe(true);
+    await task.getByRole('button', { name: '审批' }).click();
+    await poll(() => drawer(approver).getByText('中心花园草坪养护通知').first().isVisible()).toBe(true);
+    await drawer(approver).getByRole('button', { name: /保\s*存|提\s*交|确\s*定/ }).click();
+    await poll(() => task.count()).toBe(0);
+
+    await page.reload();
+    await poll(() => row.getByText('已发送').isVisible()).toBe(true);
+    await row.getByRole('button', { name: '查看' }).click();
+    await page.waitForURL(/notificationDetail\?id=/);
+    await poll(() => screen(page).getByText('已记录（通道未配置）').first().isVisible()).toBe(true);
+    await poll(() => screen(page).getByRole('cell', { name: '翠湖天地' }).first().isVisible()).toBe(true);
+    // The owner-facing preview of the same notice.
+    await page.goto(`${server.url}/notificationDetailPage?id=${new URL(page.url()).searchParams.get('id')}`);
+    await poll(() => screen(page).getByText('本周四上午中心花园草坪修剪，请看护好儿童与宠物。').isVisible()).toBe(true);
+  });
+});
