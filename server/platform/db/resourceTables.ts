@@ -800,6 +800,151 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 印章 */
+  seal: {
+    id: Generated<number>;
+    /** 印章名称 */
+    name: string;
+    /** 印章编号 */
+    code: Generated<string | null>;
+    /** 印章类型 */
+    seal_type: string;
+    /** 印章形态 */
+    form: string;
+    /** 所属组织 */
+    org_id: number;
+    /** 保管人 */
+    keeper_id: number;
+    /** 印章图片 */
+    image: Generated<string | null>;
+    /** 存放位置 */
+    storage_location: Generated<string | null>;
+    /** 备案号 */
+    filed_no: Generated<string | null>;
+    /** 刻制日期 */
+    made_at: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 使用次数 */
+    use_count: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 用印记录 */
+  seal_record: {
+    id: Generated<number>;
+    /** 用印申请 */
+    apply_id: number;
+    /** 印章 */
+    seal_id: number;
+    /** 文件名称 */
+    doc_name: string;
+    /** 盖章方式 */
+    kind: string;
+    /** 页码 */
+    page: Generated<number | null>;
+    /** 横坐标 */
+    x: Generated<number | null>;
+    /** 纵坐标 */
+    y: Generated<number | null>;
+    /** 宽度 */
+    w: Generated<number | null>;
+    /** 盖章人 */
+    operator_id: number;
+    /** 盖章时间 */
+    stamped_at: number;
+    /** 文件 SHA-256 */
+    file_hash: Generated<string | null>;
+    /** 验真码 */
+    verify_code: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 用印模板 */
+  seal_template: {
+    id: Generated<number>;
+    /** 模板名称 */
+    name: string;
+    /** 文件类型 */
+    doc_type: string;
+    /** 模板文件 */
+    file: string;
+    /** 默认印章类型 */
+    seal_type: Generated<string | null>;
+    /** 盖章位置 */
+    stamp_positions: Generated<string | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 用印申请 */
+  seal_use_apply: {
+    id: Generated<number>;
+    /** 申请编号 */
+    code: Generated<string | null>;
+    /** 印章 */
+    seal_id: number;
+    /** 用印方式 */
+    use_mode: string;
+    /** 文件名称 */
+    doc_name: string;
+    /** 文件类型 */
+    doc_type: Generated<string | null>;
+    /** 份数 */
+    copies: number;
+    /** 用印事由 */
+    reason: string;
+    /** 对方单位 */
+    counterparty: Generated<string | null>;
+    /** 合同金额（元） */
+    contract_amount: Generated<number | null>;
+    /** 律师已审核 */
+    lawyer_reviewed: Generated<number | null>;
+    /** 用印文件 */
+    files: string;
+    /** 用印模板 */
+    template_id: Generated<number | null>;
+    /** 预计用印时间 */
+    expected_at: Generated<number | null>;
+    /** 预计归还时间 */
+    return_due_at: Generated<number | null>;
+    /** 申请状态 */
+    status: string;
+    /** 申请人 */
+    applicant_id: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 盖章位置 */
+    placements: Generated<string | null>;
+    /** 盖章后扫描件 */
+    scan_files: Generated<string | null>;
+    /** 签章文件 */
+    signed_file: Generated<string | null>;
+    /** 签章文件 SHA-256 */
+    file_hash: Generated<string | null>;
+    /** 验真码 */
+    verify_code: Generated<string | null>;
+    /** 盖章人 */
+    stamped_by: Generated<number | null>;
+    /** 用印时间 */
+    stamped_at: Generated<number | null>;
+    /** 归还时间 */
+    returned_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 分类 */
   service_category: {
     id: Generated<number>;
