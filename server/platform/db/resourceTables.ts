@@ -135,6 +135,34 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 诉讼进程 */
+  case_proceeding: {
+    id: Generated<number>;
+    /** 案件 */
+    case_id: number;
+    /** 阶段 */
+    stage: string;
+    /** 事件 */
+    event: string;
+    /** 日期 */
+    event_date: string;
+    /** 法院 */
+    court: Generated<string | null>;
+    /** 法官 */
+    judge: Generated<string | null>;
+    /** 金额（元） */
+    amount: Generated<number | null>;
+    /** 下次日期 */
+    next_date: Generated<string | null>;
+    /** 文书 */
+    documents: Generated<string | null>;
+    /** 说明 */
+    note: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 部门 */
   dept: {
     id: Generated<number>;
@@ -380,6 +408,118 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 律师函 */
+  lawyer_letter: {
+    id: Generated<number>;
+    /** 函号 */
+    letter_no: string;
+    /** 关联案件 */
+    case_id: Generated<number | null>;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 业主 */
+    owner_name: string;
+    /** 欠费金额（元） */
+    arrears_amount: number;
+    /** 律所 */
+    law_firm: string;
+    /** 律师 */
+    lawyer: Generated<string | null>;
+    /** 出函日期 */
+    issued_at: Generated<string | null>;
+    /** 发送方式 */
+    send_way: Generated<string | null>;
+    /** 运单号 */
+    tracking_no: Generated<string | null>;
+    /** 发送日期 */
+    sent_at: Generated<string | null>;
+    /** 送达日期 */
+    delivered_at: Generated<string | null>;
+    /** 限期缴费日期 */
+    deadline: Generated<string | null>;
+    /** 结果 */
+    result: Generated<string | null>;
+    /** 已缴金额（元） */
+    paid_amount: Generated<number | null>;
+    /** 律师函费用（元） */
+    fee: Generated<number | null>;
+    /** 律师函文件 */
+    file: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 诉讼案件 */
+  legal_case: {
+    id: Generated<number>;
+    /** 案件编号 */
+    code: Generated<string | null>;
+    /** 案件方向 */
+    direction: string;
+    /** 案件类型 */
+    case_type: string;
+    /** 案由 */
+    cause: string;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 对方当事人 */
+    counterparty: string;
+    /** 对方联系电话 */
+    counterparty_phone: Generated<string | null>;
+    /** 欠费金额（元） */
+    arrears_amount: Generated<number | null>;
+    /** 欠费期间 */
+    arrears_period: Generated<string | null>;
+    /** 诉讼标的额（元） */
+    claim_amount: Generated<number | null>;
+    /** 律所 */
+    law_firm: Generated<string | null>;
+    /** 主办律师 */
+    lawyer: Generated<string | null>;
+    /** 第一责任人 */
+    owner_staff_id: number;
+    /** 受理法院 */
+    court: Generated<string | null>;
+    /** 案号 */
+    case_no: Generated<string | null>;
+    /** 承办法官 */
+    judge: Generated<string | null>;
+    /** 立案日期 */
+    filed_at: Generated<string | null>;
+    /** 下次节点日期 */
+    next_date: Generated<string | null>;
+    /** 诉讼费（元） */
+    litigation_costs: Generated<number | null>;
+    /** 律师费（元） */
+    lawyer_fee: Generated<number | null>;
+    /** 公告费、公证费等（元） */
+    other_costs: Generated<number | null>;
+    /** 判决金额（元） */
+    judgment_amount: Generated<number | null>;
+    /** 实际回款（元） */
+    recovered_amount: Generated<number | null>;
+    /** 结案方式 */
+    close_type: Generated<string | null>;
+    /** 案件结果 */
+    result: Generated<string | null>;
+    /** 风险等级 */
+    risk_level: Generated<string | null>;
+    /** 预估损失（元） */
+    estimated_loss: Generated<number | null>;
+    /** 案件文书 */
+    documents: Generated<string | null>;
+    /** 当前阶段 */
+    stage: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 登录日志 */
   login_log: {
