@@ -48,7 +48,9 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       // The declared shape (the schema lint requires one); null clears an optional field.
       if (!field.shape) return {};
       const s = shapeSchema(field.shape);
-      return field.required ? s : { anyOf: [{ type: 'null' }, s] };
+      // nullable by type, not anyOf: fastify's body check coerces ("array" mode), and a failed null
+      // branch turned a one-item list into its item before the shape branch saw it.
+      return field.required ? s : { ...s, type: [...new Set([s.type as string | string[]].flat().concat('null'))] };
     }
   }
 }

@@ -15,11 +15,10 @@ import { demoPdf } from '../../server/modules/seal/demoPdf.ts';
 const server = setUpServer();
 const browser = setUpBrowser();
 const [xmjl, fawuApi] = setUpApis(server, 'xmjl', 'fawu');
-const fawu = setUpSignedInPage(browser, server, 'fawu', { viewport: { width: 1440, height: 900 } });
+const page = setUpSignedInPage(browser, server, 'fawu', { viewport: { width: 1440, height: 900 } });
 
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');
 const row = (page: Page, text: string) => screen(page).locator('.ant-table-row', { hasText: text });
-const drawer = (page: Page) => page.locator('.ant-drawer-open');
 const dialog = (page: Page) => page.locator('.ant-modal:visible');
 
 async function uploadPdf(api: Api, name: string, title: string) {
@@ -33,7 +32,6 @@ async function uploadPdf(api: Api, name: string, title: string) {
 
 describe('legal office', () => {
   it('approves a seal-use application and stamps its PDF on /seal/pdf', async () => {
-    const page = fawu();
     const seals = (await fawuApi.post('/api/seal/seal/list', { pageSize: 50 })).body.data.records as { id: number; name: string }[];
     const template = ((await fawuApi.post('/api/seal/template/list', { pageSize: 10 })).body.data.records as { id: number; name: string }[]).find((t) => t.name === '物业服务合同（标准版）')!;
     const added = await xmjl.post('/api/seal/apply/add', {
@@ -43,18 +41,18 @@ describe('legal office', () => {
     const id = added.body.data.id as number;
     expect((await xmjl.post('/api/seal/apply/transition', { id, action: 'submit' })).body.data.state).toBe('approving');
 
-    // 用印审批: 法务 approves in the drawer.
+    // 用印审批: 法务, the flow's approver, agrees on the list; the move decides his task.
     await page.goto(`${server.url}/approve-manager/sealUseApprove`);
     await expect.poll(() => row(page, '翠湖天地绿化养护合同').isVisible(), { timeout: 15_000 }).toBe(true);
-    await row(page, '翠湖天地绿化养护合同').getByRole('button', { name: '审批' }).click();
-    await expect.poll(() => drawer(page).getByText('绿化养护外包合同签订').isVisible()).toBe(true);
-    await drawer(page).getByRole('button', { name: /保\s*存|提\s*交|确\s*定/ }).click();
+    await row(page, '翠湖天地绿化养护合同').getByRole('button', { name: '同意用印' }).click();
+    const confirm = page.locator('.ant-modal:visible, .ant-popconfirm:visible').getByRole('button', { name: /确\s*定|确\s*认/ });
+    if (await confirm.count()) await confirm.last().click();
     await expect.poll(() => row(page, '翠湖天地绿化养护合同').count()).toBe(0);
 
     // 用印管理 → 盖章 → the PDF with the template's seals in place → 确认盖章.
     await page.goto(`${server.url}/seal/list`);
     await expect.poll(() => row(page, '翠湖天地绿化养护合同').getByText('已通过').isVisible(), { timeout: 15_000 }).toBe(true);
-    await row(page, '翠湖天地绿化养护合同').getByRole('button', { name: '盖章' }).click();
+    await row(page, '翠湖天地绿化养护合同').getByRole('button', { name: '盖章', exact: true }).click();
     await page.waitForURL(new RegExp(`/seal/pdf\\?id=${id}$`));
     await expect.poll(() => page.getByTestId('pdf-viewer').getAttribute('data-pages'), { timeout: 20_000 }).toBe('2');
     await expect.poll(() => page.getByTestId('stamp-normal-2').isVisible()).toBe(true);
@@ -69,12 +67,13 @@ describe('legal office', () => {
   });
 
   it('moves a case a stage from its list and previews its judgment PDF on the detail page', async () => {
-    const page = fawu();
     const owner = (await fawuApi.get('/api/litigation/case/ownerOptions')).body.data[0].value;
     const added = await fawuApi.post('/api/litigation/case/add', { direction: 'plaintiff', case_type: 'fee', project_id: DEMO_PROJECTS.cuihu.id, counterparty: '沈国梁', owner_staff_id: owner, cause: '拖欠 2025 年物业服务费', arrears_amount: 5230 });
     const id = added.body.data.id as number;
     const code = (await fawuApi.get('/api/litigation/case/detail', { id })).body.data.code as string;
-    await fawuApi.post('/api/litigation/proceeding/add', { case_id: id, project_id: DEMO_PROJECTS.cuihu.id, stage: 'letter', event: 'judgment', event_date: '2026-11-20', documents: [await uploadPdf(fawuApi, '民事判决书.pdf', '民事判决书')] });
+    const proceeding = await fawuApi.post('/api/litigation/proceeding/add', { case_id: id, project_id: DEMO_PROJECTS.cuihu.id, stage: 'letter', event: 'judgment', event_date: '2026-11-20', documents: [await uploadPdf(xmjl, '民事判决书.pdf', '民事判决书')] });
+    expect(proceeding.body.message).toBe('新增成功');
+    expect((await fawuApi.get('/api/litigation/case/proceedings', { id })).body.data[0].documents[0].name).toBe('民事判决书.pdf');
 
     await page.goto(`${server.url}/litigation/list`);
     await expect.poll(() => row(page, code).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -85,8 +84,9 @@ describe('legal office', () => {
 
     await row(page, code).getByRole('button', { name: '查看' }).click();
     await page.waitForURL(new RegExp(`/litigation/detail\\?id=${id}$`));
-    await expect.poll(() => screen(page).getByText('民事判决书.pdf').isVisible(), { timeout: 15_000 }).toBe(true);
-    await screen(page).getByRole('button', { name: '预览' }).first().click();
+    await expect.poll(() => screen(page).getByText('民事判决书.pdf').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await screen(page).getByRole('button', { name: /预\s*览/ }).first().click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(1);
     await expect.poll(() => page.locator('.ant-modal:visible').getByTestId('pdf-viewer').getAttribute('data-pages'), { timeout: 20_000 }).toBe('2');
   });
 });

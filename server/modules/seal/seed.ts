@@ -12,7 +12,7 @@ const APPLY_CODES = ['sealapply:view', 'sealapply:add', 'sealapply:edit', 'seala
 
 /** 法务专员 keeps the company's seals and runs the register; a project manager applies for seal use in his project. */
 export const SEAL_DEMO_GRANTS: Record<string, string[]> = {
-  legal: [...SEAL_CODES, ...APPLY_CODES, 'sealapply:approve', 'sealapply:stamp', 'sealapply:void', 'sealuse:approvelist', 'approval:view', 'approval:approve', 'approval:transfer'],
+  legal: [...SEAL_CODES, ...APPLY_CODES, 'sealapply:approve', 'sealapply:stamp', 'sealapply:void', 'approval:view', 'approval:approve', 'approval:transfer'],
   project_manager: [...APPLY_CODES, 'sealapply:stamp'],
 };
 
