@@ -67,6 +67,8 @@ export interface SeedOptions {
   /** Demo data and the narrower demo accounts; off in production, where only admin is created. */
   demo: boolean;
   now?: number;
+  /** Where stored files live (PMS_DATA_DIR): demo documents and seal images are written under it. */
+  dataDir?: string;
 }
 
 /** Seeds an empty database once; returns false when it already holds data. */
@@ -150,7 +152,7 @@ export async function seedDatabase(db: DB, modules: readonly ServerModule[], opt
       await trx.insertInto('privacy_agreement').values({ ...agreement, version: '1.0', status: 'published', published_at: now, created_at: now, updated_at: now }).execute();
     }
     if (!options.demo) return;
-    const ctx: SeedContext = { trx: loose, now, rnd, pick, personName, mobile, insertStaff, shared: new Map() };
+    const ctx: SeedContext = { trx: loose, now, rnd, pick, personName, mobile, insertStaff, shared: new Map(), dataDir: options.dataDir };
     for (const module of modules) await module.seed?.(ctx);
   });
   return true;

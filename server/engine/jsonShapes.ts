@@ -1,4 +1,4 @@
-import type { JsonShape, ResourceField } from '../../src/shared/schemaTypes.ts';
+import type { FileKind, JsonShape, ResourceField } from '../../src/shared/schemaTypes.ts';
 import { badRequest } from '../platform/http/envelope.ts';
 import type { AnyDB } from './hooks.ts';
 
@@ -7,7 +7,8 @@ export const STORED_FILE_PATH = '^/files/[A-Za-z0-9/_-]+\\.[a-z0-9]{2,5}$';
 
 /** The JSON schema ajv checks for a declared shape: members not declared are refused. */
 export function shapeSchema(shape: JsonShape): Record<string, unknown> {
-  const { file, items, properties, additionalProperties, ...plain } = shape;
+  // accept and maxBytes are checked against the stored file (checkFileRefs), not by ajv.
+  const { file, items, properties, additionalProperties, accept: _accept, maxBytes: _maxBytes, ...plain } = shape;
   const s: Record<string, unknown> = { ...plain };
   if (file) s.pattern = STORED_FILE_PATH;
   if (items) s.items = shapeSchema(items);
@@ -32,6 +33,7 @@ export function shapeProblems(shape: JsonShape, at = ''): string[] {
   }
   if (t.includes('string') && shape.maxLength === undefined && !shape.enum && !shape.file) problems.push(`${at || '/'}: a text needs "maxLength", "enum" or "file"`);
   if (shape.file && !t.includes('string')) problems.push(`${at || '/'}: "file" is for a text (the stored file's path)`);
+  if ((shape.accept || shape.maxBytes !== undefined) && !shape.file) problems.push(`${at || '/'}: "accept" and "maxBytes" go with "file": true`);
   if (t.includes('object')) {
     if (!shape.properties && !shape.additionalProperties) problems.push(`${at || '/'}: an object needs "properties" or "additionalProperties"`);
     if (shape.additionalProperties && shape.maxProperties === undefined) problems.push(`${at || '/'}: a map ("additionalProperties") needs "maxProperties"`);
@@ -43,9 +45,9 @@ export function shapeProblems(shape: JsonShape, at = ''): string[] {
   return problems;
 }
 
-/** The file paths a value holds where its shape says `file` (the value already matches the shape). */
-export function fileRefs(shape: JsonShape, value: unknown, out: string[] = []): string[] {
-  if (shape.file && typeof value === 'string') out.push(value);
+/** The file paths a value holds where its shape says `file`, each with that shape (the value already matches the shape). */
+export function fileRefs(shape: JsonShape, value: unknown, out: { path: string; shape: JsonShape }[] = []): { path: string; shape: JsonShape }[] {
+  if (shape.file && typeof value === 'string') out.push({ path: value, shape });
   else if (Array.isArray(value) && shape.items) for (const v of value) fileRefs(shape.items, v, out);
   else if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) {
@@ -59,8 +61,8 @@ export function fileRefs(shape: JsonShape, value: unknown, out: string[] = []): 
 /** The refusal of a file reference that is not one of the product's stored files. */
 export const fileRefRefusal = (title: string) => `${title}中有文件不是本系统上传的文件，请重新上传`;
 
-/** Which of the paths name files the product stored; given by the files module (storedFiles). */
-type StoredFiles = (q: AnyDB, paths: string[]) => Promise<Set<string>>;
+/** Which of the paths name files the product stored, with each one's size; given by the files module (storedFiles). */
+type StoredFiles = (q: AnyDB, paths: string[]) => Promise<Map<string, { size: number }>>;
 let storedFiles: StoredFiles | null = null;
 
 /** The files module tells the engine how to look a stored file up (the engine knows no module). */
@@ -83,8 +85,30 @@ const parsed = (value: unknown): unknown => {
  */
 export async function checkFileRefs(q: AnyDB, field: ResourceField, value: unknown): Promise<void> {
   if (!field.shape) return;
-  const paths = [...new Set(fileRefs(field.shape, parsed(value)))];
+  const refs = fileRefs(field.shape, parsed(value));
+  const paths = [...new Set(refs.map((r) => r.path))];
   if (!paths.length) return;
-  const known = storedFiles ? await storedFiles(q, paths) : new Set<string>();
+  const known = storedFiles ? await storedFiles(q, paths) : new Map<string, { size: number }>();
   if (paths.some((p) => !known.has(p))) throw badRequest(fileRefRefusal(field.title));
+  for (const { path, shape } of refs) {
+    const refusal = fileKindRefusal(field.title, shape, path, known.get(path)!.size);
+    if (refusal) throw badRequest(refusal);
+  }
+}
+
+const KIND_NAMES: Partial<Record<FileKind, string>> = { pdf: 'PDF', docx: 'Word', doc: 'Word', xlsx: 'Excel', pptx: 'PowerPoint', mp4: 'MP4 视频', mp3: 'MP3 音频', zip: 'ZIP 压缩包' };
+const kindName = (kind: FileKind) => KIND_NAMES[kind] ?? kind.toUpperCase();
+
+/** Size in the units people read: 512 KB, 10 MB. */
+export const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/**
+ * The refusal of a stored file its shape does not accept (null: accepted). The kind is the
+ * extension the file service gave the file from its magic bytes, so a renamed file cannot pass.
+ */
+export function fileKindRefusal(title: string, shape: JsonShape, path: string, size: number): string | null {
+  const kind = path.slice(path.lastIndexOf('.') + 1) as FileKind;
+  if (shape.accept && !shape.accept.includes(kind)) return `${title}只接受 ${[...new Set(shape.accept.map(kindName))].join('、')} 文件`;
+  if (shape.maxBytes !== undefined && size > shape.maxBytes) return `${title}的文件不能大于 ${sizeText(shape.maxBytes)}`;
+  return null;
 }

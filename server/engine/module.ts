@@ -16,6 +16,8 @@ export interface SeedContext {
   insertStaff(staff: { account: string; name: string; orgId: number; role: string | null; jobNumber: string; mobile?: string }): Promise<number>;
   /** Shared between module seeds (e.g. the org module's projects, houses and customers for the work orders). */
   shared: Map<string, unknown>;
+  /** Where stored files live: a seed that makes files (documents, images) stores them here; absent, it makes none. */
+  dataDir?: string;
 }
 
 /**

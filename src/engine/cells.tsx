@@ -6,6 +6,7 @@ import { cellText, dictLabel, isEmpty, percentOf, type CellSpec } from './cellTe
 import { RESOURCES } from './catalogue.ts';
 import type { CellType } from '../shared/schemaTypes.ts';
 import { colorName } from '../shared/tagColors.ts';
+import { sizeText, storedFiles } from './files/fileValue.ts';
 
 export type { CellSpec } from './cellText.ts';
 
@@ -26,6 +27,8 @@ const LazyProgress = lazy(() => import('./progressCell.tsx').then((m) => ({ defa
 const media = () => import('./mediaCells.tsx');
 const LazyImageCell = lazy(() => media().then((m) => ({ default: m.ImageCell })));
 export const SafeHtml = lazy(() => media().then((m) => ({ default: m.SafeHtml })));
+// Files with their PDF viewer and video player: loaded with the first file cell, pdf.js only on a preview.
+const LazyFileCell = lazy(() => import('./files/FileCell.tsx'));
 
 /** Spec 9: images open in the viewer with its toolbar and navbar off. */
 export const ImageCell = ({ value }: { value: unknown }) => (
@@ -147,6 +150,14 @@ const CELL_KINDS: Record<CellType, CellKind> = {
       </Suspense>
     ),
     content: (_, value) => plain(String(value).replace(/<[^>]*>/g, '')),
+  },
+  file: {
+    render: (_, value) => (
+      <Suspense fallback={null}>
+        <LazyFileCell value={value} />
+      </Suspense>
+    ),
+    content: (_, value) => plain(storedFiles(value).map((f) => `${f.name} ${sizeText(f.size)} 预览`).sort((a, b) => b.length - a.length)[0] ?? ''),
   },
   // A list shows its EnableSwitch (ListPage); elsewhere the state as words.
   enableSwitch: {

@@ -3,6 +3,7 @@ import { connect, mapProps } from '@formily/react';
 import { Tree, Upload, message } from 'antd';
 import { uploadFile } from '../core/upload.ts';
 import { call } from './data.ts';
+import { FileUploadBase } from './files/FileUpload.tsx';
 import { CascaderRemote as PlainCascaderRemote, TreeSelectRemote as PlainTreeSelectRemote } from './remoteInputs.tsx';
 
 // Fields that bring large antd components (tree, tree select, cascader, upload): fields.tsx
@@ -94,3 +95,6 @@ function ImageUploadBase({ value, onChange, maxCount = 9, disabled }: { value?: 
 }
 
 export const ImageUpload = connect(ImageUploadBase);
+
+/** Documents (PDF, Office, video…) with declared kinds and size: files/FileUpload.tsx. */
+export const FileUpload = connect(FileUploadBase);

@@ -5,7 +5,7 @@
 export const COMPONENT_NAMES = [
   'FormItem', 'FormGrid', 'FormLayout', 'Space', 'ArrayItems', 'Input', 'Select', 'NumberPicker', 'DatePicker',
   'TimePicker', 'Switch', 'Radio', 'Checkbox', 'DictSelect', 'RemoteSelect', 'PermissionTree', 'ImageUpload',
-  'RichText', 'ColorSelect',
+  'RichText', 'ColorSelect', 'FileUpload',
   'TreeSelectRemote', 'CascaderRemote', 'AudiencePicker',
 ] as const;
 

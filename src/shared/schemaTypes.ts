@@ -155,7 +155,9 @@ export type CellType =
   | 'richText'
   | 'state'
   | 'percent'
-  | 'progress';
+  | 'progress'
+  /** Files of a `FileUpload` field ({ url, name, size } each): icon, name, size and download; a PDF opens in the in-page viewer, a video in the player. */
+  | 'file';
 
 export interface EnumOption {
   text: string;
@@ -537,7 +539,14 @@ export interface JsonShape {
   maximum?: number;
   /** A text that is the path of a file this product stored (/files/...): checked to exist. */
   file?: boolean;
+  /** With `file`: the kinds of file accepted, by the type the server read from the file's bytes at upload (its magic bytes, never its name). */
+  accept?: FileKind[];
+  /** With `file`: the largest accepted file in bytes (uploads are also bounded by PMS_UPLOAD_MAX_BYTES). */
+  maxBytes?: number;
 }
+
+/** Kinds of stored file a `file` shape may accept: the extension the file service gives a file by its bytes. */
+export type FileKind = 'jpg' | 'png' | 'gif' | 'webp' | 'bmp' | 'pdf' | 'xlsx' | 'docx' | 'pptx' | 'doc' | 'mp4' | 'mp3' | 'zip';
 
 /** The type of a stored field; decides the column type, validation and the default cell. */
 /** `html` is rich text: sanitised with DOMPurify when saved and again when shown. */

@@ -43,6 +43,9 @@ export async function copyTemplate(config: Config, options: BuildOptions, dataDi
   const key = createHash('sha256').update(JSON.stringify({ adminPassword: config.adminPassword, demo: config.seedDemo })).digest('hex').slice(0, 12);
   const file = await template(path.join(root, key), config);
   fs.copyFileSync(file, path.join(dataDir, 'pms.sqlite'));
+  // Files the seed stored (seal images, demo documents) go with the database that names them.
+  const files = path.join(path.dirname(file), 'files');
+  if (fs.existsSync(files)) fs.cpSync(files, path.join(dataDir, 'files'), { recursive: true });
   return true;
 }
 
@@ -79,7 +82,8 @@ async function build(dir: string, config: Config): Promise<void> {
   const building = fs.mkdtempSync(`${dir}.building-`);
   const database = openDatabase(building);
   try {
-    await prepareDatabase(database, config);
+    // The seed stores its files beside the template database, where copyTemplate finds them.
+    await prepareDatabase(database, { ...config, dataDir: building });
     database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     await database.close();

@@ -140,6 +140,19 @@ describe('schema lint', () => {
     expect(at(lint(corrupt(workOrder, (d) => (d.fields.title.shape = { type: 'string', maxLength: 5 }))))).toEqual([`${workOrder}#/fields: "shape" belongs to JSON fields only`]);
   });
 
+  it('checks the files a file field accepts (issue 31, capability 6)', () => {
+    const template = 'seal/resources/seal_template.json';
+    const url = '/fields/file/shape/items/properties/url';
+    // "accept" and "maxBytes" belong to a stored file's path.
+    expect(at(lint(corrupt(template, (d) => (d.fields.file.shape.items.properties.name.accept = ['pdf']))))).toEqual([
+      `${template}#/fields/file/shape/items/properties/name: "accept" and "maxBytes" go with "file": true`,
+    ]);
+    // Kinds are those the file service reads from a file's bytes.
+    expect(at(lint(corrupt(template, (d) => (d.fields.file.shape.items.properties.url.accept = ['exe']))))[0]).toBe(`${template}#${url}/accept/0: must be one of "jpg", "png", "gif", "webp", "bmp", "pdf", "xlsx", "docx", "pptx", "doc", "mp4", "mp3", "zip"`);
+    // A file cell and a FileUpload are registered like every cell and component.
+    expect(at(lint(corrupt('seal/pages/seal-template.json', (d) => (d.columns[3].cell = 'files')))).join('\n')).toMatch(/seal-template\.json#\/columns\/3\/cell/);
+  });
+
   it('wants the exact path of the meta-schema, which editors follow', () => {
     expect(at(lint(corrupt('settings/resources/label.json', (d) => (d.$schema = '../meta/resource.schema.json'))))).toEqual([
       'settings/resources/label.json#/$schema: should be "../../meta/resource.schema.json" so editors can check it',

@@ -458,6 +458,34 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 诉讼进程 */
+  case_proceeding: {
+    id: Generated<number>;
+    /** 案件 */
+    case_id: number;
+    /** 阶段 */
+    stage: string;
+    /** 事件 */
+    event: string;
+    /** 日期 */
+    event_date: string;
+    /** 法院 */
+    court: Generated<string | null>;
+    /** 法官 */
+    judge: Generated<string | null>;
+    /** 金额（元） */
+    amount: Generated<number | null>;
+    /** 下次日期 */
+    next_date: Generated<string | null>;
+    /** 文书 */
+    documents: Generated<string | null>;
+    /** 说明 */
+    note: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 佣金分配单 */
   commission_distribution: {
     id: Generated<number>;
@@ -917,6 +945,118 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 律师函 */
+  lawyer_letter: {
+    id: Generated<number>;
+    /** 函号 */
+    letter_no: string;
+    /** 关联案件 */
+    case_id: Generated<number | null>;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 业主 */
+    owner_name: string;
+    /** 欠费金额（元） */
+    arrears_amount: number;
+    /** 律所 */
+    law_firm: string;
+    /** 律师 */
+    lawyer: Generated<string | null>;
+    /** 出函日期 */
+    issued_at: Generated<string | null>;
+    /** 发送方式 */
+    send_way: Generated<string | null>;
+    /** 运单号 */
+    tracking_no: Generated<string | null>;
+    /** 发送日期 */
+    sent_at: Generated<string | null>;
+    /** 送达日期 */
+    delivered_at: Generated<string | null>;
+    /** 限期缴费日期 */
+    deadline: Generated<string | null>;
+    /** 结果 */
+    result: Generated<string | null>;
+    /** 已缴金额（元） */
+    paid_amount: Generated<number | null>;
+    /** 律师函费用（元） */
+    fee: Generated<number | null>;
+    /** 律师函文件 */
+    file: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 诉讼案件 */
+  legal_case: {
+    id: Generated<number>;
+    /** 案件编号 */
+    code: Generated<string | null>;
+    /** 案件方向 */
+    direction: string;
+    /** 案件类型 */
+    case_type: string;
+    /** 案由 */
+    cause: string;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 对方当事人 */
+    counterparty: string;
+    /** 对方联系电话 */
+    counterparty_phone: Generated<string | null>;
+    /** 欠费金额（元） */
+    arrears_amount: Generated<number | null>;
+    /** 欠费期间 */
+    arrears_period: Generated<string | null>;
+    /** 诉讼标的额（元） */
+    claim_amount: Generated<number | null>;
+    /** 律所 */
+    law_firm: Generated<string | null>;
+    /** 主办律师 */
+    lawyer: Generated<string | null>;
+    /** 第一责任人 */
+    owner_staff_id: number;
+    /** 受理法院 */
+    court: Generated<string | null>;
+    /** 案号 */
+    case_no: Generated<string | null>;
+    /** 承办法官 */
+    judge: Generated<string | null>;
+    /** 立案日期 */
+    filed_at: Generated<string | null>;
+    /** 下次节点日期 */
+    next_date: Generated<string | null>;
+    /** 诉讼费（元） */
+    litigation_costs: Generated<number | null>;
+    /** 律师费（元） */
+    lawyer_fee: Generated<number | null>;
+    /** 公告费、公证费等（元） */
+    other_costs: Generated<number | null>;
+    /** 判决金额（元） */
+    judgment_amount: Generated<number | null>;
+    /** 实际回款（元） */
+    recovered_amount: Generated<number | null>;
+    /** 结案方式 */
+    close_type: Generated<string | null>;
+    /** 案件结果 */
+    result: Generated<string | null>;
+    /** 风险等级 */
+    risk_level: Generated<string | null>;
+    /** 预估损失（元） */
+    estimated_loss: Generated<number | null>;
+    /** 案件文书 */
+    documents: Generated<string | null>;
+    /** 当前阶段 */
+    stage: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 登录日志 */
   login_log: {
@@ -1694,6 +1834,151 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 印章 */
+  seal: {
+    id: Generated<number>;
+    /** 印章名称 */
+    name: string;
+    /** 印章编号 */
+    code: Generated<string | null>;
+    /** 印章类型 */
+    seal_type: string;
+    /** 印章形态 */
+    form: string;
+    /** 所属组织 */
+    org_id: number;
+    /** 保管人 */
+    keeper_id: number;
+    /** 印章图片 */
+    image: Generated<string | null>;
+    /** 存放位置 */
+    storage_location: Generated<string | null>;
+    /** 备案号 */
+    filed_no: Generated<string | null>;
+    /** 刻制日期 */
+    made_at: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 使用次数 */
+    use_count: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 用印记录 */
+  seal_record: {
+    id: Generated<number>;
+    /** 用印申请 */
+    apply_id: number;
+    /** 印章 */
+    seal_id: number;
+    /** 文件名称 */
+    doc_name: string;
+    /** 盖章方式 */
+    kind: string;
+    /** 页码 */
+    page: Generated<number | null>;
+    /** 横坐标 */
+    x: Generated<number | null>;
+    /** 纵坐标 */
+    y: Generated<number | null>;
+    /** 宽度 */
+    w: Generated<number | null>;
+    /** 盖章人 */
+    operator_id: number;
+    /** 盖章时间 */
+    stamped_at: number;
+    /** 文件 SHA-256 */
+    file_hash: Generated<string | null>;
+    /** 验真码 */
+    verify_code: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 用印模板 */
+  seal_template: {
+    id: Generated<number>;
+    /** 模板名称 */
+    name: string;
+    /** 文件类型 */
+    doc_type: string;
+    /** 模板文件 */
+    file: string;
+    /** 默认印章类型 */
+    seal_type: Generated<string | null>;
+    /** 盖章位置 */
+    stamp_positions: Generated<string | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 用印申请 */
+  seal_use_apply: {
+    id: Generated<number>;
+    /** 申请编号 */
+    code: Generated<string | null>;
+    /** 印章 */
+    seal_id: number;
+    /** 用印方式 */
+    use_mode: string;
+    /** 文件名称 */
+    doc_name: string;
+    /** 文件类型 */
+    doc_type: Generated<string | null>;
+    /** 份数 */
+    copies: number;
+    /** 用印事由 */
+    reason: string;
+    /** 对方单位 */
+    counterparty: Generated<string | null>;
+    /** 合同金额（元） */
+    contract_amount: Generated<number | null>;
+    /** 律师已审核 */
+    lawyer_reviewed: Generated<number | null>;
+    /** 用印文件 */
+    files: string;
+    /** 用印模板 */
+    template_id: Generated<number | null>;
+    /** 预计用印时间 */
+    expected_at: Generated<number | null>;
+    /** 预计归还时间 */
+    return_due_at: Generated<number | null>;
+    /** 申请状态 */
+    status: string;
+    /** 申请人 */
+    applicant_id: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 盖章位置 */
+    placements: Generated<string | null>;
+    /** 盖章后扫描件 */
+    scan_files: Generated<string | null>;
+    /** 签章文件 */
+    signed_file: Generated<string | null>;
+    /** 签章文件 SHA-256 */
+    file_hash: Generated<string | null>;
+    /** 验真码 */
+    verify_code: Generated<string | null>;
+    /** 盖章人 */
+    stamped_by: Generated<number | null>;
+    /** 用印时间 */
+    stamped_at: Generated<number | null>;
+    /** 归还时间 */
+    returned_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 分类 */
   service_category: {

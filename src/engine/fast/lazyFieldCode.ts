@@ -12,6 +12,7 @@ export const LAZY_FIELD_CHUNK = {
   ArrayItems: 'arrayItems',
   PermissionTree: 'remote',
   ImageUpload: 'remote',
+  FileUpload: 'remote',
   TreeSelectRemote: 'remote',
   CascaderRemote: 'remote',
 } as const;

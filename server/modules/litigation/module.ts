@@ -1,0 +1,13 @@
+import type { ServerModule } from '../../engine/module.ts';
+import { legalCaseHooks } from './hooks/legal_case.ts';
+import { lawyerLetterHooks } from './hooks/lawyer_letter.ts';
+import { LITIGATION_DEMO_GRANTS, seedLitigation } from './seed.ts';
+
+/** Litigation (法务诉讼): cases we bring and cases against us through their stages, proceedings with their documents, and lawyer letters. */
+export const litigationModule: ServerModule = {
+  name: 'litigation',
+  dependsOn: ['org', 'files'],
+  hooks: { legal_case: legalCaseHooks, lawyer_letter: lawyerLetterHooks },
+  demoGrants: LITIGATION_DEMO_GRANTS,
+  seed: seedLitigation,
+};

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
+import { PDFDocument } from 'pdf-lib';
+import type { Api } from '../support/api.ts';
+import { setUpApis, setUpServer } from '../support/setup.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
+import { demoPdf } from '../../server/modules/seal/demoPdf.ts';
+
+/**
+ * Electronic seals (/seal, design notes 13): the register, seal-use applications through the
+ * approvals engine, and real stamping with pdf-lib, checked by rendering the stamped PDF with
+ * poppler's pdftoppm and by the verification code and SHA-256.
+ */
+const server = setUpServer();
+const [fawu, xmjl, kefu] = setUpApis(server, 'fawu', 'xmjl', 'kefu');
+const S = '/api/seal';
+
+async function upload(api: Api, name: string, bytes: Uint8Array, type: string): Promise<{ url: string; name: string; size: number }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const { replay, sign } = api.signed({});
+  const response = await fetch(`${server.url}/api/file/upload?${new URLSearchParams(Object.entries(replay).map(([k, v]) => [k, String(v)]))}`, { method: 'POST', headers: { token: api.token, authtoken: api.token, sign }, body: form });
+  const data = ((await response.json()) as { data: { cdnUrl: string; fileSize: number; fileSampleName: string } }).data;
+  return { url: data.cdnUrl, name: data.fileSampleName, size: data.fileSize };
+}
+
+const fetchBytes = async (url: string) => Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
+const sealNamed = async (name: string) => ((await fawu.post(`${S}/seal/list`, { pageSize: 50 })).body.data.records as Record<string, any>[]).find((s) => s.name === name)!;
+const apply = async (id: number) => (await fawu.get(`${S}/apply/detail`, { id })).body.data as Record<string, any>;
+
+/** Red pixels (the seal's colour) in a box of a page rendered at 72 dpi, where one pixel is one PDF point. */
+function redShare(pdf: Buffer, page: number, box: { x: number; y: number; w: number; h: number }): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-seal-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-png', '-singlefile', path.join(dir, 'in.pdf'), path.join(dir, 'out')]);
+    const png = PNG.sync.read(fs.readFileSync(path.join(dir, 'out.png')));
+    let red = 0;
+    for (let y = box.y; y < box.y + box.h; y++) {
+      for (let x = box.x; x < box.x + box.w; x++) {
+        const i = (y * png.width + x) * 4;
+        if (png.data[i]! > 150 && png.data[i + 1]! < 110 && png.data[i + 2]! < 110) red++;
+      }
+    }
+    return red / (box.w * box.h);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function approvedApplication(seal: string, doc: string): Promise<number> {
+  const pdf = await upload(xmjl, `${doc}.pdf`, await demoPdf(doc, [['第一页：合同正文。'], ['第二页：签署页。']], ['翠湖天地业主委员会', '悦家物业服务有限公司']), 'application/pdf');
+  const added = await xmjl.post(`${S}/apply/add`, { project_id: DEMO_PROJECTS.cuihu.id, seal_id: (await sealNamed(seal)).id, use_mode: 'e_sign', doc_name: doc, doc_type: 'contract', copies: 2, reason: '续签物业服务合同', files: [pdf] });
+  expect(added.body.message).toBe('新增成功');
+  const id = added.body.data.id as number;
+  expect((await xmjl.post(`${S}/apply/transition`, { id, action: 'submit' })).body.data.state).toBe('approving');
+  // The company's flow sends it to 法务 孙立新, who finds it in 用印审批.
+  const tasks = (await fawu.post('/api/approve/task/list', { pageSize: 50, filters: { view: 'todo', biz_type: 'seal_use' } })).body.data.records as { id: number; title: string }[];
+  const task = tasks.find((t) => t.title === doc)!;
+  expect((await fawu.post('/api/approve/task/approve', { id: task.id, comment: '同意' })).body.data.status).toBe('approved');
+  expect((await apply(id)).status).toBe('approved');
+  return id;
+}
+
+describe('electronic seals', () => {
+  it('has the demo register, templates and months of stamped applications with their files', async () => {
+    const seals = (await fawu.post(`${S}/seal/list`, { pageSize: 50 })).body.data.records as Record<string, any>[];
+    expect(seals.map((s) => s.status)).toEqual(expect.arrayContaining(['enabled', 'lost', 'disabled']));
+    const contract = seals.find((s) => s.seal_type === 'contract')!;
+    expect([contract.keeper_id_label, contract.use_count > 0]).toEqual(['孙立新', true]);
+    const image = PNG.sync.read(await fetchBytes(contract.image[0]));
+    expect([image.width, image.height]).toEqual([240, 240]);
+    const applies = (await fawu.post(`${S}/apply/list`, { pageSize: 100 })).body.data.records as Record<string, any>[];
+    expect(new Set(applies.map((a) => a.project_id)).size).toBe(4);
+    const stamped = applies.find((a) => a.status === 'stamped' && a.use_mode === 'e_sign')!;
+    const signed = await fetchBytes(stamped.signed_file[0].url);
+    expect(createHash('sha256').update(signed).digest('hex')).toBe(stamped.file_hash);
+    const records = (await fawu.post(`${S}/record/list`, { pageSize: 20, filters: { verify_code: stamped.verify_code } })).body.data.records;
+    expect(records.length).toBeGreaterThan(0);
+    // 林晓雯 has no seal permissions: legal data stays with its roles.
+    expect((await kefu.post(`${S}/seal/list`, {})).http).toBe(403);
+  });
+
+  it('stamps an approved application once, by the keeper, at the placed positions, and the stamp is on the page', async () => {
+    const id = await approvedApplication('悦家物业服务有限公司合同专用章', '翠湖天地物业服务合同（2027版）');
+    const placements = [{ page: 2, x: 320, y: 560, w: 120, kind: 'normal' }, { page: 1, x: 0, y: 300, w: 120, kind: 'straddle' }];
+    // 刘海燕 may stamp his project's seal, not the company's: only its keeper 孙立新 does.
+    const notKeeper = await xmjl.post(`${S}/apply/transition`, { id, action: 'esign', values: { placements } });
+    expect([notKeeper.http, notKeeper.body.message]).toEqual([403, '只有印章「悦家物业服务有限公司合同专用章」的保管人「孙立新」可以电子签章']);
+    const offPage = await fawu.post(`${S}/apply/transition`, { id, action: 'esign', values: { placements: [{ page: 3, x: 10, y: 10, w: 100, kind: 'normal' }] } });
+    expect([offPage.http, offPage.body.message]).toEqual([400, '第 3 页不存在（文件共 2 页）']);
+    expect((await apply(id)).status).toBe('approved');
+
+    const done = await fawu.post(`${S}/apply/transition`, { id, action: 'esign', values: { placements } });
+    expect([done.body.message, done.body.data.state]).toEqual(['签章完成', 'stamped']);
+    const record = await apply(id);
+    expect(record).toMatchObject({ status: 'stamped', stamped_by_label: '孙立新' });
+    const signed = await fetchBytes(record.signed_file[0].url);
+    expect(createHash('sha256').update(signed).digest('hex')).toBe(record.file_hash);
+    expect((await PDFDocument.load(signed)).getPageCount()).toBe(2);
+    // Page 2 carries the seal in its box and nothing red elsewhere; the straddle seal's slices sit at both pages' right edge.
+    expect(redShare(signed, 2, { x: 320, y: 560, w: 120, h: 120 })).toBeGreaterThan(0.08);
+    expect(redShare(signed, 2, { x: 80, y: 100, w: 120, h: 120 })).toBe(0);
+    for (const page of [1, 2]) expect(redShare(signed, page, { x: 595 - 60, y: 300, w: 58, h: 120 })).toBeGreaterThan(0.05);
+    expect(execFileSync('pdfimages', ['-list', '-f', '2', '-l', '2', '-'], { input: signed }).toString()).toMatch(/240\s+240/);
+
+    // Once: a second stamping is refused, and so is a void by anyone but those granted.
+    const again = await fawu.post(`${S}/apply/transition`, { id, action: 'esign', values: { placements } });
+    expect([again.http, again.body.message]).toEqual([409, '当前状态为「已用印」，不能电子签章']);
+    const records = (await fawu.post(`${S}/record/list`, { pageSize: 20, filters: { apply_id: id } })).body.data.records as Record<string, any>[];
+    expect(records.map((r) => `${r.kind}:${r.page}`).sort()).toEqual(['normal:2', 'straddle:1', 'straddle:2']);
+
+    // 验真: the stored hash confirms the file; one changed byte refutes it.
+    const ok = await fawu.post(`${S}/apply/verify`, { code: record.verify_code, sha256: record.file_hash });
+    expect(ok.body.data).toMatchObject({ valid: true, docName: '翠湖天地物业服务合同（2027版）' });
+    const changed = Buffer.from(signed);
+    changed[Math.floor(changed.length / 2)] ^= 1;
+    const refuted = await fawu.post(`${S}/apply/verify`, { code: record.verify_code, sha256: createHash('sha256').update(changed).digest('hex') });
+    expect([refuted.body.data.valid, refuted.body.message]).toEqual([false, '验真失败：文件内容与签章时不一致，可能已被修改']);
+  });
+
+  it('refuses what cannot be stamped, with a clear message and nothing written', async () => {
+    const png = await upload(fawu, '扫描件.png', fs.readFileSync(path.join(server.config.dataDir, 'files', (await sealNamed('悦家物业服务有限公司公章')).image[0].slice(7))), 'image/png');
+    const lost = await sealNamed('悦家物业锦绣华庭项目部业务专用章');
+    const pdf = await upload(xmjl, '函.pdf', await demoPdf('函', [['内容']], ['', '']), 'application/pdf');
+    const base = { project_id: DEMO_PROJECTS.cuihu.id, use_mode: 'e_sign', doc_name: '测试函件', copies: 1, reason: '测试', files: [pdf] };
+    expect((await xmjl.post(`${S}/apply/add`, { ...base, seal_id: lost.id })).body.message).toBe('印章「悦家物业锦绣华庭项目部业务专用章」当前不可用（已挂失），不能申请用印');
+    const finance = await sealNamed('悦家物业服务有限公司财务专用章');
+    expect((await xmjl.post(`${S}/apply/add`, { ...base, seal_id: finance.id })).body.message).toBe('印章「悦家物业服务有限公司财务专用章」是实体章，不能电子签章');
+    expect((await xmjl.post(`${S}/apply/add`, { ...base, seal_id: (await sealNamed('悦家物业服务有限公司公章')).id, files: [png] })).body.message).toBe('电子签章的用印文件须包含 PDF');
+    // A file field's declared kinds are checked against the type read from the bytes at upload.
+    const template = await fawu.post(`${S}/template/add`, { name: '错误模板', doc_type: 'letter', file: [png] });
+    expect([template.http, template.body.message]).toEqual([400, '模板文件只接受 PDF 文件']);
+    const forged = await fawu.post(`${S}/template/add`, { name: '错误模板', doc_type: 'letter', file: [{ url: '/files/202611/0123456789abcdef0123456789abcdef.pdf', name: 'x.pdf', size: 1 }] });
+    expect([forged.http, forged.body.message]).toEqual([400, '模板文件中有文件不是本系统上传的文件，请重新上传']);
+  });
+});
