@@ -3,7 +3,8 @@ import type { AnyDB } from '../../engine/hooks.ts';
 import { orgSubtree, visibleProjectIds } from '../../engine/scope.ts';
 import { ok } from '../../platform/http/envelope.ts';
 
-const keywordQuery = { type: 'object', additionalProperties: false, properties: { keyword: { type: 'string', maxLength: 30 } } };
+// The pickers' other parameters (a select's own, such as the chosen values) are read by nobody: accepted and ignored.
+const keywordQuery = { type: 'object', properties: { keyword: { type: 'string', maxLength: 30 } } };
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
