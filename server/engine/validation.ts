@@ -2,6 +2,7 @@ import type { ResourceDef, ResourceField } from '../../src/shared/schemaTypes.ts
 import { ApiError } from '../platform/http/envelope.ts';
 import { DATETIME_TEXT } from './resources/dateTimes.ts';
 import { fileRefRefusal, shapeSchema } from './jsonShapes.ts';
+import { runtimeFieldSchema } from './runtimeForms.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -45,6 +46,8 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
         const items = field.enum ? { enum: Object.keys(field.enum) } : { type: ['string', 'number'], maxLength: 100 };
         return { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 200, uniqueItems: true, items }] };
       }
+      const runtime = runtimeFieldSchema(field);
+      if (runtime) return runtime;
       // The declared shape (the schema lint requires one); null clears an optional field.
       if (!field.shape) return {};
       const s = shapeSchema(field.shape);

@@ -649,6 +649,87 @@ export interface ResourceTables {
     state_at: Generated<number | null>;
   };
   /** 问卷 */
+  quest: {
+    id: Generated<number>;
+    /** 问卷名称 */
+    name: string;
+    /** 问卷类型 */
+    qa_type: string;
+    /** 问卷分类 */
+    category: string;
+    /** 填写渠道 */
+    channel: string;
+    /** 问卷说明 */
+    description: Generated<string | null>;
+    /** 题目 */
+    form: string;
+    /** 开始时间 */
+    start_time: number;
+    /** 结束时间 */
+    end_time: number;
+    /** 计划回收份数 */
+    target_count: Generated<number | null>;
+    /** 已回收 */
+    answer_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 答卷 */
+  quest_answer: {
+    id: Generated<number>;
+    /** 问卷 */
+    quest_id: number;
+    /** 受访客户 */
+    respondent: string;
+    /** 房屋 */
+    house_name: Generated<string | null>;
+    /** 填写方式 */
+    channel: string;
+    /** 答案 */
+    answers: string;
+    /** 填写人 */
+    filled_by: Generated<number | null>;
+    /** 问卷版本 */
+    form_version: Generated<number | null>;
+    /** 是否预警 */
+    alarm: Generated<number | null>;
+    /** 答卷时间 */
+    answered_at: Generated<number | null>;
+    /** 回访状态 */
+    followup: Generated<string | null>;
+    /** 回访结果 */
+    followup_note: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 问卷模板 */
+  quest_template: {
+    id: Generated<number>;
+    /** 模板名称 */
+    name: string;
+    /** 模板分类 */
+    category: string;
+    /** 模板说明 */
+    description: Generated<string | null>;
+    /** 题目 */
+    form: string;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 问卷 */
   questionnaire: {
     id: Generated<number>;
     /** 问卷名称 */
