@@ -17,7 +17,8 @@ const ajv = new Ajv({ strict: false, allErrors: false });
 export function runtimeFieldSchema(field: ResourceField): Record<string, unknown> | null {
   if (field.form) return field.required ? shapeSchema(RUNTIME_FORM_SHAPE) : { anyOf: [{ type: 'null' }, shapeSchema(RUNTIME_FORM_SHAPE)] };
   if (field.answersTo) {
-    const value = { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }, { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 50 } }] };
+    // One multi-type, not anyOf: with the server's coerceTypes a string branch would turn a score 9 into "9".
+    const value = { type: ['string', 'number', 'boolean', 'null', 'array'], maxLength: 2000, maxItems: 20, items: { type: 'string', maxLength: 50 } };
     const s = { type: 'object', maxProperties: 60, propertyNames: { pattern: '^[a-z][a-z0-9_]{0,31}$' }, additionalProperties: value };
     return field.required ? s : { anyOf: [{ type: 'null' }, s] };
   }

@@ -1,8 +1,8 @@
 import type { SeedContext } from '../../engine/module.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { currentFormVersion } from '../../engine/runtimeForms.ts';
-import { DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from '../org/demo.ts';
-import { orgDemo } from '../org/seed.ts';
+import { DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from '../org/public.ts';
+import { orgDemo } from '../org/public.ts';
 import { CHOICE_COMPONENTS, type Answers, type RuntimeForm } from '../../../src/shared/runtimeForm.ts';
 import { RESEARCH_FORM, SATISFACTION_FORM, STAFF_FORM, SUGGESTIONS } from './forms.ts';
 import { alarmOf } from './hooks/quest_answer.ts';

@@ -3,7 +3,7 @@ import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { currentFormVersion, formVersion } from '../../../engine/runtimeForms.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { CHOICE_COMPONENTS, RUNTIME_COMPONENTS, TEXT_COMPONENTS, type Answers, type RuntimeForm } from '../../../../src/shared/runtimeForm.ts';
-import { visibleRow } from '../access.ts';
+import { visibleRow } from '../public.ts';
 
 const idQuery = { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } };
 

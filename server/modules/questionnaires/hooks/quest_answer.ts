@@ -3,7 +3,7 @@ import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { formVersion } from '../../../engine/runtimeForms.ts';
 import { badRequest, conflict, ok } from '../../../platform/http/envelope.ts';
 import type { Answers, RuntimeForm } from '../../../../src/shared/runtimeForm.ts';
-import { visibleRow } from '../access.ts';
+import { visibleRow } from '../public.ts';
 
 /** Whether any answer chose an option the form flags for a follow-up (预警选项). */
 export function alarmOf(form: RuntimeForm, answers: Answers): boolean {
@@ -51,11 +51,10 @@ export const questAnswerHooks: ResourceHooks = {
       async (request) => {
         const { id, followup_note } = request.body as { id: number; followup_note: string };
         if (!followup_note.trim()) throw badRequest('请填写回访结果');
-        await db.transaction().execute(async (trx) => {
-          const answer = await visibleRow(app, 'quest_answer', id, request.staff!, '答卷');
-          if (answer.followup !== 'todo') throw conflict('该答卷不需要回访或已回访');
-          await trx.updateTable('quest_answer').set({ followup: 'done', followup_note: followup_note.trim(), updated_at: Date.now() }).where('id', '=', id).execute();
-        });
+        await visibleRow(app, 'quest_answer', id, request.staff!, '答卷');
+        // Only a flagged answer still waiting is moved: one statement, so two callers cannot both complete it.
+        const moved = await db.updateTable('quest_answer').set({ followup: 'done', followup_note: followup_note.trim(), updated_at: Date.now() }).where('id', '=', id).where('followup', '=', 'todo').executeTakeFirst();
+        if (!Number(moved.numUpdatedRows)) throw conflict('该答卷不需要回访或已回访');
         return ok({ id }, '回访已完成');
       },
     );
