@@ -13,6 +13,7 @@ import { Radio } from '@formily/antd-v5/esm/radio';
 import { Space } from '@formily/antd-v5/esm/space';
 import { Switch } from '@formily/antd-v5/esm/switch';
 import { FieldItem } from './FieldItem.tsx';
+import { engineHost } from './host.ts';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import AntdInput from 'antd/es/input/Input';
 import { ColorSelect as PlainColorSelect, DictSelect as PlainDictSelect, RemoteSelect as PlainRemoteSelect, RestingSelect } from './selects.tsx';
@@ -91,6 +92,8 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   ColorSelect,
   RichText,
   ...LAZY_FIELDS,
+  // The form designer's code comes through the engine host (its preview renders with this registry).
+  FormDesigner: lazyComponent(() => engineHost().loadFormDesigner!().then((m) => (m as { FormDesigner: LazyComponent }).FormDesigner)),
   // At rest until touched (restingDatePicker.tsx); its code still loads with the form, so it wakes at once.
   DatePicker: Object.assign(restingDatePicker(LAZY_FIELDS.DatePicker), LAZY_FIELDS.DatePicker),
 };

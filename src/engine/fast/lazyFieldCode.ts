@@ -14,7 +14,6 @@ export const LAZY_FIELD_CHUNK = {
   ImageUpload: 'remote',
   TreeSelectRemote: 'remote',
   CascaderRemote: 'remote',
-  FormDesigner: 'formDesigner',
 } as const;
 
 export type LazyFieldChunk = (typeof LAZY_FIELD_CHUNK)[keyof typeof LAZY_FIELD_CHUNK];

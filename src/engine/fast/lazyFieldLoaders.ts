@@ -1,5 +1,4 @@
 import type { LazyFieldChunk } from './lazyFieldCode.ts';
-import { engineHost } from '../host.ts';
 
 /** Each lazy field chunk's import (lazyFieldCode.ts): fields.tsx renders from them, the router fetches them early. */
 export const LAZY_FIELD_LOADERS = {
@@ -8,5 +7,4 @@ export const LAZY_FIELD_LOADERS = {
   numberPicker: () => import('@formily/antd-v5/esm/number-picker'),
   arrayItems: () => import('@formily/antd-v5/esm/array-items'),
   remote: () => import('../remoteFields.tsx'),
-  formDesigner: () => engineHost().loadFormDesigner?.() ?? Promise.reject(new Error('表单设计器未注册')),
 } satisfies Record<LazyFieldChunk, () => Promise<unknown>>;
