@@ -8,6 +8,7 @@ import { registerPersonalDataMasking } from './platform/http/personalData.ts';
 import { registerListAnswers } from './platform/http/listAnswers.ts';
 import { resourceRoutes } from './engine/resources/index.ts';
 import { reportRoutes } from './engine/reports.ts';
+import { registerSchedule } from './engine/schedule.ts';
 import { hooksOf, type ServerModule } from './engine/module.ts';
 import { SERVICE_PREFIXES } from '../src/shared/servicePrefixes.ts';
 
@@ -42,4 +43,6 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
       { prefix: `/${prefix}` },
     );
   }
+  // Recurring generation (a plan's tasks) runs on the timers' clock once every resource is mounted.
+  for (const resource of app.catalogue.resources.values()) if (resource.schedule) registerSchedule(app, resource, app.catalogue.resources);
 }

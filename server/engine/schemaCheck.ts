@@ -16,6 +16,7 @@ import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
+import { runtimeProblems } from './runtimeChecks.ts';
 
 interface Doc<T> {
   file: string;
@@ -78,7 +79,7 @@ export function checkSchemas(root: string): string[] {
     // (a multi-select's values are checked against its enum or dictionary instead).
     for (const [name, field] of Object.entries(r.doc.fields ?? {})) {
       for (const problem of audienceFieldProblems(field)) report(r.file, `/fields/${name}/audience`, problem);
-      if (field.type !== 'json' || field.through || field.enum || field.dict || field.audience) continue;
+      if (field.type !== 'json' || field.through || field.enum || field.dict || field.audience || field.form || field.answersTo) continue;
       if (!field.shape) report(r.file, `/fields/${name}`, `JSON field "${name}" needs a "shape" (the structure its value must have, e.g. {"type": "array", "maxItems": 9, "items": {"type": "string", "file": true}})`);
       else for (const problem of shapeProblems(field.shape)) report(r.file, `/fields/${name}/shape${problem.split(':')[0] === '/' ? '' : problem.split(':')[0]}`, problem.slice(problem.indexOf(':') + 2));
     }
@@ -86,6 +87,8 @@ export function checkSchemas(root: string): string[] {
     if (resourceByName.has(r.doc.name)) report(r.file, '/name', `resource "${r.doc.name}" is also defined in ${rel(resourceByName.get(r.doc.name)!.file)}`);
     resourceByName.set(r.doc.name, r);
   }
+  const resourceDefs = new Map([...resourceByName].map(([name, r]) => [name, r.doc]));
+  for (const r of resources) for (const [pointer, problem] of runtimeProblems(r.doc, resourceDefs)) report(r.file, pointer, problem);
   const buttons = new Map<string, string>();
   const routes = new Map<string, Doc<PageSchema>>();
   for (const p of pages) {

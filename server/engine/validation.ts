@@ -3,6 +3,7 @@ import { ApiError } from '../platform/http/envelope.ts';
 import { DATETIME_TEXT } from './resources/dateTimes.ts';
 import { fileRefRefusal, shapeSchema } from './jsonShapes.ts';
 import { audienceShape } from './audience.ts';
+import { runtimeFieldSchema } from './runtimeForms.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -46,6 +47,8 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
         const items = field.enum ? { enum: Object.keys(field.enum) } : { type: ['string', 'number'], maxLength: 100 };
         return { anyOf: [{ type: 'null' }, { type: 'array', maxItems: 200, uniqueItems: true, items }] };
       }
+      const runtime = runtimeFieldSchema(field);
+      if (runtime) return runtime;
       // The declared shape (the schema lint requires one), or a scope picker's; null clears an optional field.
       const shape = field.audience ? audienceShape(field.audience) : field.shape;
       if (!shape) return {};

@@ -3,6 +3,8 @@ import { BESPOKE_PAGES as MESSAGES } from '../modules/messages/index.ts';
 import { BESPOKE_PAGES as PATROL } from '../modules/patrol/index.ts';
 import { BESPOKE_PAGES as RETURN_VISIT } from '../modules/returnVisit/index.ts';
 import { BESPOKE_PAGES as SEAL } from '../modules/seal/index.ts';
+import { BESPOKE_PAGES as QUESTIONNAIRES } from '../modules/questionnaires/index.ts';
+import { BESPOKE_PAGES as TEMPLATES } from '../modules/templates/index.ts';
 
 /** Screens written in React, named by `component` in their page schema (kind "bespoke"): each module registers its own. */
-export const BESPOKE_PAGES = { ...PATROL, ...MESSAGES, ...HOTLINE, ...RETURN_VISIT, ...SEAL };
+export const BESPOKE_PAGES = { ...PATROL, ...MESSAGES, ...HOTLINE, ...RETURN_VISIT, ...SEAL, ...QUESTIONNAIRES, ...TEMPLATES };

@@ -11,4 +11,5 @@ export const APP_ENGINE_HOST: EngineHost = {
   findPage: (pathname) => findRoute(pathname)?.page,
   onPushMessage,
   widget: (name) => WIDGETS[name],
+  loadFormDesigner: () => import('../engine/FormDesigner.tsx'),
 };

@@ -13,6 +13,7 @@ import { Radio } from '@formily/antd-v5/esm/radio';
 import { Space } from '@formily/antd-v5/esm/space';
 import { Switch } from '@formily/antd-v5/esm/switch';
 import { FieldItem } from './FieldItem.tsx';
+import { engineHost } from './host.ts';
 import { RichTextField, RichTextView } from './RichText.tsx';
 import { AudiencePicker } from './AudiencePicker.tsx';
 import AntdInput from 'antd/es/input/Input';
@@ -93,6 +94,8 @@ export const FIELD_COMPONENTS: Record<ComponentName, unknown> = {
   RichText,
   AudiencePicker,
   ...LAZY_FIELDS,
+  // The form designer's code comes through the engine host (its preview renders with this registry).
+  FormDesigner: lazyComponent(() => engineHost().loadFormDesigner!().then((m) => (m as { FormDesigner: LazyComponent }).FormDesigner)),
   // At rest until touched (restingDatePicker.tsx); its code still loads with the form, so it wakes at once.
   DatePicker: Object.assign(restingDatePicker(LAZY_FIELDS.DatePicker), LAZY_FIELDS.DatePicker),
 };

@@ -19,6 +19,11 @@ export interface EngineHost {
   onPushMessage(listener: (message: PushMessage) => void): () => void;
   /** A card a module draws on dashboard pages (its code loads when first shown). */
   widget(name: WidgetName): ComponentType;
+  /**
+   * The form designer's code (the FormDesigner field): handed in by the app because the designer's
+   * live preview renders with the field registry that lists it, a cycle the engine cannot import.
+   */
+  loadFormDesigner?(): Promise<unknown>;
 }
 
 let host: EngineHost | undefined;

@@ -7,6 +7,8 @@ export const COMPONENT_NAMES = [
   'TimePicker', 'Switch', 'Radio', 'Checkbox', 'DictSelect', 'RemoteSelect', 'PermissionTree', 'ImageUpload',
   'RichText', 'ColorSelect', 'FileUpload',
   'TreeSelectRemote', 'CascaderRemote', 'AudiencePicker',
+  // A run-time form's designer (issue 31): the value is the form definition (src/shared/runtimeForm.ts).
+  'FormDesigner',
 ] as const;
 
 /** Core tables (hand-written migrations) a resource field may `ref` besides resources; labelled by `name`. */

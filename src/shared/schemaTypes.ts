@@ -597,6 +597,18 @@ export interface ResourceField {
   /** Lists and exports show the value masked: an ID card number keeps its first 3 and last 4 characters, a mobile number its first 3 and last 4 digits. */
   mask?: 'idCard' | 'mobile';
   /**
+   * Type "json": the value is a form built at run time in the form designer (`FormDesigner`), a
+   * RuntimeForm of src/shared/runtimeForm.ts (its shape is the engine's, so no `shape`). Every
+   * change is kept as a new version, so answers keep the form they were given for.
+   */
+  form?: boolean;
+  /**
+   * Type "json": answers to the run-time form in field `form` of the record this resource's field
+   * `ref` points at, checked against that form's current version (required items, options,
+   * types, lengths, skip logic), whose number the server writes into field `version`.
+   */
+  answersTo?: { ref: string; form: string; version: string };
+  /**
    * Type "json": the field is a scope picker's choice, `{ "mode": "all" | "org" | "post" | "staff", "ids": [...] }`
    * for staff, `{ "mode": "all" | "project" | "building", "ids": [...] }` for owners (no `shape`:
    * the engine's). Every write checks the ids exist and lie within the writer's data scope (「全部」
@@ -865,7 +877,52 @@ export interface ResourceDef {
    * @minItems 1
    * @uniqueItems true
    */
-  invalidates?: Invalidation[];
+  invalidates?: Invalidation[];  /** Child records this record generates by a recurring rule (a plan's tasks), on the timers' clock. */
+  schedule?: ScheduleDef;
+}
+
+/**
+ * Recurring generation (issue 31, capability 4): each record whose `when` holds makes one child
+ * record per day its rule gives, inside its date window: `day` every day, `week` on the ISO
+ * weekdays (1 Monday … 7 Sunday) listed in `days`, `month` on the days of the month listed,
+ * `fixed` on the dates listed ("2026-12-01"). A child is made once its period's start, less the
+ * lead minutes, has come; the child's (parentField, periodField) is unique, so a period is made
+ * once however often the clock runs, and a server that was down catches up on the periods it
+ * missed (at most `catchUpDays` back) without duplicates.
+ */
+export interface ScheduleDef {
+  /** The resource of the records made. */
+  child: string;
+  /** The child's field holding this record's id (a ref to this resource). */
+  parentField: string;
+  /** The child's text field holding the period ("2026-11-28"), unique within parentField. */
+  periodField: string;
+  /** The parent's fields that state the rule. */
+  rule: {
+    /** Text field: day, week, month or fixed. */
+    period: string;
+    /** JSON field: the weekdays, days of the month or dates. */
+    days: string;
+    /** Text fields "YYYY-MM-DD": the first and last day of the window. */
+    startDate: string;
+    endDate: string;
+    /** Text fields "HH:mm": the period's hours within its day (default the whole day). */
+    startTime?: string;
+    endTime?: string;
+    /** Integer field: minutes before the period's start that its child is made. */
+    leadMinutes?: string;
+  };
+  /** Which parent records generate (say, status enabled). */
+  when?: Condition[];
+  /** The child's datetime fields given the period's start and end. */
+  startField?: string;
+  endField?: string;
+  /** Child field ← parent field, copied into each child. */
+  copy?: Record<string, string>;
+  /** Child field ← a value, set on each child. */
+  set?: Record<string, string | number | boolean | null>;
+  /** How many days back a server that was down catches up (default 7). @minimum 0 @maximum 62 */
+  catchUpDays?: number;
 }
 
 /** How a report groups rows: by a column's value, or a datetime column's day or month. */

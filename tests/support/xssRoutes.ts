@@ -196,6 +196,22 @@ const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
     const rows = (await db.selectFrom('questionnaire_answer').select('id').where('visit_id', '=', visit.id).execute()) as Row[];
     return [planted, ...rows.map((r) => ({ marker, resource: 'questionnaire_answer', id: Number(r.id), payload: payload.name, fields: ['answer'] }))];
   },
+  /**
+   * A follow-up call of a flagged answer sheet (/quest-manager/playbackCustomer): a steward's sheet
+   * of a running 翠湖天地 survey answered 不满意, its free-text suggestion the payload too, then the
+   * call's result (the payload) recorded.
+   */
+  '/api/quest/questAnswer/followup': async ({ api, app, payload, marker }) => {
+    const db = app.db as unknown as Kysely<any>;
+    const quest = (await db.selectFrom('quest').select(['id', 'form']).where('status', '=', 'published').where('project_id', '=', DEMO_PROJECTS.cuihu.id).where('name', 'like', '%满意度%').orderBy('id').executeTakeFirstOrThrow()) as Row;
+    const items = (JSON.parse(String(quest.form)) as { items: { key: string; component: string; options?: string[]; alarm?: string[]; maximum?: number; showWhen?: unknown; maxLength?: number }[] }).items;
+    const answers = Object.fromEntries(
+      items.filter((i) => !i.showWhen).map((i) => [i.key, i.alarm?.length ? i.alarm[0] : i.options ? (i.component === 'Checkbox.Group' ? [i.options[0]] : i.options.at(-1)) : i.component === 'NumberPicker' ? i.maximum : fit(payload, marker, i.maxLength ?? 200)]),
+    );
+    const sheet = await expectOk(api, '/api/quest/questAnswer/add', { quest_id: quest.id, project_id: DEMO_PROJECTS.cuihu.id, respondent: '钱女士', answers });
+    await expectOk(api, '/api/quest/questAnswer/followup', { id: sheet.id, followup_note: fit(payload, marker, 300) });
+    return [{ marker, resource: 'quest_answer', id: Number(sheet.id), payload: payload.name, fields: ['followup_note'] }];
+  },
   /** A patrol point category: the payload as its name (what fits) and remark. */
   '/api/patrol/patrol/addClassify': async ({ api, payload, marker }) => {
     const answer = await api.post('/api/patrol/patrol/addClassify', { name: fit(payload, marker, 50), remark: fit(payload, marker, 200) });

@@ -6,6 +6,7 @@ import type { AnyDB, Row } from '../hooks.ts';
 import { checkRules } from './rules.ts';
 import { parseDateTime, toMilliseconds } from './dateTimes.ts';
 import { checkFileRefs } from '../jsonShapes.ts';
+import { checkRuntimeForm } from '../runtimeForms.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
 export function defaults(resource: ResourceDef): Row {
@@ -50,6 +51,10 @@ export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, 
   for (const [name, field] of Object.entries(resource.fields)) {
     // A deadline is checked when it is written: one that has since passed does not block the record.
     if (field.notPast && name in written && isPast(written[name])) throw badRequest(`${field.title}不能早于当前时间`);
+    if (field.form || field.answersTo) {
+      await checkRuntimeForm(q, resource, name, field, values, written);
+      continue;
+    }
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
     if (field.type === 'json' && field.shape) {

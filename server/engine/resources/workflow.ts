@@ -68,6 +68,8 @@ export function registerWorkflow(ctx: ResourceContext): void {
     // A move alone may break a rule too (reopening a cancelled booking into a taken slot). A
     // system move (a timer's) is not refused: it would stop every other due move of the run.
     else if (staff) await checkRules(trx, resource, { ...current, ...moved }, id);
+    // What the checks add to the inputs (a run-time form's version beside its answers) is written too.
+    for (const key of Object.keys(written)) if (!(key in moved)) (moved as Row)[key] = written[key];
     // Compare-and-set on the state: on a database with concurrent writers (PostgreSQL, several
     // instances) a move made meanwhile by someone else leaves nothing to update.
     const updated = await trx

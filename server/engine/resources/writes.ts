@@ -8,6 +8,7 @@ import type { ResourceContext } from './context.ts';
 import { checkValues, defaults, toColumns } from './values.ts';
 import { writeTimeline } from './workflow.ts';
 import { checkAudiences } from '../audience.ts';
+import { keepFormVersions } from '../runtimeForms.ts';
 
 const idsBody = {
   type: 'object',
@@ -68,6 +69,7 @@ export function registerWrites(ctx: ResourceContext): void {
           .executeTakeFirstOrThrow();
         const id = inserted.id as number;
         await ctx.writeLinks(trx, id, values);
+        await keepFormVersions(trx, resource, id, values);
         if (resource.workflow) await writeTimeline(trx, table, { id, action: 'create', from: null, to: resource.workflow.initial, note: null }, staff);
         saved.extra = (await hooks.afterSave?.({ trx, staff, app, id, values, created: true })) || undefined;
         return id;
@@ -91,6 +93,7 @@ export function registerWrites(ctx: ResourceContext): void {
         await hooks.beforeSave?.({ trx, staff, app, id, values: changes, current });
         await trx.updateTable(table).set({ ...ctx.columnsOf(changes), updated_at: Date.now() }).where('id', '=', id).execute();
         await ctx.writeLinks(trx, id, changes);
+        await keepFormVersions(trx, resource, id, changes);
         saved.extra = (await hooks.afterSave?.({ trx, staff, app, id, values: changes, created: false })) || undefined;
       });
       return ok({ id, ...saved.extra?.data }, saved.extra?.message ?? '保存成功');

@@ -1684,6 +1684,87 @@ export interface ResourceTables {
     updated_at: number;
   };
   /** 问卷 */
+  quest: {
+    id: Generated<number>;
+    /** 问卷名称 */
+    name: string;
+    /** 问卷类型 */
+    qa_type: string;
+    /** 问卷分类 */
+    category: string;
+    /** 填写渠道 */
+    channel: string;
+    /** 问卷说明 */
+    description: Generated<string | null>;
+    /** 题目 */
+    form: string;
+    /** 开始时间 */
+    start_time: number;
+    /** 结束时间 */
+    end_time: number;
+    /** 计划回收份数 */
+    target_count: Generated<number | null>;
+    /** 已回收 */
+    answer_count: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 答卷 */
+  quest_answer: {
+    id: Generated<number>;
+    /** 问卷 */
+    quest_id: number;
+    /** 受访客户 */
+    respondent: string;
+    /** 房屋 */
+    house_name: Generated<string | null>;
+    /** 填写方式 */
+    channel: string;
+    /** 答案 */
+    answers: string;
+    /** 填写人 */
+    filled_by: Generated<number | null>;
+    /** 问卷版本 */
+    form_version: Generated<number | null>;
+    /** 是否预警 */
+    alarm: Generated<number | null>;
+    /** 答卷时间 */
+    answered_at: Generated<number | null>;
+    /** 回访状态 */
+    followup: Generated<string | null>;
+    /** 回访结果 */
+    followup_note: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 问卷模板 */
+  quest_template: {
+    id: Generated<number>;
+    /** 模板名称 */
+    name: string;
+    /** 模板分类 */
+    category: string;
+    /** 模板说明 */
+    description: Generated<string | null>;
+    /** 题目 */
+    form: string;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 问卷 */
   questionnaire: {
     id: Generated<number>;
     /** 问卷名称 */
@@ -2323,5 +2404,93 @@ export interface ResourceTables {
     read_at: Generated<number | null>;
     /** 发送时间 */
     sent_at: Generated<number | null>;
+  };
+  /** 作业计划 */
+  work_plan: {
+    id: Generated<number>;
+    /** 计划名称 */
+    name: string;
+    /** 作业模板 */
+    template_id: number;
+    /** 周期 */
+    period: string;
+    /** 执行日 */
+    days: Generated<string | null>;
+    /** 开始日期 */
+    start_date: string;
+    /** 结束日期 */
+    end_date: string;
+    /** 每日开始 */
+    start_time: string;
+    /** 每日截止 */
+    end_time: string;
+    /** 提前生成（分钟） */
+    lead_minutes: number;
+    /** 执行人 */
+    assignee_id: number;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 作业任务 */
+  work_task: {
+    id: Generated<number>;
+    /** 任务名称 */
+    title: string;
+    /** 作业模板 */
+    template_id: number;
+    /** 所属计划 */
+    plan_id: Generated<number | null>;
+    /** 计划日 */
+    period_key: Generated<string | null>;
+    /** 来源 */
+    source: Generated<string | null>;
+    /** 执行人 */
+    assignee_id: number;
+    /** 计划开始 */
+    plan_start: number;
+    /** 截止时间 */
+    plan_end: number;
+    /** 检查结果 */
+    result: Generated<string | null>;
+    /** 模板版本 */
+    form_version: Generated<number | null>;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 是否超时 */
+    overdue: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 作业模板 */
+  work_template: {
+    id: Generated<number>;
+    /** 模板名称 */
+    name: string;
+    /** 模板类型 */
+    kind: string;
+    /** 专业分类 */
+    category: string;
+    /** 检查项 */
+    form: string;
+    /** 完成时限（小时） */
+    sla_hours: number;
+    /** 需拍照留证 */
+    need_photo: Generated<number | null>;
+    /** 作业标准 */
+    description: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
 }

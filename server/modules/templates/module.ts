@@ -1,0 +1,18 @@
+import type { ServerModule } from '../../engine/module.ts';
+import { workPlanHooks } from './hooks/work_plan.ts';
+import { workTaskHooks } from './hooks/work_task.ts';
+import { workTemplateHooks } from './hooks/work_template.ts';
+import { seedTemplates, TEMPLATE_DEMO_GRANTS } from './seed.ts';
+
+/**
+ * Standard work: templates of check items (run-time forms), plans that generate tasks by their
+ * schedule (the engine's recurring generation), tasks done with the filled form, and the
+ * execution analysis.
+ */
+export const templatesModule: ServerModule = {
+  name: 'templates',
+  dependsOn: ['org', 'questionnaires'],
+  hooks: { work_template: workTemplateHooks, work_plan: workPlanHooks, work_task: workTaskHooks },
+  demoGrants: TEMPLATE_DEMO_GRANTS,
+  seed: seedTemplates,
+};
