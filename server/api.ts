@@ -8,6 +8,7 @@ import { registerPersonalDataMasking } from './platform/http/personalData.ts';
 import { registerListAnswers } from './platform/http/listAnswers.ts';
 import { resourceRoutes } from './engine/resources/index.ts';
 import { reportRoutes } from './engine/reports.ts';
+import { downloadCenterRoutes } from './engine/exportJobs.ts';
 import { hooksOf, type ServerModule } from './engine/module.ts';
 import { SERVICE_PREFIXES } from '../src/shared/servicePrefixes.ts';
 
@@ -35,6 +36,8 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
         for (const resource of app.catalogue.resources.values()) {
           if (resource.service === prefix) await service.register(resourceRoutes(resource, hooks[resource.name]), { prefix: resource.path });
         }
+        // The download center of background exports, owned by each caller (server/engine/exportJobs.ts).
+        if (prefix === 'report') await service.register(downloadCenterRoutes('download-center:view'), { prefix: '/downloadCenter' });
         for (const report of app.catalogue.reports.values()) {
           if (report.service === prefix) await service.register(reportRoutes(report, hooks[report.source]), { prefix: report.path });
         }

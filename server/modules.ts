@@ -9,12 +9,13 @@ import { workorderModule } from './modules/workorder/module.ts';
 import { hotlineModule } from './modules/hotline/module.ts';
 import { returnVisitModule } from './modules/returnVisit/module.ts';
 import { approvalModule } from './modules/approval/module.ts';
+import { customersModule } from './modules/customers/module.ts';
 
 /**
  * The product's business modules, in dependency order: the app runs their migrations, mounts
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, customersModule];
 
 checkModules(MODULES);
