@@ -31,7 +31,6 @@ export function checkReportExpressions(r: ReportDef, report: Report, column: (po
       if (m.field) report(`${at}/duration`, 'give the value either as "field" or as "duration", not both');
       if (!['sum', 'avg', 'max', 'min'].includes(m.agg)) report(`${at}/duration`, `a duration is summed, averaged or compared (sum, avg, max, min), not "${m.agg}"`);
     }
-    if (m.agg === 'distinct' && !m.field) report(`${at}/field`, '"distinct" needs "field", the column whose different values it counts');
     if (m.agg === 'ratio') {
       for (const part of ['numerator', 'denominator'] as const) {
         const other = m[part] ? measures.get(m[part]) : undefined;
