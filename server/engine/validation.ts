@@ -48,7 +48,9 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       // The declared shape (the schema lint requires one); null clears an optional field.
       if (!field.shape) return {};
       const s = shapeSchema(field.shape);
-      return field.required ? s : { anyOf: [{ type: 'null' }, s] };
+      if (field.required) return s;
+      // nullable on a single type: with coerceTypes "array", an anyOf's null branch would unwrap a one-item list of objects and refuse it.
+      return typeof s.type === 'string' ? { ...s, nullable: true } : { anyOf: [{ type: 'null' }, s] };
     }
   }
 }

@@ -9,8 +9,10 @@ const SERVICE = ['report-repair', 'report-complaint', 'report-reporting', 'repor
 const MANAGEMENT = ['report-efficiency', 'report-category', 'report-finishrate', 'report-timely', 'report-commitment', 'report-emergency'];
 const PATROL = ['report-patrol', 'report-quality', 'report-qualitypoint'];
 
+const CUSTOMERS = ['customer:view', 'customer:add', 'customer:edit', 'customer:export', 'customer:reveal', 'customer:moveOut', 'communication:view', 'communication:add', 'communication:edit', 'communication:finish', 'communication:export'];
+
 export const REPORT_DEMO_GRANTS: Record<string, string[]> = {
-  customer_service: [...both(SERVICE), ...view(['report-timely']), 'download-center:view'],
-  project_manager: [...both([...SERVICE, ...MANAGEMENT, ...PATROL]), 'download-center:view'],
+  customer_service: [...CUSTOMERS, ...both(SERVICE), ...view(['report-timely']), 'download-center:view'],
+  project_manager: [...CUSTOMERS, 'customer:blacklist', ...both([...SERVICE, ...MANAGEMENT, ...PATROL]), 'download-center:view'],
   quality: [...both([...SERVICE, ...MANAGEMENT, ...PATROL]), 'download-center:view'],
 };
