@@ -119,3 +119,31 @@ describe('communication records', () => {
     expect(span.last - span.first).toBeGreaterThan(150 * 86_400_000);
   });
 });
+
+describe('customer statistics and the steward summary', () => {
+  it('counts customers, registration and certification rates per project, scoped to the caller', async () => {
+    const rows = await db().selectFrom('customer').select(['project_id', 'app_registered', 'certified', 'kind']).execute();
+    const answer = (await admin.post('/api/base/report/customerStatistics/query', { groupBy: 'project' })).body.data;
+    const registered = rows.filter((r: Row) => r.app_registered === 1).length;
+    expect(answer.totals.total).toBe(rows.length);
+    expect(answer.totals.registerRate).toBe(Math.round((1000 * registered) / rows.length) / 10);
+    const kefu = await signedIn(server.url, 'kefu');
+    const own = (await kefu.post('/api/base/report/customerStatistics/query', { groupBy: 'kind', pivotBy: 'level' })).body.data;
+    expect(own.totals.total).toBe(rows.filter((r: Row) => r.project_id === DEMO_PROJECTS.cuihu.id).length);
+    expect(own.pivot.columns.length).toBeGreaterThan(1);
+  });
+
+  it('gives each steward their households and customers, drillable to the customers', async () => {
+    const rows = await db().selectFrom('customer').select(['steward_id', 'house_id', 'certified']).where('steward_id', 'is not', null).execute();
+    const answer = (await admin.post('/api/base/report/stewardSummary/query', { groupBy: 'steward' })).body.data;
+    for (const r of answer.rows) {
+      const mine = rows.filter((c: Row) => c.steward_id === r.key);
+      expect(r.customers).toBe(mine.length);
+      expect(r.households).toBe(new Set(mine.map((c: Row) => c.house_id).filter((h: unknown) => h !== null)).size);
+    }
+    const first = answer.rows[0];
+    const drill = (await admin.post('/api/base/report/stewardSummary/drill', { groupBy: 'steward', key: first.key, measure: 'certified' })).body.data;
+    expect(drill.total).toBe(first.certified);
+    expect(drill.records.every((r: Row) => r.certified === '是' && r.steward_id === first.label)).toBe(true);
+  });
+});

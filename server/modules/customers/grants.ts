@@ -8,11 +8,12 @@ const both = (codes: string[]) => codes.flatMap((c) => [`${c}:view`, `${c}:expor
 const SERVICE = ['report-repair', 'report-complaint', 'report-reporting', 'report-evaluation', 'report-outbound'];
 const MANAGEMENT = ['report-efficiency', 'report-category', 'report-finishrate', 'report-timely', 'report-commitment', 'report-emergency'];
 const PATROL = ['report-patrol', 'report-quality', 'report-qualitypoint'];
+const CUSTOMER_REPORTS = ['report-customer', 'report-steward'];
 
 const CUSTOMERS = ['customer:view', 'customer:add', 'customer:edit', 'customer:export', 'customer:reveal', 'customer:moveOut', 'communication:view', 'communication:add', 'communication:edit', 'communication:finish', 'communication:export'];
 
 export const REPORT_DEMO_GRANTS: Record<string, string[]> = {
-  customer_service: [...CUSTOMERS, ...both(SERVICE), ...view(['report-timely']), 'download-center:view'],
-  project_manager: [...CUSTOMERS, 'customer:blacklist', ...both([...SERVICE, ...MANAGEMENT, ...PATROL]), 'download-center:view'],
+  customer_service: [...CUSTOMERS, ...both([...SERVICE, ...CUSTOMER_REPORTS]), ...view(['report-timely']), 'download-center:view'],
+  project_manager: [...CUSTOMERS, 'customer:blacklist', ...both([...SERVICE, ...MANAGEMENT, ...PATROL, ...CUSTOMER_REPORTS]), 'download-center:view'],
   quality: [...both([...SERVICE, ...MANAGEMENT, ...PATROL]), 'download-center:view'],
 };
