@@ -1,7 +1,6 @@
 import { Button, Drawer, Space, Typography, message } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { DataTable } from './DataTable.tsx';
 import { call } from './data.ts';
 import { formatTime } from '../shared/format.ts';
@@ -28,13 +27,8 @@ export async function exportInBackground(report: string, body: Record<string, un
     message.error(res.message);
     return;
   }
-  message.success({
-    content: (
-      <span>
-        已加入导出队列，可在 <Link to="/downloadReport">下载中心</Link> 查看进度并下载
-      </span>
-    ),
-  });
+  // Plain text: a static message renders outside the router, so it cannot hold a link.
+  message.success(res.message);
 }
 
 /** The records behind one figure of a report, paged, with their background export. */

@@ -145,7 +145,7 @@ export interface ResourceTables {
     /** 沟通人 */
     staff_id: Generated<number | null>;
     /** 沟通时间 */
-    contact_at: number;
+    contact_at: Generated<number | null>;
     /** 沟通方式 */
     channel: string;
     /** 沟通类型 */

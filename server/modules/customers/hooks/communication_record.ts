@@ -25,6 +25,7 @@ export const communicationRecordHooks: ResourceHooks = {
     values.project_id = customer.project_id;
     values.house_id = customer.house_id;
     if (!current) values.staff_id = staff.id;
+    if (!current && !values.contact_at) values.contact_at = Date.now();
     const result = values.result ?? current?.result;
     const next = values.next_contact_at !== undefined ? values.next_contact_at : current?.next_contact_at;
     if (result === 'following' && !next) throw badRequest('沟通结果为需跟进时，请填写下次跟进时间');
