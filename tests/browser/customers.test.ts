@@ -30,7 +30,7 @@ describe('customers', () => {
     await expect.poll(() => screen(page).getByText('家庭与婚姻').isVisible()).toBe(true);
     await expect.poll(() => screen(page).getByText('身体与心理特征').isVisible()).toBe(true);
 
-    await screen(page).getByRole('button', { name: '新增沟通' }).click();
+    await page.getByRole('button', { name: '新增沟通' }).click();
     await page.waitForURL(/\/user-manager\/communication-record\/form\?/);
     const form = screen(page);
     await form.getByRole('combobox', { name: '沟通方式' }).click();
