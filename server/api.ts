@@ -9,6 +9,7 @@ import { registerListAnswers } from './platform/http/listAnswers.ts';
 import { resourceRoutes } from './engine/resources/index.ts';
 import { reportRoutes } from './engine/reports.ts';
 import { registerSchedule } from './engine/schedule.ts';
+import { downloadCenterRoutes } from './engine/exportJobs.ts';
 import { hooksOf, type ServerModule } from './engine/module.ts';
 import { SERVICE_PREFIXES } from '../src/shared/servicePrefixes.ts';
 
@@ -36,6 +37,8 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
         for (const resource of app.catalogue.resources.values()) {
           if (resource.service === prefix) await service.register(resourceRoutes(resource, hooks[resource.name]), { prefix: resource.path });
         }
+        // The download center of background exports, owned by each caller (server/engine/exportJobs.ts).
+        if (prefix === 'report') await service.register(downloadCenterRoutes('download-center:view'), { prefix: '/downloadCenter' });
         for (const report of app.catalogue.reports.values()) {
           if (report.service === prefix) await service.register(reportRoutes(report, hooks[report.source]), { prefix: report.path });
         }

@@ -18,12 +18,13 @@ import { sealModule } from './modules/seal/module.ts';
 import { litigationModule } from './modules/litigation/module.ts';
 import { questionnairesModule } from './modules/questionnaires/module.ts';
 import { templatesModule } from './modules/templates/module.ts';
+import { customersModule } from './modules/customers/module.ts';
 
 /**
  * The product's business modules, in dependency order: the app runs their migrations, mounts
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule];
 
 checkModules(MODULES);

@@ -17,6 +17,7 @@ import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
+import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
 
 interface Doc<T> {
   file: string;
@@ -214,9 +215,10 @@ export function checkSchemas(root: string): string[] {
       (page.charts ?? []).forEach((c, i) => checkMeasures(`/charts/${i}/measures`, c.measures));
       checkFields(file, '/filters', page.filters, undefined, true);
       for (const name of Object.keys(page.filters ?? {})) {
-        const own = name === 'dateRange' ? Boolean(def.dateField) : name === 'project_id' ? Boolean(def.projectField) : name === 'groupBy' || (def.filters ?? []).includes(name);
+        const own = name === 'dateRange' ? Boolean(def.dateField) : name === 'project_id' ? Boolean(def.projectField) : name === 'groupBy' || name === 'pivotBy' || (def.filters ?? []).includes(name);
         if (!own) report(file, `/filters/${name}`, `report "${def.name}" does not filter by "${name}"; use dateRange, project_id, groupBy or one of its "filters"`);
       }
+      checkReportPage(page, def, (pointer, message) => report(file, pointer, message));
       continue;
     }
     const resource = resourceByName.get(page.resource)?.doc;
@@ -305,11 +307,17 @@ export function checkSchemas(root: string): string[] {
     r.filters?.forEach((f, i) => column(`/filters/${i}`, f));
     r.dimensions.forEach((d, i) => column(`/dimensions/${i}/field`, d.field));
     r.measures.forEach((m, i) => {
-      if (m.agg !== 'count' && m.agg !== 'rate' && !m.field) report(file, `/measures/${i}/field`, `"${m.agg}" needs "field", the column it aggregates`);
+      if (m.agg !== 'count' && m.agg !== 'rate' && m.agg !== 'ratio' && !m.field && !m.duration) report(file, `/measures/${i}/field`, `"${m.agg}" needs "field", the column it aggregates`);
       if (m.agg === 'rate' && !m.where) report(file, `/measures/${i}/where`, 'a rate needs "where", the rows it counts');
       column(`/measures/${i}/field`, m.field);
       column(`/measures/${i}/where/field`, m.where?.field);
     });
+    const tableColumn = (pointer: string, name: string | undefined, table?: string) => {
+      const of = table ? resourceByName.get(table)?.doc : source;
+      if (name === undefined || !of || isColumn(of, name)) return;
+      report(file, pointer, `"${name}" is not a column of "${table ?? r.source}"; use one of its fields`);
+    };
+    checkReportExpressions(r, (pointer, message) => report(file, pointer, message), tableColumn, (t) => resourceByName.has(t) || CORE_SOURCES.has(t), (t) => resourceByName.get(t)?.doc);
   }
 
   for (const { file, doc: r } of resources) {
@@ -464,7 +472,7 @@ const ENDPOINT_COMPONENTS: Record<string, string> = {
 };
 const CORE_TABLES = new Set(['staff_role', 'post_role', 'staff_post']);
 /** Tables of the core that reports may count (the rest are resources). */
-const CORE_SOURCES = new Set(['work_order', 'customer', 'house', 'building', 'org', 'staff', 'login_log']);
+const CORE_SOURCES = new Set(['work_order', 'customer', 'house', 'building', 'org', 'staff', 'login_log', 'tbp_task', 'tbp_record', 'tbp_point', 'tbp_plan', 'tbp_classify']);
 
 /** Routes written in React (session core, error pages), valid targets of navigate actions. */
 const CORE_ROUTES = new Set(['/userlogin', '/userLogin', '/speciallogin', '/alter/password', '/download', '/userPrivateProxy', '/yslogin', '/403', '/404', '/500', '/noauth']);

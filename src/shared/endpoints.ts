@@ -38,12 +38,15 @@ export function resourceEndpoints(resource: ClientResource): EndpointDef[] {
   ].filter((x): x is EndpointDef => x !== null);
 }
 
-/** The endpoint ids a report gets: "<name>.query" (figures) and "<name>.export" (Excel). */
+/** The endpoint ids a report gets: "<name>.query" (figures), "<name>.export" (Excel), "<name>.drill" (records behind a figure), "<name>.exportAsync" (download center). */
 export function reportEndpoints(report: ReportDef): EndpointDef[] {
   const base = { service: report.service };
   return [
     { ...base, id: `${report.name}.query`, method: 'POST', path: `${report.path}/query`, btnCode: report.permissions.view },
     ...(report.permissions.export ? [{ ...base, id: `${report.name}.export`, method: 'GET' as const, path: `${report.path}/export`, btnCode: report.permissions.export }] : []),
+    // The records behind a figure, and the background export (download center) of the table or of those records.
+    ...(report.drill ? [{ ...base, id: `${report.name}.drill`, method: 'POST' as const, path: `${report.path}/drill`, btnCode: report.permissions.view }] : []),
+    ...(report.permissions.export ? [{ ...base, id: `${report.name}.exportAsync`, method: 'POST' as const, path: `${report.path}/exportAsync`, btnCode: report.permissions.export }] : []),
   ];
 }
 

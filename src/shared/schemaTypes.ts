@@ -465,6 +465,11 @@ export interface ReportPage extends PageBase {
   charts?: ReportChart[];
   /** Measures shown as table columns after the grouping; default all. */
   table?: string[];
+  /**
+   * A second dimension across (project × month): the filter field `pivotBy` picks it, and each
+   * cell shows this measure of the row's and the column's group.
+   */
+  pivot?: { measure: string };
   /** Offers the Excel export (the report's export permission applies). */
   export?: boolean;
 }
@@ -933,12 +938,50 @@ export interface ReportDimension {
   /** Column of the source table. @pattern ^[a-z][a-z0-9_]*$ */
   field: string;
   bucket?: 'day' | 'month';
+  /**
+   * Groups by a column reached through the reference in `field`: the `field` of the `table` row
+   * whose id the source row holds (a service type's parent category, a point's type).
+   */
+  via?: { table: string; field: string };
   /** Names the values: by the id of a record of this table (its `name`, or a resource's labelField)... */
   labelTable?: string;
   /** ...or by the items of this dictionary code... */
   dict?: string;
   /** ...or by these fixed names. */
   enum?: Record<string, string>;
+}
+
+/**
+ * Which rows a report or measure counts: a Condition, or a test of emptiness, or a comparison
+ * with another column of the same row, all of which must hold.
+ */
+export interface ReportCondition {
+  /** @pattern ^[a-z][a-z0-9_]*$ */
+  field: string;
+  equals?: string | number | boolean | null;
+  in?: (string | number | boolean)[];
+  notIn?: (string | number | boolean)[];
+  /** true: the field is empty; false: it has a value. */
+  isNull?: boolean;
+  /** The field has a value no later (no greater) than this other column's, both set: "accepted before the response deadline". @pattern ^[a-z][a-z0-9_]*$ */
+  notAfter?: string;
+  /** The field has a value later (greater) than this other column's, both set. @pattern ^[a-z][a-z0-9_]*$ */
+  after?: string;
+  /** Tests the `field` of the `table` row that this row's `field` refers to (a record's plan's stripe) instead. */
+  via?: { table: string; field: string };
+}
+
+/** A column of the drill-down list: the records behind a figure. */
+export interface ReportDrillColumn {
+  /** @pattern ^[a-z][a-z0-9_]*$ */
+  field: string;
+  title: string;
+  /** Names a reference, a dictionary value or a fixed value, as a dimension does. */
+  labelTable?: string;
+  dict?: string;
+  enum?: Record<string, string>;
+  /** A millisecond timestamp shown as a date and time. */
+  datetime?: boolean;
 }
 
 /** One figure of each group (and of all rows together, for the cards). */
@@ -950,10 +993,15 @@ export interface ReportMeasure {
    * count: rows (matching `where`, if given); sum, avg, max, min: of `field` over those rows;
    * rate: the percentage of rows that match `where` (0–100, one decimal).
    */
-  agg: 'count' | 'sum' | 'avg' | 'max' | 'min' | 'rate';
-  /** Column summed or averaged. @pattern ^[a-z][a-z0-9_]*$ */
+  agg: 'count' | 'sum' | 'avg' | 'max' | 'min' | 'rate' | 'distinct' | 'ratio';
+  /** Column summed or averaged (distinct: whose different values are counted). @pattern ^[a-z][a-z0-9_]*$ */
   field?: string;
-  where?: Condition;
+  /** Instead of `field`: the minutes from one datetime column to another (rows with both set). */
+  duration?: { from: string; to: string };
+  /** ratio: 100 × this measure ÷ `denominator`, per group and in total (0–100, one decimal). */
+  numerator?: string;
+  denominator?: string;
+  where?: ReportCondition;
   /** How it is shown; default "number" ("percent" for rate). */
   cell?: 'number' | 'money' | 'duration' | 'percent';
 }
@@ -979,8 +1027,14 @@ export interface ReportDef {
   projectField?: string;
   /** Other columns the page may filter on exactly. */
   filters?: string[];
+  /** Rows of the source the report counts at all, e.g. only repair orders. */
+  where?: ReportCondition[];
   dimensions: ReportDimension[];
   measures: ReportMeasure[];
+  /** Opens the records behind a figure (`<name>.drill`), listed with these columns and exported in the background. */
+  drill?: { columns: ReportDrillColumn[] };
+  /** What each figure counts, shown on the page as help. Keys are measure names. */
+  definitions?: Record<string, string>;
   permissions: { view: BtnGuard; export?: BtnGuard };
 }
 

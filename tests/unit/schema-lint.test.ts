@@ -192,6 +192,36 @@ describe('schema lint', () => {
     ).toEqual([`${report}#/dimensions/0/field: "nowhere" is not a column of "work_order"; use one of its fields`, `${report}#/measures/${JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', report), 'utf8')).measures.length}/field: "minutes_spent" is not a column of "work_order"; use one of its fields`]);
   });
 
+  it("checks a report's expressions: durations, comparisons, ratios, references, drill-down and the page's pivot", () => {
+    const report = 'workorder/reports/repair.json';
+    const errors = at(
+      lint(
+        corrupt(report, (d) => {
+          d.where.push({ field: 'accepted_at', notAfter: 'answered_at' });
+          d.measures.push({ name: 'slow', title: '慢', agg: 'count', duration: { from: 'given_at', to: 'accepted_at' } });
+          d.measures.push({ name: 'half', title: '一半', agg: 'ratio', numerator: 'finishRate', denominator: 'nothing' });
+          d.measures.push({ name: 'who', title: '人数', agg: 'distinct' });
+          d.dimensions.push({ name: 'parent', title: '上级', field: 'service_type_id', via: { table: 'service_type', field: 'grandparent_id' } });
+          d.drill.columns.push({ field: 'contact_phone', title: '电话' });
+          d.definitions.unknown = '?';
+        }),
+      ),
+    );
+    const n = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', report), 'utf8')).measures.length;
+    expect(errors).toEqual([
+      `${report}#/measures/${n + 2}/field: "distinct" needs "field", the column it aggregates`,
+      `${report}#/where/2/notAfter: "answered_at" is not a column of "work_order"; use one of its fields`,
+      `${report}#/measures/${n}/duration: a duration is summed, averaged or compared (sum, avg, max, min), not "count"`,
+      `${report}#/measures/${n + 1}/numerator: "finishRate" is not a counted measure of this report; use one of total, finished, rework, avgHandle, slow, who`,
+      `${report}#/measures/${n + 1}/denominator: "nothing" is not a counted measure of this report; use one of total, finished, rework, avgHandle, slow, who`,
+      `${report}#/dimensions/5/via/field: "grandparent_id" is not a column of "service_type"; use one of its fields`,
+      `${report}#/drill/columns/10/field: "contact_phone" is personal data (masked in the resource); a drill-down list shows no personal data`,
+      `${report}#/definitions/unknown: "unknown" is not a measure of this report`,
+    ]);
+    const page = 'workorder/pages/taskreport-repair.json';
+    expect(at(lint(corrupt(page, (d) => (d.pivot.measure = 'nothing'))))).toEqual([`${page}#/pivot/measure: "nothing" is not a measure of report "repairReport"`]);
+  });
+
   it("checks a resource's rules: fields that exist, of kinds that compare", () => {
     const label = 'settings/resources/label.json';
     const errors = at(

@@ -11,7 +11,7 @@ const LAST = Number.MAX_SAFE_INTEGER;
  * never shown). The administrator role is granted everything that exists.
  */
 export async function syncPermissionCatalogue(db: DB, catalogue: Catalogue): Promise<void> {
-  const groupOf = (route: string) => catalogue.menuGroups.find((g) => route.startsWith(`${g.prefix}/`));
+  const groupOf = (route: string) => catalogue.menuGroups.find((g) => route === g.prefix || route.startsWith(`${g.prefix}/`));
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     const liveMenus = new Set<string>();

@@ -576,6 +576,41 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 沟通记录 */
+  communication_record: {
+    id: Generated<number>;
+    /** 客户 */
+    customer_id: number;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 沟通人 */
+    staff_id: Generated<number | null>;
+    /** 沟通时间 */
+    contact_at: Generated<number | null>;
+    /** 沟通方式 */
+    channel: string;
+    /** 沟通类型 */
+    topic: string;
+    /** 沟通内容 */
+    content: string;
+    /** 沟通结果 */
+    result: string;
+    /** 客户情绪 */
+    mood: Generated<string | null>;
+    /** 下次跟进时间 */
+    next_contact_at: Generated<number | null>;
+    /** 关联工单 */
+    work_order_id: Generated<number | null>;
+    /** 图片 */
+    photos: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 社区信箱来信 */
   community_letter: {
     id: Generated<number>;
@@ -668,6 +703,113 @@ export interface ResourceTables {
     status: string;
     /** 提交时间 */
     submitted_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 客户 */
+  customer: {
+    id: Generated<number>;
+    /** 姓名/名称 */
+    name: string;
+    /** 手机号 */
+    mobile: string;
+    /** 性别 */
+    gender: string;
+    /** 身份 */
+    kind: string;
+    /** 客户性质 */
+    person_type: string;
+    /** 证件号 */
+    id_card: Generated<string | null>;
+    /** 生日 */
+    birthday: Generated<string | null>;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 专属管家 */
+    steward_id: Generated<number | null>;
+    /** 来源 */
+    source: Generated<string | null>;
+    /** 画像得分 */
+    portrait_score: Generated<number | null>;
+    /** 画像等级 */
+    portrait_level_id: Generated<number | null>;
+    /** 已注册 App */
+    app_registered: Generated<number | null>;
+    /** 注册时间 */
+    registered_at: Generated<number | null>;
+    /** 已认证 */
+    certified: Generated<number | null>;
+    /** 认证时间 */
+    certified_at: Generated<number | null>;
+    /** 最近沟通 */
+    last_contact_at: Generated<number | null>;
+    /** 下次沟通 */
+    next_contact_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 家庭结构 */
+    family_structure: Generated<string | null>;
+    /** 常住人数 */
+    resident_count: Generated<number | null>;
+    /** 有老人 */
+    has_elderly: Generated<number | null>;
+    /** 有儿童 */
+    has_children: Generated<number | null>;
+    /** 紧急联系人 */
+    emergency_contact: Generated<string | null>;
+    /** 紧急联系电话 */
+    emergency_phone: Generated<string | null>;
+    /** 婚姻状况 */
+    marriage: Generated<string | null>;
+    /** 学历 */
+    education: Generated<string | null>;
+    /** 职业 */
+    occupation: Generated<string | null>;
+    /** 工作单位 */
+    employer: Generated<string | null>;
+    /** 车辆 */
+    vehicles: Generated<string | null>;
+    /** 宠物 */
+    pets: Generated<string | null>;
+    /** 消费偏好 */
+    fashion: Generated<string | null>;
+    /** 家电 */
+    appliances: Generated<string | null>;
+    /** 家具 */
+    furniture: Generated<string | null>;
+    /** 装修状态 */
+    decoration: Generated<string | null>;
+    /** 兴趣爱好 */
+    hobbies: Generated<string | null>;
+    /** 宗教信仰 */
+    religion: Generated<string | null>;
+    /** 社区活跃度 */
+    activity_level: Generated<string | null>;
+    /** 业委会成员 */
+    committee_member: Generated<number | null>;
+    /** 意见领袖 */
+    opinion_leader: Generated<number | null>;
+    /** 志愿者 */
+    volunteer: Generated<number | null>;
+    /** 行动不便 */
+    mobility_impaired: Generated<number | null>;
+    /** 需特别关怀 */
+    special_care: Generated<number | null>;
+    /** 身体状况说明 */
+    health_note: Generated<string | null>;
+    /** 沟通偏好 */
+    contact_pref: Generated<string | null>;
+    /** 敏感度 */
+    sensitivity: Generated<string | null>;
+    /** 投诉倾向 */
+    complaint_tendency: Generated<string | null>;
+    /** 性格 */
+    personality: Generated<string | null>;
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;

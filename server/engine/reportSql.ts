@@ -1,0 +1,75 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ReportCondition, ReportDimension, ReportMeasure } from '../../src/shared/schemaTypes.ts';
+
+// The only place a report declaration becomes SQL: a closed set of expressions over the
+// source's columns (named by JSON the lint checked, quoted by sql.ref), never text from a caller.
+
+const col = (field: string) => sql.ref(`s.${field}`);
+
+/** The value of `via.field` in the `via.table` row whose id this row's `field` holds. */
+const through = (field: string, via: { table: string; field: string }) => sql`(select ${sql.ref(`v.${via.field}`)} from ${sql.table(via.table)} as v where v.id = ${col(field)})`;
+
+/** A row condition: every test the declaration gives must hold. */
+export function conditionSql(where: ReportCondition): RawBuilder<unknown> {
+  const c = where.via ? through(where.field, where.via) : col(where.field);
+  const parts: RawBuilder<unknown>[] = [];
+  if (where.in) parts.push(sql`${c} in (${sql.join(where.in)})`);
+  if (where.notIn) parts.push(sql`(${c} is null or ${c} not in (${sql.join(where.notIn)}))`);
+  if (where.equals !== undefined) parts.push(where.equals === null ? sql`${c} is null` : sql`${c} = ${where.equals}`);
+  if (where.isNull !== undefined) parts.push(where.isNull ? sql`${c} is null` : sql`${c} is not null`);
+  if (where.notAfter) parts.push(sql`(${c} is not null and ${col(where.notAfter)} is not null and ${c} <= ${col(where.notAfter)})`);
+  if (where.after) parts.push(sql`(${c} is not null and ${col(where.after)} is not null and ${c} > ${col(where.after)})`);
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`1 = 1`;
+}
+
+/** The value a measure aggregates: a column, or the minutes between two datetime columns. */
+function valueSql(m: ReportMeasure): RawBuilder<unknown> {
+  if (m.duration) {
+    const from = col(m.duration.from);
+    const to = col(m.duration.to);
+    return sql`case when ${from} is not null and ${to} is not null then (${to} - ${from}) / 60000.0 end`;
+  }
+  return m.field ? col(m.field) : sql`null`;
+}
+
+/** The SQL of one measure over the grouped rows; a ratio is computed from two others afterwards (ratioOf). */
+export function measureSql(m: ReportMeasure): RawBuilder<unknown> {
+  const hit = m.where ? sql`case when ${conditionSql(m.where)} then 1 else 0 end` : sql`1`;
+  const value = m.where ? sql`case when ${conditionSql(m.where)} then ${valueSql(m)} end` : valueSql(m);
+  switch (m.agg) {
+    case 'count':
+      return sql`coalesce(sum(${hit}), 0)`;
+    case 'rate':
+      return sql`coalesce(round(100.0 * sum(${hit}) / nullif(count(*), 0), 1), 0)`;
+    case 'distinct':
+      return sql`count(distinct ${value})`;
+    case 'sum':
+      return sql`coalesce(round(sum(${value}), 2), 0)`;
+    case 'avg':
+      return sql`coalesce(round(avg(${value}), 2), 0)`;
+    case 'max':
+      return sql`coalesce(max(${value}), 0)`;
+    case 'min':
+      return sql`coalesce(min(${value}), 0)`;
+    case 'ratio':
+      return sql`0`;
+  }
+}
+
+/** 100 × numerator ÷ denominator, one decimal; 0 when the denominator is 0. */
+export function ratioOf(numerator: number, denominator: number): number {
+  return denominator ? Math.round((1000 * numerator) / denominator) / 10 : 0;
+}
+
+/** The grouping key: a column's value (or the value reached through a reference), or the local day or month of a millisecond timestamp. */
+export function dimensionSql(d: ReportDimension): RawBuilder<unknown> {
+  if (d.via) return through(d.field, d.via);
+  if (!d.bucket) return col(d.field);
+  const format = d.bucket === 'day' ? '%Y-%m-%d' : '%Y-%m';
+  return sql`strftime(${format}, ${col(d.field)} / 1000, 'unixepoch', 'localtime')`;
+}
+
+/** The rows of one group of a dimension (null: those with no value). */
+export function groupSql(d: ReportDimension, key: string | number | null): RawBuilder<unknown> {
+  return key === null ? sql`${dimensionSql(d)} is null` : sql`${dimensionSql(d)} = ${key}`;
+}
