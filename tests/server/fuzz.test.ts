@@ -66,10 +66,14 @@ describe('bad input on every API route', () => {
     };
     walk([...server.app.catalogue.pages, ...server.app.catalogue.resources.values()]);
     expect(endpoints.size).toBeGreaterThan(10);
+    // Every list that refuses it, at once.
+    const refused: string[] = [];
     for (const id of endpoints) {
       const endpoint = server.app.catalogue.endpoints.get(id)!;
-      expect(`${id} ${(await admin.get(`/api/${endpoint.service}${endpoint.path}`, { all: true })).http}`).toBe(`${id} 200`);
+      const http = (await admin.get(`/api/${endpoint.service}${endpoint.path}`, { all: true })).http;
+      if (http !== 200) refused.push(`${id} ${http}`);
     }
+    expect(refused).toEqual([]);
   });
 
   it('answers every invalid input on every route with a 4xx envelope, no 5xx, no leak and no change to the data', async () => {

@@ -3,7 +3,8 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { orgSubtree } from '../../engine/scope.ts';
 
-const OPTION_QUERY = { type: 'object', additionalProperties: false, properties: { keyword: { type: 'string', maxLength: 40 } } };
+// `all` is what every RemoteSelect sends for its option list.
+const OPTION_QUERY = { type: 'object', additionalProperties: false, properties: { all: { type: 'boolean' }, keyword: { type: 'string', maxLength: 40 } } };
 
 /**
  * Options of the seal screens: seals an application may use (enabled), the organisations a

@@ -1,3 +1,4 @@
+import { OPTION_LIST_QUERY } from '../../../platform/http/inputSchemas.ts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
@@ -29,7 +30,7 @@ export const legalCaseHooks: ResourceHooks = {
   async routes(app) {
     app.get('/proceedings', { config: { btnCode: READ }, schema: { querystring: ID_QUERY } }, async (request) => ok(await childRows(app, request.staff!, 'case_proceeding', (request.query as { id: number }).id, 'event_date')));
     app.get('/letters', { config: { btnCode: READ }, schema: { querystring: ID_QUERY } }, async (request) => ok(await childRows(app, request.staff!, 'lawyer_letter', (request.query as { id: number }).id, 'id')));
-    app.get('/ownerOptions', { config: { btnCode: ['case:add', 'case:edit'] } }, async (request) => {
+    app.get('/ownerOptions', { config: { btnCode: ['case:add', 'case:edit'] }, schema: { querystring: OPTION_LIST_QUERY } }, async (request) => {
       const db = app.db as unknown as AnyDB;
       const rows = (await db.selectFrom('staff').select(['id', 'name']).where('org_id', 'in', await orgSubtree(app.db, request.staff!.orgId)).where('enabled', '=', 1).orderBy('id').limit(300).execute()) as { id: number; name: string }[];
       return ok(rows.map((r) => ({ label: r.name, value: r.id })));
