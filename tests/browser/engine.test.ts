@@ -211,7 +211,8 @@ describe('report page (kind "report" over schemas/workorder/reports/work-order-s
     await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(1);
     await expect.poll(() => screen(page).locator('.ant-table-row').first().textContent()).toContain('投诉');
 
-    const [file] = await Promise.all([page.waitForEvent('download'), screen(page).getByRole('button', { name: /导\s*出/ }).click()]);
+    // 导出 downloads at once; 后台导出 (the download center) is the other button.
+    const [file] = await Promise.all([page.waitForEvent('download'), screen(page).getByRole('button', { name: /^导\s*出$/ }).click()]);
     expect(file.suggestedFilename()).toMatch(/^工单统计_/);
     // ...then narrowed to one project through the organisation cascader (company → region → project).
     await screen(page).getByRole('combobox', { name: '所属项目' }).click();
@@ -400,7 +401,8 @@ describe('menus and buttons follow the roles (spec 6)', () => {
   it('a technician sees only the menus of their role, and a typed URL of a forbidden screen lands on /noauth', async () => {
     const page = await as('weixiu');
     // The home page, their own work orders and the approvals they may be named in; nothing of administration or settings.
-    await expect.poll(() => page.locator('.ant-menu').innerText()).toBe('首页\n服务工单\n审批管理');
+    // Their own work: orders, standard-work tasks, approvals, their commission log and performance sheet.
+    await expect.poll(() => page.locator('.ant-menu').innerText()).toBe('首页\n服务工单\n标准作业\n审批管理\n佣金平台\n绩效管理');
     await page.goto(`${server.url}/business-settings/label-manager`);
     await page.waitForURL(/\/noauth$/);
     await expect.poll(() => page.getByText('您的账号没有开通该功能的权限，请联系管理员。').isVisible()).toBe(true);

@@ -189,7 +189,16 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
       const givenUp = (name: string) => (refusals.get(name) ?? 0) >= 5;
       const wanted = (t: WorkflowTransition) => texts.has(t.name) && !covered.has(t.name) && !givenUp(t.name);
       const usable = () => workflow.transitions.filter((t) => !givenUp(t.name));
-      while (workflow.transitions.some(wanted)) {
+      // Bounded: a record that starts where no wanted step is reachable (an add that submits
+      // itself for approval) would otherwise be planted again and again.
+      for (let attempt = 0; workflow.transitions.some(wanted); attempt++) {
+        if (attempt === 12) {
+          for (const t of workflow.transitions.filter(wanted)) {
+            refusals.set(t.name, 5);
+            lastRefusal.set(t.name, lastRefusal.get(t.name) ?? `试了 12 条记录仍未能到达（${payload.name}）`);
+          }
+          break;
+        }
         marker += 1;
         const text = payload.make(codeFor(marker));
         let id: number | undefined;
@@ -213,12 +222,22 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
         }
         const record: Planted = { marker, resource: resource.name, id, payload: payload.name, fields: [] };
         out.records.push(record);
-        // Step after step, while some wanted step can be reached from where the record is.
+        // Step after step, while some wanted step can be reached from where the record is. A move
+        // that answers 200 but leaves the record where it was (an approval step decided, the record
+        // still awaiting the next approver) would loop: it counts as a refusal here.
+        let before: string | undefined;
+        let last: WorkflowTransition | undefined;
         for (;;) {
           const current = (await api.get(`${base}/detail`, { id })).body.data as Row;
           triedProjects.add(current.project_id);
-          const step = pathTo(usable(), String(current[workflow.field]), wanted)?.[0];
+          const state = String(current[workflow.field]);
+          if (last && state === before && !last.from.includes(last.to)) {
+            refusals.set(last.name, 5);
+            lastRefusal.set(last.name, `「${last.label}」后记录仍在「${state}」（${payload.name}）`);
+          }
+          const step = pathTo(usable(), state, wanted)?.[0];
           if (!step) break;
+          [before, last] = [state, step];
           const { values, choices, written } = await moveBody(api, catalogue, resource, step, current, text);
           const caller = await as(step.actorField ? Number(current[step.actorField]) || adminId : adminId);
           const answer = await moveWithChoices(caller, `${base}/transition`, { id, action: step.name, ...(step.note ? { note: text.slice(0, 500) } : {}), values }, choices);
