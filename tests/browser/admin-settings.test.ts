@@ -136,8 +136,8 @@ describe('project assets', () => {
     await poll(() => rowIn(tab(page), '8栋').getByText('24', { exact: true }).isVisible()).toBe(true);
     const buildings = await exported(page, tab(page), '导出楼栋');
     expect(buildings.name).toMatch(/^楼栋_\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect(buildings.rows[0]).toEqual(['楼栋名称', '总层数', '单元数', '备注']);
-    expect(buildings.rows.map((r) => r.slice(0, 3))).toContainEqual(['8栋', 24, 2]);
+    expect(buildings.rows[0]).toEqual(['所属项目', '楼栋名称', '总层数', '单元数', '备注']);
+    expect(buildings.rows.map((r) => r.slice(0, 4))).toContainEqual([DEMO_PROJECTS.cuihu.name, '8栋', 24, 2]);
 
     await screen(page).getByRole('tab', { name: '房屋' }).click();
     await tab(page).getByRole('button', { name: '新增房屋' }).click();
