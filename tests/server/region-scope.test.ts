@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 import { signedIn, type Api } from '../support/api.ts';
-import { downloadSheet, sheetRows } from '../support/exports.ts';
+import { downloadSheet, signedSheet } from '../support/exports.ts';
 import { setUpServer } from '../support/setup.ts';
 
 // Issue 43 item 1: the scope "organisation and below" over HTTP, by a real demo account that works
@@ -25,16 +25,6 @@ async function allRecords(api: Api, path: string): Promise<{ id: number; project
     rows.push(...page.records);
     if (rows.length >= page.total || page.records.length === 0) return rows;
   }
-}
-
-/** A report's Excel export, signed like the browser's download link. */
-async function reportSheet(api: Api, path: string, query: Record<string, unknown>): Promise<unknown[][]> {
-  const params = { query: JSON.stringify(query) };
-  const { replay, sign } = api.signed(params);
-  const search = new URLSearchParams({ ...params, ...Object.fromEntries(Object.entries(replay).map(([k, v]) => [k, String(v)])) });
-  const response = await fetch(`${api.baseUrl}${path}?${search}`, { headers: api.headers(sign) });
-  expect(response.status).toBe(200);
-  return sheetRows(await response.arrayBuffer());
 }
 
 describe('a region-level account sees its region\'s projects, and only those', () => {
@@ -80,7 +70,9 @@ describe('a region-level account sees its region\'s projects, and only those', (
     const answer = (await pinzhi.post('/api/task/report/workOrderSummary/query', { groupBy: 'project' })).body.data;
     expect(answer.rows.map((r: { label: string }) => r.label).sort()).toEqual([...southNames].sort());
     expect(answer.totals.total).toBe((await ordersIn(southIds)).length);
-    const [, ...sheet] = await reportSheet(pinzhi, '/api/task/report/workOrderSummary/export', { groupBy: 'project' });
+    const exported = await signedSheet(pinzhi, '/api/task/report/workOrderSummary/export', { query: JSON.stringify({ groupBy: 'project' }) });
+    expect(exported.status).toBe(200);
+    const [, ...sheet] = exported.rows;
     const labels = sheet.map((r) => String(r[0]));
     for (const name of southNames) expect(labels).toContain(name);
     expect(labels.some((l) => l === DEMO_PROJECTS.cuihu.name || l === DEMO_PROJECTS.jinxiu.name)).toBe(false);

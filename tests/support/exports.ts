@@ -9,8 +9,12 @@ export async function sheetRows(buffer: ArrayBuffer): Promise<unknown[][]> {
 }
 
 /** An export endpoint's answer, signed like the browser's download link: its status and its rows. */
-export async function downloadSheet(api: Api, path: string, filters: Record<string, unknown> = {}): Promise<{ status: number; rows: unknown[][] }> {
-  const params = { filters: JSON.stringify(filters) };
+export function downloadSheet(api: Api, path: string, filters: Record<string, unknown> = {}): Promise<{ status: number; rows: unknown[][] }> {
+  return signedSheet(api, path, { filters: JSON.stringify(filters) });
+}
+
+/** A download with these query parameters (a report's `query`, a list's `filters`), signed as the browser signs it. */
+export async function signedSheet(api: Api, path: string, params: Record<string, string>): Promise<{ status: number; rows: unknown[][] }> {
   const { replay, sign } = api.signed(params);
   const search = new URLSearchParams({ ...params, ...Object.fromEntries(Object.entries(replay).map(([k, v]) => [k, String(v)])) });
   const response = await fetch(`${api.baseUrl}${path}?${search}`, { headers: api.headers(sign) });
