@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { approvalsOf } from '../../server/engine/approvals.ts';
 import type { Catalogue } from '../../server/engine/catalogue.ts';
 import type { FormilyField, PageSchema, ResourceDef, ResourceField, WorkflowTransition } from '../../src/shared/schemaTypes.ts';
 import { Api, type ApiAnswer } from './api.ts';
@@ -128,17 +129,59 @@ function pathTo(transitions: WorkflowTransition[], from: string, wanted: (t: Wor
   return null;
 }
 
-/** The admin's client, and a session of anyone else a step must be taken by (made on the server: test staff have no known password). */
-async function people(app: FastifyInstance, api: Api): Promise<{ adminId: number; as: (staffId: number) => Promise<Api> }> {
-  const adminId = (await app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+/**
+ * The admin's client, a session of anyone else a step must be taken by (made on the server: test
+ * staff have no known password), and a colleague holding the administrator's roles and posts.
+ * The colleague submits for approval: the demo flows name the administrator as approver, and
+ * nobody approves their own submission.
+ */
+async function people(app: FastifyInstance, api: Api): Promise<{ adminId: number; colleagueId: number; as: (staffId: number) => Promise<Api> }> {
+  const db = app.db as unknown as Kysely<any>;
+  const admin = (await db.selectFrom('staff').selectAll().where('account', '=', 'admin').executeTakeFirstOrThrow()) as Row;
+  const adminId = Number(admin.id);
+  const account = 'xss-colleague';
+  let colleague = (await db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirst()) as Row | undefined;
+  if (!colleague) {
+    const { id: _id, ...rest } = admin;
+    colleague = (await db
+      .insertInto('staff')
+      .values({ ...rest, account, job_number: 'XSS-0001', name: '审批提交人', mobile: '13900000001' })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as Row;
+    for (const table of ['staff_role', 'staff_post']) {
+      const rows = (await db.selectFrom(table).selectAll().where('staff_id', '=', adminId).execute()) as Row[];
+      if (rows.length) await db.insertInto(table).values(rows.map((r) => ({ ...r, staff_id: colleague!.id }))).execute();
+    }
+  }
   const sessions = new Map<number, Api>([[adminId, api]]);
   return {
     adminId,
+    colleagueId: Number(colleague.id),
     as: async (staffId) => {
       if (!sessions.has(staffId)) sessions.set(staffId, new Api(api.baseUrl, await app.sessions.create(staffId, { userAgent: 'xss-flow' })));
       return sessions.get(staffId)!;
     },
   };
+}
+
+/**
+ * Who decides an approval's outcome move (approve or reject) of a record whose approval runs: the
+ * staff member whose task waits at the current step. Anyone else is refused (「请在审批中心处理」).
+ */
+async function waitingApprover(db: Kysely<any>, resource: ResourceDef, step: WorkflowTransition, id: number): Promise<number | undefined> {
+  if (!approvalsOf(resource).some((a) => a.onApprove === step.name || a.onReject === step.name)) return undefined;
+  const task = await db
+    .selectFrom('approval_instance as i')
+    .innerJoin('approval_task as t', 't.instance_id', 'i.id')
+    .select('t.approver_id')
+    .where('i.biz_resource', '=', resource.name)
+    .where('i.biz_id', '=', id)
+    .where('i.status', '=', 'running')
+    .whereRef('t.step_seq', '=', 'i.step_seq')
+    .where('t.status', '=', 'wait')
+    .orderBy('t.id')
+    .executeTakeFirst();
+  return task ? Number(task.approver_id) : undefined;
 }
 
 /** The body of one move with the payload in every free-text input, and the choices to try for its required other inputs. */
@@ -170,7 +213,7 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
   const timelines = timelineResources(catalogue);
   // Resource tables are defined at run time by JSON, so their queries are untyped.
   const db = app.db as unknown as Kysely<any>;
-  const { adminId, as } = await people(app, api);
+  const { adminId, colleagueId, as } = await people(app, api);
   let marker = 500_000;
   for (const resource of catalogue.resources.values()) {
     const workflow = resource.workflow;
@@ -181,6 +224,9 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
     // Where a step worked before: seeds from there come first.
     const workedIn = new Map<string, unknown>();
     const lastRefusal = new Map<string, string>();
+    // A new record that starts where no wanted step is reachable (a follow-up added as already
+    // done): records come from the seeds from then on.
+    let addsLeadNowhere = false;
     for (const payload of payloads) {
       const covered = new Set<string>();
       // Per payload, a step is given up after refusals on a new record and on seeds of four other projects.
@@ -202,8 +248,10 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
         marker += 1;
         const text = payload.make(codeFor(marker));
         let id: number | undefined;
-        if (resource.permissions.add && !workflow.transitions.some((t) => wanted(t) && refusals.has(t.name)) && pathTo(usable(), workflow.initial, wanted)) {
+        let added = false;
+        if (resource.permissions.add && !addsLeadNowhere && !workflow.transitions.some((t) => wanted(t) && refusals.has(t.name)) && pathTo(usable(), workflow.initial, wanted)) {
           id = (await plantPayloads(api, catalogue, [payload], (r) => r.name === resource.name, { marker: marker - 1, index: 10_000 + marker })).records[0]?.id;
+          added = id !== undefined;
         }
         if (!id) {
           const states = Object.keys(workflow.states).filter((s) => pathTo(usable(), s, wanted));
@@ -223,23 +271,29 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
         const record: Planted = { marker, resource: resource.name, id, payload: payload.name, fields: [] };
         out.records.push(record);
         // Step after step, while some wanted step can be reached from where the record is. A move
-        // that answers 200 but leaves the record where it was (an approval step decided, the record
-        // still awaiting the next approver) would loop: it counts as a refusal here.
+        // that answers 200 but leaves the record where it was is an approval step decided (the
+        // next approver, or the previous one a rejection returned to, decides next): up to eight
+        // of those; past them it counts as a refusal.
         let before: string | undefined;
         let last: WorkflowTransition | undefined;
+        let decided = 0;
         for (;;) {
           const current = (await api.get(`${base}/detail`, { id })).body.data as Row;
           triedProjects.add(current.project_id);
           const state = String(current[workflow.field]);
-          if (last && state === before && !last.from.includes(last.to)) {
+          const stillDeciding = last && state === before && (await waitingApprover(db, resource, last, id)) !== undefined && ++decided <= 8;
+          if (last && state === before && !last.from.includes(last.to) && !stillDeciding) {
             refusals.set(last.name, 5);
             lastRefusal.set(last.name, `「${last.label}」后记录仍在「${state}」（${payload.name}）`);
           }
           const step = pathTo(usable(), state, wanted)?.[0];
+          if (!step && added && !last) addsLeadNowhere = true;
           if (!step) break;
           [before, last] = [state, step];
           const { values, choices, written } = await moveBody(api, catalogue, resource, step, current, text);
-          const caller = await as(step.actorField ? Number(current[step.actorField]) || adminId : adminId);
+          const approver = await waitingApprover(db, resource, step, id);
+          const submits = approvalsOf(resource).some((a) => a.submit === step.name);
+          const caller = await as(approver ?? (step.actorField ? Number(current[step.actorField]) || adminId : submits ? colleagueId : adminId));
           const answer = await moveWithChoices(caller, `${base}/transition`, { id, action: step.name, ...(step.note ? { note: text.slice(0, 500) } : {}), values }, choices);
           if (answer.body.status !== '200') {
             refusals.set(step.name, (refusals.get(step.name) ?? 0) + 1);
@@ -248,6 +302,8 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
           }
           out.moves += 1;
           workedIn.set(step.name, current.project_id);
+          // An approval step decided, not yet the outcome: the record has not moved (nor taken the note).
+          if (approver !== undefined && (await waitingApprover(db, resource, step, id)) !== undefined) continue;
           if (!texts.has(step.name)) continue;
           covered.add(step.name);
           out.steps.add(`${resource.name}.${step.name}`);
