@@ -228,6 +228,22 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 业主 App 登录 */
+  app_login_event: {
+    id: Generated<number>;
+    /** 用户 */
+    customer_id: number;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 终端 */
+    terminal: string;
+    /** 登录时间 */
+    login_at: number;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 应用 */
   application: {
     id: Generated<number>;
@@ -2067,6 +2083,41 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 住户认证 */
+  resident_certification: {
+    id: Generated<number>;
+    /** 客户 */
+    customer_id: number;
+    /** 房屋 */
+    house_id: number;
+    /** 申请人 */
+    name: string;
+    /** 手机号 */
+    mobile: string;
+    /** 证件号 */
+    id_card: Generated<string | null>;
+    /** 身份 */
+    identity: string;
+    /** 证明材料 */
+    proofs: Generated<string | null>;
+    /** 提交时间 */
+    submitted_at: number;
+    /** 催办时间 */
+    remind_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 审核意见 */
+    audit_note: Generated<string | null>;
+    /** 审核人 */
+    audited_by: Generated<number | null>;
+    /** 审核时间 */
+    audited_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 回访任务 */
   return_visit: {
