@@ -60,6 +60,13 @@ describe('lottery', () => {
       const prizes = await listOf(admin, PR, { activity_id: ended.id });
       expect(prizes.reduce((n, p) => n + p.stock - p.surplus, 0)).toBe(ended.win_count);
     }
+    // The seeded invites are signed at start with the server's key: their links open the wheel.
+    const running = rows.find((r) => r.status === 'online')!;
+    const [seeded] = await listOf(admin, IN, { activity_id: running.id });
+    expect(seeded!.url).toBe(`/lottery?token=${seeded!.token}`);
+    const opened = (await anonymous().get('/api/lottery/public/wheel', { token: seeded!.token })).body.data;
+    expect(opened.activity.name).toBe('冬至暖心大转盘');
+    expect(opened.records.length).toBe((await listOf(admin, RE, { activity_id: running.id })).filter((r) => r.customer_id === seeded!.customer_id).length);
     // The project manager of 翠湖天地 sees its campaigns only.
     const mine = await listOf(xmjl, AC);
     expect(mine.length).toBe(2);

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../engine/module.ts';
-import { lotteryInviteHooks } from './hooks/lottery_invite.ts';
+import { lotteryInviteHooks, signSeededInvites } from './hooks/lottery_invite.ts';
 import { lotteryPrizeHooks } from './hooks/lottery_prize.ts';
 import lotteryPublicRoutes from './publicRoutes.ts';
 import { LOTTERY_DEMO_GRANTS, seedLottery } from './seed.ts';
@@ -15,6 +15,9 @@ export const lotteryModule: ServerModule = {
   dependsOn: ['org'],
   hooks: { lottery_prize: lotteryPrizeHooks, lottery_invite: lotteryInviteHooks },
   routes: { lottery: lotteryPublicRoutes },
+  background(app) {
+    void signSeededInvites(app).catch((error: unknown) => app.log.error({ err: error }, 'signing the seeded lottery invites failed'));
+  },
   demoGrants: LOTTERY_DEMO_GRANTS,
   seed: seedLottery,
 };

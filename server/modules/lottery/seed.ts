@@ -85,21 +85,32 @@ export async function seedLottery(ctx: SeedContext): Promise<void> {
       .executeTakeFirstOrThrow()) as { id: number };
     for (const [sort, prize] of c.prizes.entries())
       await db.insertInto('lottery_prize').values({ project_id: c.project, activity_id: id, name: prize.name, prize_type: prize.type, stock: prize.stock, surplus: prize.stock, rate: prize.rate, colour: prize.colour, sort, created_by: stamps.created_by, created_at: stamps.created_at, updated_at: stamps.updated_at }).execute();
-    await seedDraws(db, ctx, { id, project: c.project, start, days: Math.min(c.days, -c.startIn), daily: c.daily });
+    await seedDraws(db, ctx, { id, project: c.project, start, end, days: Math.min(c.days, -c.startIn), daily: c.daily });
     if (end < ctx.now) await db.updateTable('lottery_activity').set({ status: 'ended', state_at: end }).where('id', '=', id).execute();
   }
 }
 
 /** Owners of the project draw on some of the days so far; winners of a finished day mostly redeem within a week. */
-async function seedDraws(db: AnyDB, ctx: SeedContext, a: { id: number; project: number; start: number; days: number; daily: number }) {
-  const owners = (await db.selectFrom('customer').select('id').where('project_id', '=', a.project).where('house_id', 'is not', null).orderBy('id').limit(60).execute()) as { id: number }[];
+async function seedDraws(db: AnyDB, ctx: SeedContext, a: { id: number; project: number; start: number; end: number; days: number; daily: number }) {
+  const owners = (await db.selectFrom('customer').select(['id', 'name', 'mobile']).where('project_id', '=', a.project).where('house_id', 'is not', null).orderBy('id').limit(60).execute()) as { id: number; name: string; mobile: string }[];
+  // Each owner drew through their invite (signed at start: signSeededInvites).
+  const invites = new Map<number, number>();
+  for (const o of owners) {
+    const sent = a.start - DAY;
+    const { id } = (await db
+      .insertInto('lottery_invite')
+      .values({ project_id: a.project, activity_id: a.id, customer_id: o.id, name: o.name, mobile: o.mobile, expires_at: Math.max(a.end, sent + DAY), created_by: DEMO_STAFF.yunying, created_at: sent, updated_at: sent })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    invites.set(o.id, id);
+  }
   for (let day = 0; day < a.days; day++) {
     for (const owner of owners) {
       if (ctx.rnd() > 0.35) continue;
       for (let n = 0; n < a.daily; n++) {
         const at = a.start + day * DAY + (9 + Math.floor(ctx.rnd() * 12)) * HOUR + n * 600_000;
         if (at >= ctx.now) continue;
-        const drawn = await draw(db, { inviteId: 0, activityId: a.id, customerId: owner.id }, at, Math.floor(ctx.rnd() * 10_000)).catch((e: unknown) => {
+        const drawn = await draw(db, { inviteId: invites.get(owner.id)!, activityId: a.id, customerId: owner.id }, at, Math.floor(ctx.rnd() * 10_000)).catch((e: unknown) => {
           // An owner past the campaign's total limit simply draws no more.
           if (e instanceof ApiError) return null;
           throw e;

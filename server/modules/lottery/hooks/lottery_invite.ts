@@ -1,4 +1,5 @@
-import type { ResourceHooks, Row } from '../../../engine/hooks.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AnyDB, ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { makeLinkToken } from '../../../engine/publicLinks.ts';
 import { badRequest, notFound } from '../../../platform/http/envelope.ts';
 import { WHEEL_ROUTE } from '../draw.ts';
@@ -25,8 +26,23 @@ export const lotteryInviteHooks: ResourceHooks = {
   },
   async afterSave({ trx, app, id, values, created }) {
     if (!created) return;
-    const token = makeLinkToken(app.config.signSeed, { r: WHEEL_ROUTE, id, exp: values.expires_at as number });
-    await trx.updateTable('lottery_invite').set({ token, url: `${WHEEL_ROUTE}?token=${token}` }).where('id', '=', id).execute();
+    await signInvite(trx, app.config.signSeed, id, values.expires_at as number);
     return { message: '邀请链接已生成，业主打开链接即可抽奖' };
   },
 };
+
+/** Writes an invite's link, signed with the server's key. */
+export async function signInvite(db: AnyDB, seed: string, id: number, expiresAt: number): Promise<void> {
+  const token = makeLinkToken(seed, { r: WHEEL_ROUTE, id, exp: expiresAt });
+  await db.updateTable('lottery_invite').set({ token, url: `${WHEEL_ROUTE}?token=${token}` }).where('id', '=', id).execute();
+}
+
+/**
+ * The demo seed cannot sign (it has no key): its invites are signed when the server starts,
+ * with the key the server runs with. Later invites are signed as they are made.
+ */
+export async function signSeededInvites(app: FastifyInstance): Promise<void> {
+  const db = app.db as unknown as AnyDB;
+  const unsigned = (await db.selectFrom('lottery_invite').select(['id', 'expires_at']).where('token', 'is', null).execute()) as { id: number; expires_at: number }[];
+  for (const invite of unsigned) await signInvite(db, app.config.signSeed, invite.id, invite.expires_at);
+}
