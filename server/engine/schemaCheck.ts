@@ -180,7 +180,10 @@ export function checkSchemas(root: string): string[] {
     }
     if (page.order !== undefined && !page.menu) report(file, '/order', 'the page is not in the menu ("menu": true), so it has no place to order');
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
-    if (page.kind === 'bespoke') continue;
+    if (page.kind === 'bespoke') {
+      if (page.public && page.menu) report(file, '/menu', 'a public page is opened by its link, not from the menu');
+      continue;
+    }
     if (page.kind === 'alias') {
       if (routes.get(page.of)?.doc.kind !== 'detail') report(file, '/of', `"${page.of}" is not the route of a detail page`);
       continue;

@@ -13,7 +13,7 @@ export type PageMeta = Pick<PageSchema, 'route' | 'title' | 'kind' | 'keepAlive'
   /** The React screen of a bespoke page. */
   component?: string;
   /** A public page (a detail page read through a link's token): routed outside the signed-in layout. */
-  public?: PublicAccess;
+  public?: PublicAccess | true;
   /**
    * The page declares buttons, so a menu entry grants it. Only whether: the buttons themselves
    * are the server's permission catalogue, and half the routing keys' weight.

@@ -440,6 +440,11 @@ export interface BespokePage extends PageBase {
   kind: 'bespoke';
   /** Name under which the screen's component is registered in its module's index.ts (src/modules/<module>/index.ts). */
   component: string;
+  /**
+   * Opened without a session, outside the signed-in layout: an owner's page reached by a signed
+   * link that the module's own server code makes and reads (the lottery wheel). Never in the menu.
+   */
+  public?: true;
 }
 
 /** A chart of a report page, drawn from the rows of the current grouping. */

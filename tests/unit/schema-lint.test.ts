@@ -270,6 +270,11 @@ describe('schema lint', () => {
     ]);
   });
 
+  it('keeps a public bespoke page (the lottery wheel) out of the menu', () => {
+    const page = 'lottery/pages/lottery.json';
+    expect(at(lint(corrupt(page, (d) => (d.menu = true))))).toEqual([`${page}#/menu: a public page is opened by its link, not from the menu`]);
+  });
+
   it('checks a many-to-many link table and a multi-select', () => {
     const label = 'settings/resources/label.json';
     expect(

@@ -228,6 +228,22 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 业主 App 登录 */
+  app_login_event: {
+    id: Generated<number>;
+    /** 用户 */
+    customer_id: number;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 终端 */
+    terminal: string;
+    /** 登录时间 */
+    login_at: number;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 应用 */
   application: {
     id: Generated<number>;
@@ -1220,6 +1236,116 @@ export interface ResourceTables {
     /** 失败原因 */
     reason: Generated<string | null>;
   };
+  /** 抽奖活动 */
+  lottery_activity: {
+    id: Generated<number>;
+    /** 活动名称 */
+    name: string;
+    /** 开始时间 */
+    start_time: number;
+    /** 结束时间 */
+    end_time: number;
+    /** 参与对象 */
+    participant: string;
+    /** 每人总次数 */
+    total_limit: number;
+    /** 每人每日次数 */
+    day_limit: number;
+    /** 领奖有效期（天） */
+    claim_days: number;
+    /** 活动规则 */
+    rules: string;
+    /** 状态 */
+    status: string;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 抽奖邀请 */
+  lottery_invite: {
+    id: Generated<number>;
+    /** 抽奖活动 */
+    activity_id: number;
+    /** 业主 */
+    customer_id: number;
+    /** 业主姓名 */
+    name: Generated<string | null>;
+    /** 手机号 */
+    mobile: Generated<string | null>;
+    /** 抽奖链接 */
+    url: Generated<string | null>;
+    /** 链接有效期至 */
+    expires_at: Generated<number | null>;
+    /** 令牌 */
+    token: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 抽奖奖品 */
+  lottery_prize: {
+    id: Generated<number>;
+    /** 抽奖活动 */
+    activity_id: number;
+    /** 奖品名称 */
+    name: string;
+    /** 奖品类型 */
+    prize_type: string;
+    /** 库存总数 */
+    stock: number;
+    /** 剩余库存 */
+    surplus: Generated<number | null>;
+    /** 中奖概率(%) */
+    rate: number;
+    /** 扇区颜色 */
+    colour: string;
+    /** 排序 */
+    sort: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 抽奖记录 */
+  lottery_record: {
+    id: Generated<number>;
+    /** 抽奖活动 */
+    activity_id: number;
+    /** 奖品 */
+    prize_id: Generated<number | null>;
+    /** 业主 */
+    customer_id: number;
+    /** 房屋 */
+    house_id: Generated<number | null>;
+    /** 参与人 */
+    name: string;
+    /** 手机号 */
+    mobile: string;
+    /** 抽奖时间 */
+    drawn_at: number;
+    /** 结果 */
+    result: string;
+    /** 核销码 */
+    verify_code: Generated<string | null>;
+    /** 领奖截止 */
+    expires_at: Generated<number | null>;
+    /** 领奖状态 */
+    status: string;
+    /** 核销人 */
+    verified_by: Generated<number | null>;
+    /** 核销时间 */
+    verified_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 群发通知 */
   mass_notice: {
     id: Generated<number>;
@@ -1957,6 +2083,41 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 住户认证 */
+  resident_certification: {
+    id: Generated<number>;
+    /** 客户 */
+    customer_id: number;
+    /** 房屋 */
+    house_id: number;
+    /** 申请人 */
+    name: string;
+    /** 手机号 */
+    mobile: string;
+    /** 证件号 */
+    id_card: Generated<string | null>;
+    /** 身份 */
+    identity: string;
+    /** 证明材料 */
+    proofs: Generated<string | null>;
+    /** 提交时间 */
+    submitted_at: number;
+    /** 催办时间 */
+    remind_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 审核意见 */
+    audit_note: Generated<string | null>;
+    /** 审核人 */
+    audited_by: Generated<number | null>;
+    /** 审核时间 */
+    audited_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 回访任务 */
   return_visit: {
