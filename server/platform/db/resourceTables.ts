@@ -680,6 +680,53 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 参数变更记录 */
+  config_change: {
+    id: Generated<number>;
+    /** 项目 */
+    project_ref: Generated<number | null>;
+    /** 参数 */
+    config_key_id: number;
+    /** 层级 */
+    level: string;
+    /** 修改前 */
+    before_value: Generated<string | null>;
+    /** 修改后 */
+    after_value: Generated<string | null>;
+    /** 修改人 */
+    changed_by: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 配置参数 */
+  config_key: {
+    id: Generated<number>;
+    /** 参数分组 */
+    group_code: string;
+    /** 参数键 */
+    key: string;
+    /** 参数名称 */
+    name: string;
+    /** 值类型 */
+    value_type: string;
+    /** 可选值 */
+    options: Generated<string | null>;
+    /** 默认值 */
+    default_value: string;
+    /** 全局值 */
+    company_value: Generated<string | null>;
+    /** 允许项目覆盖 */
+    project_scope: Generated<number | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 便民服务 */
   convenience_service: {
     id: Generated<number>;
@@ -1769,6 +1816,20 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 项目参数 */
+  project_config: {
+    id: Generated<number>;
+    /** 参数 */
+    config_key_id: number;
+    /** 项目值 */
+    value: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 项目开通设置 */
   project_opening: {
