@@ -1,14 +1,18 @@
 import type { SeedContext } from '../../engine/module.ts';
 import { seedParams } from './seedParams.ts';
+import { seedSpaces } from './seedSpaces.ts';
 
-/** The operations specialist (运营专员) runs project configuration for the projects of their region. */
+/** The operations specialist (运营专员) runs project configuration and the community spaces for the projects of their region. */
 export const SITECONFIG_DEMO_GRANTS: Record<string, string[]> = {
   operations: [
     'configKey:view', 'configKey:add', 'configKey:edit', 'configKey:delete', 'configKey:enable', 'configKey:export',
     'projectConfig:view', 'projectConfig:set', 'projectConfig:export', 'configChange:view', 'configChange:export',
+    'space:view', 'space:add', 'space:edit', 'space:delete', 'space:enable', 'space:export', 'space:reveal',
+    'spaceBooking:view', 'spaceBooking:add', 'spaceBooking:edit', 'spaceBooking:export', 'spaceBooking:reveal',
   ],
 };
 
 export async function seedSiteconfig(ctx: SeedContext): Promise<void> {
   await seedParams(ctx);
+  await seedSpaces(ctx);
 }

@@ -680,6 +680,43 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 社区空间 */
+  community_space: {
+    id: Generated<number>;
+    /** 所属场馆 */
+    venue: string;
+    /** 场地名称 */
+    name: string;
+    /** 场地类型 */
+    type: string;
+    /** 容纳人数 */
+    capacity: number;
+    /** 开放时间 */
+    open_time: string;
+    /** 关闭时间 */
+    close_time: string;
+    /** 开放日 */
+    open_days: string;
+    /** 每小时费用 */
+    fee_per_hour: number;
+    /** 单次最长（小时） */
+    max_hours: number;
+    /** 可提前预约天数 */
+    advance_days: number;
+    /** 管理员 */
+    admin_name: Generated<string | null>;
+    /** 管理员电话 */
+    admin_phone: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 预约须知 */
+    rules: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 参数变更记录 */
   config_change: {
     id: Generated<number>;
@@ -2363,6 +2400,35 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 场地预约 */
+  space_booking: {
+    id: Generated<number>;
+    /** 场地 */
+    space_id: number;
+    /** 预约人 */
+    booker_name: string;
+    /** 联系电话 */
+    booker_phone: string;
+    /** 人数 */
+    persons: number;
+    /** 开始时间 */
+    start_at: number;
+    /** 结束时间 */
+    end_at: number;
+    /** 应收金额 */
+    amount: Generated<number | null>;
+    /** 支付方式 */
+    pay_way: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 员工 */
   staff: {
