@@ -101,4 +101,21 @@ describe('project parameters', () => {
     // Customer service holds none of it.
     expect((await kefu.post(`${W}/projectConfig/batchSet`, { configKeyId: face, projectIds: [cuihu.id], value: false })).http).toBe(403);
   });
+
+  it('repair price list: the unit price is labour plus material, priced per service type', async () => {
+    const types = (await yunying.get(`${W}/repairItem/serviceTypes`)).body.data as { label: string; value: number }[];
+    const plumbing = types.find((t) => t.label === '户内维修 / 水电维修')!;
+    const demo = (await yunying.post(`${W}/repairItem/list`, { pageSize: 50, filters: { service_type_id: plumbing.value } })).body.data.records as Record<string, any>[];
+    expect(demo.find((r) => r.item_name === '更换水龙头')!.total_price).toBe(75);
+    const item = { service_type_id: plumbing.value, item_name: '更换角阀', unit: 'piece', labour_fee: 25, material_fee: 18.5, warranty_days: 180 };
+    expect((await yunying.post(`${W}/repairItem/add`, { ...item, total_price: 1 })).body.message).toBe('不允许的字段 total_price');
+    const added = await yunying.post(`${W}/repairItem/add`, item);
+    expect(added.body.message).toBe('新增成功');
+    expect((await yunying.get(`${W}/repairItem/detail`, { id: added.body.data.id })).body.data.total_price).toBe(43.5);
+    await yunying.post(`${W}/repairItem/update`, { id: added.body.data.id, material_fee: 30 });
+    expect((await yunying.get(`${W}/repairItem/detail`, { id: added.body.data.id })).body.data.total_price).toBe(55);
+    const twice = await yunying.post(`${W}/repairItem/add`, { service_type_id: plumbing.value, item_name: '更换角阀', unit: 'piece', labour_fee: 25, material_fee: 0, warranty_days: 0 });
+    expect(twice.http).toBe(409);
+    expect((await kefu.get(`${W}/repairItem/serviceTypes`)).http).toBe(403);
+  });
 });

@@ -2,6 +2,7 @@ import type { ServerModule } from '../../engine/module.ts';
 import { configChangeHooks } from './hooks/config_change.ts';
 import { configKeyHooks } from './hooks/config_key.ts';
 import { projectConfigHooks } from './hooks/project_config.ts';
+import { repairItemHooks } from './hooks/repair_item.ts';
 import { spaceBookingHooks } from './hooks/space_booking.ts';
 import { SITECONFIG_DEMO_GRANTS, seedSiteconfig } from './seed.ts';
 
@@ -14,7 +15,7 @@ import { SITECONFIG_DEMO_GRANTS, seedSiteconfig } from './seed.ts';
 export const siteconfigModule: ServerModule = {
   name: 'siteconfig',
   dependsOn: ['org', 'workorder'],
-  hooks: { config_key: configKeyHooks, project_config: projectConfigHooks, config_change: configChangeHooks, space_booking: spaceBookingHooks },
+  hooks: { config_key: configKeyHooks, project_config: projectConfigHooks, config_change: configChangeHooks, space_booking: spaceBookingHooks, repair_item: repairItemHooks },
   demoGrants: SITECONFIG_DEMO_GRANTS,
   seed: seedSiteconfig,
 };

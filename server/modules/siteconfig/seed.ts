@@ -1,5 +1,6 @@
 import type { SeedContext } from '../../engine/module.ts';
 import { seedParams } from './seedParams.ts';
+import { seedRepairItems } from './seedRepair.ts';
 import { seedSpaces } from './seedSpaces.ts';
 
 /** The operations specialist (运营专员) runs project configuration and the community spaces for the projects of their region. */
@@ -9,10 +10,12 @@ export const SITECONFIG_DEMO_GRANTS: Record<string, string[]> = {
     'projectConfig:view', 'projectConfig:set', 'projectConfig:export', 'configChange:view', 'configChange:export',
     'space:view', 'space:add', 'space:edit', 'space:delete', 'space:enable', 'space:export', 'space:reveal',
     'spaceBooking:view', 'spaceBooking:add', 'spaceBooking:edit', 'spaceBooking:export', 'spaceBooking:reveal',
+    'repairItem:view', 'repairItem:add', 'repairItem:edit', 'repairItem:delete', 'repairItem:enable', 'repairItem:export', 'repairItem:import',
   ],
 };
 
 export async function seedSiteconfig(ctx: SeedContext): Promise<void> {
   await seedParams(ctx);
   await seedSpaces(ctx);
+  await seedRepairItems(ctx);
 }

@@ -2056,6 +2056,34 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 维修服务项目 */
+  repair_item: {
+    id: Generated<number>;
+    /** 服务类型 */
+    service_type_id: number;
+    /** 服务项目 */
+    item_name: string;
+    /** 计价单位 */
+    unit: string;
+    /** 人工费 */
+    labour_fee: number;
+    /** 材料费 */
+    material_fee: number;
+    /** 合计单价 */
+    total_price: Generated<number | null>;
+    /** 保修天数 */
+    warranty_days: number;
+    /** 需上门报价 */
+    need_onsite_quote: Generated<number | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 回访任务 */
   return_visit: {
     id: Generated<number>;
