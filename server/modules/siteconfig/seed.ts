@@ -12,6 +12,8 @@ export const SITECONFIG_DEMO_GRANTS: Record<string, string[]> = {
     'spaceBooking:view', 'spaceBooking:add', 'spaceBooking:edit', 'spaceBooking:export', 'spaceBooking:reveal',
     'repairItem:view', 'repairItem:add', 'repairItem:edit', 'repairItem:delete', 'repairItem:enable', 'repairItem:export', 'repairItem:import',
   ],
+  // A project manager reads their own project's configuration and its spaces' bookings.
+  project_manager: ['projectConfig:view', 'space:view', 'spaceBooking:view'],
 };
 
 export async function seedSiteconfig(ctx: SeedContext): Promise<void> {
