@@ -118,4 +118,13 @@ describe('project parameters', () => {
     expect(twice.http).toBe(409);
     expect((await kefu.get(`${W}/repairItem/serviceTypes`)).http).toBe(403);
   });
+
+  it('door-card rules: one per card type and project, within the caller\'s projects', async () => {
+    const mine = (await yunying.post(`${W}/doorCardRule/list`, { pageSize: 50 })).body.data.records as Record<string, any>[];
+    expect(new Set(mine.map((r) => r.project_id))).toEqual(new Set([cuihu.id, jinxiu.id]));
+    const twice = await yunying.post(`${W}/doorCardRule/add`, { project_id: cuihu.id, card_type: 'ic', max_per_house: 2, validity_days: 365, deposit: 0, fee: 0 });
+    expect(twice.http).toBe(409);
+    expect((await yunying.post(`${W}/doorCardRule/add`, { project_id: jinxiu.id, card_type: 'ble', max_per_house: 2, validity_days: 365, deposit: 0, fee: 0 })).body.message).toBe('新增成功');
+    expect((await yunying.post(`${W}/doorCardRule/add`, { project_id: binjiang.id, card_type: 'qr', max_per_house: 2, validity_days: 1, deposit: 0, fee: 0 })).http).toBe(403);
+  });
 });

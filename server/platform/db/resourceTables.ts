@@ -958,6 +958,31 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 门禁卡规则 */
+  door_card_rule: {
+    id: Generated<number>;
+    /** 卡类型 */
+    card_type: string;
+    /** 每户最多张数 */
+    max_per_house: number;
+    /** 有效期（天） */
+    validity_days: number;
+    /** 押金 */
+    deposit: number;
+    /** 工本费 */
+    fee: number;
+    /** 租户可办理 */
+    tenant_allowed: Generated<number | null>;
+    /** 迁出自动停用 */
+    auto_disable_on_move_out: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 对外回复 */
   external_reply: {
     id: Generated<number>;
