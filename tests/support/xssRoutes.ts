@@ -257,6 +257,15 @@ const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
     if (answer.body.status !== '200') throw new Error(`tbpRecord/updateRecord: ${answer.body.message}`);
     return [{ marker, resource: 'tbp_record', id: Number(record.id), payload: payload.name, fields: problems ? ['remark', 'handleNote'] : ['remark'] }];
   },
+  // 批量设置 of a text parameter (客服热线): the value is shown in 项目参数 and 项目开通概览.
+  '/api/wxmanage/projectConfig/batchSet': async ({ api, app, payload, marker }) => {
+    const db = app.db as unknown as Kysely<any>;
+    const key = await db.selectFrom('config_key').select('id').where('key', '=', 'service_hotline').executeTakeFirstOrThrow();
+    const projectId = DEMO_PROJECTS.jinxiu.id;
+    await expectOk(api, '/api/wxmanage/projectConfig/batchSet', { configKeyId: key.id, projectIds: [projectId], value: fit(payload, marker, 200) });
+    const row = await db.selectFrom('project_config').select('id').where('project_id', '=', projectId).where('config_key_id', '=', key.id).executeTakeFirstOrThrow();
+    return [{ marker, resource: 'project_config', id: Number(row.id), payload: payload.name, fields: ['value'] }];
+  },
 };
 
 export interface RouteDriving {

@@ -696,6 +696,90 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 社区空间 */
+  community_space: {
+    id: Generated<number>;
+    /** 所属场馆 */
+    venue: string;
+    /** 场地名称 */
+    name: string;
+    /** 场地类型 */
+    type: string;
+    /** 容纳人数 */
+    capacity: number;
+    /** 开放时间 */
+    open_time: string;
+    /** 关闭时间 */
+    close_time: string;
+    /** 开放日 */
+    open_days: string;
+    /** 每小时费用 */
+    fee_per_hour: number;
+    /** 单次最长（小时） */
+    max_hours: number;
+    /** 可提前预约天数 */
+    advance_days: number;
+    /** 管理员 */
+    admin_name: Generated<string | null>;
+    /** 管理员电话 */
+    admin_phone: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 预约须知 */
+    rules: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 参数变更记录 */
+  config_change: {
+    id: Generated<number>;
+    /** 项目 */
+    project_ref: Generated<number | null>;
+    /** 参数 */
+    config_key_id: number;
+    /** 层级 */
+    level: string;
+    /** 修改前 */
+    before_value: Generated<string | null>;
+    /** 修改后 */
+    after_value: Generated<string | null>;
+    /** 修改人 */
+    changed_by: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 配置参数 */
+  config_key: {
+    id: Generated<number>;
+    /** 参数分组 */
+    group_code: string;
+    /** 参数键 */
+    key: string;
+    /** 参数名称 */
+    name: string;
+    /** 值类型 */
+    value_type: string;
+    /** 可选值 */
+    options: Generated<string | null>;
+    /** 默认值 */
+    default_value: string;
+    /** 全局值 */
+    company_value: Generated<string | null>;
+    /** 允许项目覆盖 */
+    project_scope: Generated<number | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 便民服务 */
   convenience_service: {
     id: Generated<number>;
@@ -886,6 +970,31 @@ export interface ResourceTables {
     /** 备注 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 门禁卡规则 */
+  door_card_rule: {
+    id: Generated<number>;
+    /** 卡类型 */
+    card_type: string;
+    /** 每户最多张数 */
+    max_per_house: number;
+    /** 有效期（天） */
+    validity_days: number;
+    /** 押金 */
+    deposit: number;
+    /** 工本费 */
+    fee: number;
+    /** 租户可办理 */
+    tenant_allowed: Generated<number | null>;
+    /** 迁出自动停用 */
+    auto_disable_on_move_out: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
@@ -1896,6 +2005,20 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 项目参数 */
+  project_config: {
+    id: Generated<number>;
+    /** 参数 */
+    config_key_id: number;
+    /** 项目值 */
+    value: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 项目开通设置 */
   project_opening: {
     id: Generated<number>;
@@ -2080,6 +2203,34 @@ export interface ResourceTables {
     /** 回访人 */
     visitor_name: Generated<string | null>;
     project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 维修服务项目 */
+  repair_item: {
+    id: Generated<number>;
+    /** 服务类型 */
+    service_type_id: number;
+    /** 服务项目 */
+    item_name: string;
+    /** 计价单位 */
+    unit: string;
+    /** 人工费 */
+    labour_fee: number;
+    /** 材料费 */
+    material_fee: number;
+    /** 合计单价 */
+    total_price: Generated<number | null>;
+    /** 保修天数 */
+    warranty_days: number;
+    /** 需上门报价 */
+    need_onsite_quote: Generated<number | null>;
+    /** 排序 */
+    sort: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
@@ -2463,6 +2614,35 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 场地预约 */
+  space_booking: {
+    id: Generated<number>;
+    /** 场地 */
+    space_id: number;
+    /** 预约人 */
+    booker_name: string;
+    /** 联系电话 */
+    booker_phone: string;
+    /** 人数 */
+    persons: number;
+    /** 开始时间 */
+    start_at: number;
+    /** 结束时间 */
+    end_at: number;
+    /** 应收金额 */
+    amount: Generated<number | null>;
+    /** 支付方式 */
+    pay_way: string;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 员工 */
   staff: {
