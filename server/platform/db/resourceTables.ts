@@ -1447,6 +1447,37 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 线下培训 */
+  offline_training: {
+    id: Generated<number>;
+    /** 培训名称 */
+    name: string;
+    /** 培训类型 */
+    type: string;
+    /** 讲师 */
+    lecturer_id: number;
+    /** 培训地点 */
+    location: string;
+    /** 开始时间 */
+    start_time: number;
+    /** 结束时间 */
+    end_time: number;
+    /** 培训学时 */
+    hours: number;
+    /** 计划人数 */
+    capacity: Generated<number | null>;
+    /** 评估表 */
+    evaluate_id: Generated<number | null>;
+    /** 培训内容 */
+    content: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 组织 */
   org: {
     id: Generated<number>;
@@ -2400,6 +2431,82 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 培训签到记录 */
+  training_attendance: {
+    id: Generated<number>;
+    /** 培训 */
+    training_id: number;
+    /** 参训人 */
+    staff_id: number;
+    /** 培训时间 */
+    train_at: Generated<number | null>;
+    /** 讲师 */
+    lecturer_id: Generated<number | null>;
+    /** 出勤结果 */
+    result: string;
+    /** 签到时间 */
+    signed_in_at: Generated<number | null>;
+    /** 签到方式 */
+    sign_way: Generated<string | null>;
+    /** 获得学时 */
+    hours_credited: Generated<number | null>;
+    /** 评估表 */
+    evaluate_id: Generated<number | null>;
+    /** 评估答案 */
+    evaluation: Generated<string | null>;
+    /** 评估表版本 */
+    evaluation_version: Generated<number | null>;
+    /** 评分 */
+    rating: Generated<number | null>;
+    /** 已评价 */
+    evaluated: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 培训评估表 */
+  training_evaluate: {
+    id: Generated<number>;
+    /** 评估表名称 */
+    name: string;
+    /** 评估对象 */
+    target: string;
+    /** 说明 */
+    description: Generated<string | null>;
+    /** 评估题目 */
+    form: string;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 讲师 */
+  training_lecturer: {
+    id: Generated<number>;
+    /** 讲师姓名 */
+    name: string;
+    /** 讲师类型 */
+    source: string;
+    /** 对应员工 */
+    staff_id: Generated<number | null>;
+    /** 所属单位 */
+    company: Generated<string | null>;
+    /** 讲师级别 */
+    level: string;
+    /** 授课领域 */
+    domains: Generated<string | null>;
+    /** 主讲课程 */
+    courses: Generated<string | null>;
+    /** 讲师简介 */
+    intro: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 预警规则 */
   warn_rule: {

@@ -1,0 +1,18 @@
+import type { ServerModule } from '../../engine/module.ts';
+import { offlineTrainingHooks } from './hooks/offline_training.ts';
+import { trainingAttendanceHooks } from './hooks/training_attendance.ts';
+import { trainingLecturerHooks } from './hooks/training_lecturer.ts';
+import { TRAINING_DEMO_GRANTS, seedTraining } from './seed.ts';
+
+/**
+ * Training (员工赋能, the offline half): lecturers, evaluation forms, offline sessions with their
+ * roster and attendance sheet, QR sign-in with a signed code per session, evaluations feeding the
+ * lecturers' ratings, and the totals reports. The learning half (courses, exams, maps) is the academy module.
+ */
+export const trainingModule: ServerModule = {
+  name: 'training',
+  dependsOn: ['org'],
+  hooks: { offline_training: offlineTrainingHooks, training_attendance: trainingAttendanceHooks, training_lecturer: trainingLecturerHooks },
+  demoGrants: TRAINING_DEMO_GRANTS,
+  seed: seedTraining,
+};
