@@ -175,3 +175,29 @@ describe('offline training', () => {
     expect((await xmjl.get(`${T}/offline/signCode`, { id: list[0]!.id })).http).toBe(403);
   });
 });
+
+describe('technical skills', () => {
+  const S = `${T}/technicalSkill`;
+  it('are reviewed before they count, refused edits once valid, and expire by their date', async () => {
+    const ledger = (await admin.post(`${S}/list`, { pageSize: 200 })).body.data.records as Rec[];
+    expect(new Set(ledger.map((r) => r.status))).toEqual(new Set(['valid', 'pending', 'rejected', 'expired']));
+    const validUntil = Date.now() + 2 * HOUR;
+    const added = await xmjl.post(`${S}/add`, { project_id: cuihu, staff_id: DEMO_STAFF.weixiu, skill: 'electrician', level: 'four', cert_no: `3100TEST${Date.now() % 1_000_000}`, issuer: '上海市职业技能鉴定中心', issued_at: '2024-03-01', valid_until: validUntil });
+    expect(added.body.message).toBe('新增成功');
+    const id = added.body.data.id as number;
+    expect((await admin.get(`${S}/detail`, { id })).body.data.status).toBe('pending');
+    // The project manager registers but does not review.
+    expect((await xmjl.post(`${S}/transition`, { id, action: 'approve' })).http).toBe(403);
+    expect((await admin.post(`${S}/transition`, { id, action: 'reject' })).body.message).toMatch(/说明|原因|填写/);
+    expect((await admin.post(`${S}/transition`, { id, action: 'reject', note: '证书照片不清晰' })).body.message).toBe('驳回成功');
+    expect((await xmjl.post(`${S}/transition`, { id, action: 'resubmit' })).body.message).toBe('重新提交成功');
+    expect((await admin.post(`${S}/transition`, { id, action: 'approve' })).body.message).toBe('审核通过成功');
+    const valid = (await admin.get(`${S}/detail`, { id })).body.data;
+    expect(valid).toMatchObject({ status: 'valid', reviewer_id: DEMO_STAFF.admin });
+    expect((await xmjl.post(`${S}/update`, { id, issuer: '别处' })).body.message).toBe('已审核通过的技能证书不能修改或删除');
+    // A bad date range is refused.
+    expect((await xmjl.post(`${S}/add`, { project_id: cuihu, staff_id: DEMO_STAFF.weixiu, skill: 'fire', level: 'five', cert_no: `X${Date.now()}`, issuer: '消防', issued_at: '2025-03-01', valid_until: '2024-03-01' })).body.message).toBe('有效期须晚于发证日期');
+    await server.app.workflowTimers.run(validUntil + 1000);
+    expect((await admin.get(`${S}/detail`, { id })).body.data.status).toBe('expired');
+  });
+});

@@ -2,7 +2,8 @@ import type { ServerModule } from '../../engine/module.ts';
 import { offlineTrainingHooks } from './hooks/offline_training.ts';
 import { trainingAttendanceHooks } from './hooks/training_attendance.ts';
 import { trainingLecturerHooks } from './hooks/training_lecturer.ts';
-import { TRAINING_DEMO_GRANTS, seedTraining } from './seed.ts';
+import { technicalSkillHooks } from './hooks/technical_skill.ts';
+import { TRAINING_DEMO_GRANTS, seedTechnicalSkills, seedTraining } from './seed.ts';
 
 /**
  * Training (员工赋能, the offline half): lecturers, evaluation forms, offline sessions with their
@@ -12,7 +13,10 @@ import { TRAINING_DEMO_GRANTS, seedTraining } from './seed.ts';
 export const trainingModule: ServerModule = {
   name: 'training',
   dependsOn: ['org'],
-  hooks: { offline_training: offlineTrainingHooks, training_attendance: trainingAttendanceHooks, training_lecturer: trainingLecturerHooks },
+  hooks: { offline_training: offlineTrainingHooks, training_attendance: trainingAttendanceHooks, training_lecturer: trainingLecturerHooks, technical_skill: technicalSkillHooks },
   demoGrants: TRAINING_DEMO_GRANTS,
-  seed: seedTraining,
+  async seed(ctx) {
+    await seedTraining(ctx);
+    await seedTechnicalSkills(ctx);
+  },
 };

@@ -6,12 +6,13 @@ import { ATTENDED, creditedHours, LATE_AFTER_MS } from './attendance.ts';
 const OFFLINE = ['offlineTraining:view', 'offlineTraining:add', 'offlineTraining:edit', 'offlineTraining:delete', 'offlineTraining:export', 'offlineTraining:qrcode', 'attendance:view', 'attendance:edit', 'attendance:export', 'offlineTotal:view'];
 const LECTURERS = ['lecturer:view', 'lecturer:add', 'lecturer:edit', 'lecturer:delete', 'lecturer:export', 'lecturerContribute:view'];
 const EVALUATE = ['evaluate:view', 'evaluate:add', 'evaluate:edit', 'evaluate:delete'];
+const SKILLS = ['technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalSkill:delete', 'technicalSkill:review', 'technicalLedger:view'];
 
 /** 培训专员 runs the training; 人事 reads the figures; a project manager follows his project's sessions and attendance. */
 export const TRAINING_DEMO_GRANTS: Record<string, string[]> = {
-  training: [...OFFLINE, ...LECTURERS, ...EVALUATE],
-  hr: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'lecturer:view', 'lecturerContribute:view'],
-  project_manager: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view'],
+  training: [...OFFLINE, ...LECTURERS, ...EVALUATE, ...SKILLS],
+  hr: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'lecturer:view', 'lecturerContribute:view', 'technicalLedger:view'],
+  project_manager: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalLedger:view'],
 };
 
 const DAY = 86_400_000;
@@ -109,6 +110,41 @@ export async function seedTraining(ctx: SeedContext): Promise<void> {
           remark: result === 'leave' ? '当班值守，已报备' : null, project_id: projectId, ...stamp(signedAt ?? start),
         }).execute();
       }
+    }
+  }
+}
+
+type Skill = [skill: string, level: string, issuer: string];
+const SKILL_ROWS: Skill[] = [
+  ['electrician', 'four', '上海市职业技能鉴定中心'], ['hvac', 'three', '上海市职业技能鉴定中心'], ['elevator', 'four', '上海市特种设备监督检验技术研究院'],
+  ['fire', 'four', '上海市消防救援总队'], ['plumbing', 'five', '上海市职业技能鉴定中心'], ['electrician', 'three', '深圳市职业技能鉴定中心'],
+  ['fire', 'five', '深圳市消防救援支队'], ['welder', 'four', '深圳市应急管理局'], ['security', 'three', '广东省职业技能鉴定指导中心'],
+];
+
+/**
+ * Staff's national vocational certificates at each project: most reviewed and valid, a few
+ * waiting for review, one rejected, one expired and one running out within the month.
+ */
+export async function seedTechnicalSkills(ctx: SeedContext): Promise<void> {
+  const { trx, now } = ctx;
+  const db = trx as AnyDB;
+  const { projectIds } = orgDemo(ctx);
+  const YEAR = 365 * DAY;
+  let n = 0;
+  for (const [p, projectId] of projectIds.entries()) {
+    const staff = (await db.selectFrom('staff').innerJoin('org', 'org.id', 'staff.org_id').select('staff.id').where((eb) => eb.or([eb('org.id', '=', projectId), eb('org.parent_id', '=', projectId)])).orderBy('staff.id').execute()).map((s) => s.id as number);
+    for (let i = 0; i < Math.min(staff.length, 5); i++) {
+      const [skill, level, issuer] = SKILL_ROWS[(p * 2 + i) % SKILL_ROWS.length]!;
+      n++;
+      const status = n % 11 === 0 ? 'rejected' : n % 7 === 0 ? 'pending' : n % 9 === 0 ? 'expired' : 'valid';
+      const issued = now - (400 + n * 37) * DAY;
+      const validUntil = status === 'expired' ? now - 20 * DAY : n === 3 ? now + 25 * DAY : issued + 4 * YEAR;
+      const created = issued + 30 * DAY;
+      await db.insertInto('technical_skill').values({
+        staff_id: staff[i], skill, level, cert_no: `${p < 2 ? '3100' : '4403'}${String(2021_0000_00 + n * 7919).slice(0, 10)}`, issuer, issued_at: issued, valid_until: validUntil, files: null,
+        remark: status === 'rejected' ? '证书照片不清晰' : null, reviewer_id: status === 'pending' ? null : projectIds.length ? staff[0] : null, reviewed_at: status === 'pending' ? null : created + 2 * DAY,
+        status, state_at: status === 'expired' ? validUntil : created + 2 * DAY, project_id: projectId, created_by: null, created_at: created, updated_at: created,
+      }).execute();
     }
   }
 }

@@ -2432,6 +2432,39 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 技能鉴定 */
+  technical_skill: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 技能工种 */
+    skill: string;
+    /** 技能等级 */
+    level: string;
+    /** 证书编号 */
+    cert_no: string;
+    /** 发证机关 */
+    issuer: string;
+    /** 发证日期 */
+    issued_at: number;
+    /** 有效期至 */
+    valid_until: number;
+    /** 证书附件 */
+    files: Generated<string | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 审核人 */
+    reviewer_id: Generated<number | null>;
+    /** 审核时间 */
+    reviewed_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 培训签到记录 */
   training_attendance: {
     id: Generated<number>;
