@@ -201,3 +201,38 @@ describe('technical skills', () => {
     expect((await admin.get(`${S}/detail`, { id })).body.data.status).toBe('expired');
   });
 });
+
+describe('professional certificates', () => {
+  it('issue a certificate to a candidate who passes both parts, flag it before it expires and expire it', async () => {
+    const demo = (await admin.post(`${T}/staffCert/list`, { pageSize: 200 })).body.data.records as Rec[];
+    expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['valid', 'expiring', 'expired', 'failed', 'pending']));
+    const cert = (await admin.post(`${T}/professional/add`, { name: `测试认证${Date.now() % 100000}`, level: 'senior', validity_months: 12, theory_pass: 60, practical_pass: 70 })).body.data.id as number;
+    const plan = await admin.post(`${T}/certPlan/add`, { project_id: cuihu, name: '高级电工认证计划', cert_id: cert, start_time: '2026-11-01', end_time: '2026-12-31', candidate_ids: [DEMO_STAFF.weixiu, DEMO_STAFF.kefu] });
+    expect(plan.body.message).toBe('新增成功');
+    const planId = plan.body.data.id as number;
+    const rows = (await admin.post(`${T}/staffCert/list`, { pageSize: 10, filters: { plan_id: planId } })).body.data.records as Rec[];
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
+    const weixiuRow = rows.find((r) => r.staff_id === DEMO_STAFF.weixiu)!;
+    const low = await admin.post(`${T}/staffCert/transition`, { id: weixiuRow.id, action: 'pass', values: { theory_score: 88, practical_score: 65 } });
+    expect(low.body.message).toBe('实操成绩低于合格分 70 分，不能认证通过');
+    expect((await admin.get(`${T}/staffCert/detail`, { id: weixiuRow.id })).body.data.status).toBe('pending');
+    expect((await admin.post(`${T}/staffCert/transition`, { id: weixiuRow.id, action: 'pass', values: { theory_score: 88, practical_score: 75 } })).body.message).toBe('认证通过成功');
+    const issued = (await admin.get(`${T}/staffCert/detail`, { id: weixiuRow.id })).body.data;
+    expect(issued).toMatchObject({ status: 'valid', theory_score: 88, practical_score: 75 });
+    expect(issued.cert_no).toMatch(/^ZY\d{8}\d{5}$/);
+    expect(issued.valid_until - issued.issued_at).toBeGreaterThan(360 * 24 * HOUR);
+    expect(issued.remind_at).toBe(issued.valid_until - 30 * 24 * HOUR);
+    // A candidate with a result cannot be taken off; closing the plan fails the rest.
+    expect((await admin.post(`${T}/certPlan/update`, { id: planId, candidate_ids: [DEMO_STAFF.kefu] })).body.message).toBe('已出认证结果的人员不能移出认证计划');
+    await admin.post(`${T}/certPlan/transition`, { id: planId, action: 'close' });
+    const closed = (await admin.get(`${T}/certPlan/detail`, { id: planId })).body.data;
+    expect(closed).toMatchObject({ status: 'closed', candidate_count: 2, passed_count: 1 });
+    expect((await admin.post(`${T}/staffCert/list`, { pageSize: 10, filters: { plan_id: planId, status: ['failed'] } })).body.data.total).toBe(1);
+    // The timers: 即将到期 thirty days before, 已过期 at the end.
+    await server.app.workflowTimers.run(issued.remind_at + 1000);
+    expect((await admin.get(`${T}/staffCert/detail`, { id: weixiuRow.id })).body.data.status).toBe('expiring');
+    expect((await admin.get(`${T}/professional/detail`, { id: cert })).body.data).toMatchObject({ holder_count: 1, expiring_count: 1 });
+    await server.app.workflowTimers.run(issued.valid_until + 1000);
+    expect((await admin.get(`${T}/staffCert/detail`, { id: weixiuRow.id })).body.data.status).toBe('expired');
+  });
+});

@@ -3,7 +3,8 @@ import { offlineTrainingHooks } from './hooks/offline_training.ts';
 import { trainingAttendanceHooks } from './hooks/training_attendance.ts';
 import { trainingLecturerHooks } from './hooks/training_lecturer.ts';
 import { technicalSkillHooks } from './hooks/technical_skill.ts';
-import { TRAINING_DEMO_GRANTS, seedTechnicalSkills, seedTraining } from './seed.ts';
+import { certPlanHooks, staffCertHooks } from './hooks/certificates.ts';
+import { TRAINING_DEMO_GRANTS, seedCertificates, seedTechnicalSkills, seedTraining } from './seed.ts';
 
 /**
  * Training (员工赋能, the offline half): lecturers, evaluation forms, offline sessions with their
@@ -13,10 +14,11 @@ import { TRAINING_DEMO_GRANTS, seedTechnicalSkills, seedTraining } from './seed.
 export const trainingModule: ServerModule = {
   name: 'training',
   dependsOn: ['org'],
-  hooks: { offline_training: offlineTrainingHooks, training_attendance: trainingAttendanceHooks, training_lecturer: trainingLecturerHooks, technical_skill: technicalSkillHooks },
+  hooks: { offline_training: offlineTrainingHooks, training_attendance: trainingAttendanceHooks, training_lecturer: trainingLecturerHooks, technical_skill: technicalSkillHooks, cert_plan: certPlanHooks, staff_cert: staffCertHooks },
   demoGrants: TRAINING_DEMO_GRANTS,
   async seed(ctx) {
     await seedTraining(ctx);
     await seedTechnicalSkills(ctx);
+    await seedCertificates(ctx);
   },
 };

@@ -2,16 +2,18 @@ import type { SeedContext } from '../../engine/module.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { orgDemo } from '../org/public.ts';
 import { ATTENDED, creditedHours, LATE_AFTER_MS } from './attendance.ts';
+import { addMonths, EXPIRY_NOTICE_MS } from './certificates.ts';
 
 const OFFLINE = ['offlineTraining:view', 'offlineTraining:add', 'offlineTraining:edit', 'offlineTraining:delete', 'offlineTraining:export', 'offlineTraining:qrcode', 'attendance:view', 'attendance:edit', 'attendance:export', 'offlineTotal:view'];
 const LECTURERS = ['lecturer:view', 'lecturer:add', 'lecturer:edit', 'lecturer:delete', 'lecturer:export', 'lecturerContribute:view'];
 const EVALUATE = ['evaluate:view', 'evaluate:add', 'evaluate:edit', 'evaluate:delete'];
+const CERTS = ['professional:view', 'professional:add', 'professional:edit', 'professional:delete', 'certPlan:view', 'certPlan:add', 'certPlan:edit', 'certPlan:delete', 'certPlan:assess'];
 const SKILLS = ['technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalSkill:delete', 'technicalSkill:review', 'technicalLedger:view'];
 
 /** 培训专员 runs the training; 人事 reads the figures; a project manager follows his project's sessions and attendance. */
 export const TRAINING_DEMO_GRANTS: Record<string, string[]> = {
-  training: [...OFFLINE, ...LECTURERS, ...EVALUATE, ...SKILLS],
-  hr: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'lecturer:view', 'lecturerContribute:view', 'technicalLedger:view'],
+  training: [...OFFLINE, ...LECTURERS, ...EVALUATE, ...SKILLS, ...CERTS],
+  hr: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'lecturer:view', 'lecturerContribute:view', 'technicalLedger:view', 'professional:view', 'certPlan:view'],
   project_manager: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalLedger:view'],
 };
 
@@ -145,6 +147,51 @@ export async function seedTechnicalSkills(ctx: SeedContext): Promise<void> {
         remark: status === 'rejected' ? '证书照片不清晰' : null, reviewer_id: status === 'pending' ? null : projectIds.length ? staff[0] : null, reviewed_at: status === 'pending' ? null : created + 2 * DAY,
         status, state_at: status === 'expired' ? validUntil : created + 2 * DAY, project_id: projectId, created_by: null, created_at: created, updated_at: created,
       }).execute();
+    }
+  }
+}
+
+type Cert = [name: string, level: string, months: number, requirements: string];
+const CERT_ROWS: Cert[] = [
+  ['物业管家岗位认证', 'middle', 24, '入职满一年，完成管家学习地图，理论与实操考核合格'],
+  ['高级电工认证', 'senior', 36, '持有四级及以上电工证书，完成配电房安全操作实训'],
+  ['消防控制室值班认证', 'junior', 12, '持有消防设施操作员证书，熟悉火灾报警控制器操作'],
+];
+
+/**
+ * Certificates and plans: at each of two projects a finished plan (most passed with
+ * certificates, one failed, one running out this month, one already expired) and an ongoing one
+ * with candidates waiting for their results.
+ */
+export async function seedCertificates(ctx: SeedContext): Promise<void> {
+  const { trx, now } = ctx;
+  const db = trx as AnyDB;
+  const { projectIds } = orgDemo(ctx);
+  const certs: { id: number; months: number }[] = [];
+  for (const [name, level, months, requirements] of CERT_ROWS) {
+    certs.push({ id: await insert(db, 'professional_cert', { name, level, validity_months: months, theory_pass: 60, practical_pass: level === 'senior' ? 70 : 60, requirements, enabled: 1, created_by: null, created_at: now - 300 * DAY, updated_at: now - 300 * DAY }), months });
+  }
+  for (const [p, projectId] of projectIds.slice(0, 3).entries()) {
+    const staff = (await db.selectFrom('staff').innerJoin('org', 'org.id', 'staff.org_id').select('staff.id').where((eb) => eb.or([eb('org.id', '=', projectId), eb('org.parent_id', '=', projectId)])).orderBy('staff.id').execute()).map((s) => s.id as number);
+    for (const [k, closed] of [true, false].entries()) {
+      const cert = certs[(p + k) % certs.length]!;
+      // The finished plans' first certificates run out: already (the first project), within the month (the second), later (the third).
+      const start = closed ? addMonths(now + [-15, 12, 200][p]! * DAY, -cert.months) - 20 * DAY : now - 10 * DAY;
+      const planId = await insert(db, 'cert_plan', { name: `${new Date(start).getFullYear()}年${CERT_ROWS[(p + k) % certs.length]![0]}计划`, cert_id: cert.id, start_time: start, end_time: start + 30 * DAY, description: '理论考试与实操考核合格者颁发证书', status: closed ? 'closed' : 'ongoing', state_at: closed ? start + 30 * DAY : start, project_id: projectId, created_by: null, created_at: start, updated_at: start });
+      for (const [i, staffId] of staff.slice(k * 2, k * 2 + 4).entries()) {
+        await db.insertInto('cert_plan_candidate').values({ plan_id: planId, staff_id: staffId }).execute();
+        const failed = closed && i === 3;
+        const issued = start + (20 + i) * DAY;
+        const validUntil = closed && !failed ? addMonths(issued, cert.months) : null;
+        const status = !closed ? (i === 0 ? 'valid' : 'pending') : failed ? 'failed' : validUntil! < now ? 'expired' : validUntil! - EXPIRY_NOTICE_MS < now ? 'expiring' : 'valid';
+        const scored = status !== 'pending';
+        const v = !closed && i === 0 ? addMonths(now - 2 * DAY, cert.months) : validUntil;
+        await db.insertInto('staff_cert').values({
+          plan_id: planId, cert_id: cert.id, staff_id: staffId, theory_score: scored ? (failed ? 52 : 78 + i * 4) : null, practical_score: scored ? (failed ? 65 : 80 + i * 3) : null,
+          cert_no: v ? `ZY${String(planId).padStart(4, '0')}${String(i + 1).padStart(3, '0')}` : null, issued_at: v ? (closed ? issued : now - 2 * DAY) : null, valid_until: v, remind_at: v ? v - EXPIRY_NOTICE_MS : null,
+          status, state_at: scored ? issued : start, project_id: projectId, created_by: null, created_at: start, updated_at: start,
+        }).execute();
+      }
     }
   }
 }

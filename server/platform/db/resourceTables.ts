@@ -486,6 +486,27 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 认证计划 */
+  cert_plan: {
+    id: Generated<number>;
+    /** 计划名称 */
+    name: string;
+    /** 认证 */
+    cert_id: number;
+    /** 开始日期 */
+    start_time: number;
+    /** 结束日期 */
+    end_time: number;
+    /** 说明 */
+    description: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 佣金分配单 */
   commission_distribution: {
     id: Generated<number>;
@@ -1801,6 +1822,26 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 专业认证 */
+  professional_cert: {
+    id: Generated<number>;
+    /** 认证名称 */
+    name: string;
+    /** 认证等级 */
+    level: string;
+    /** 有效期（月） */
+    validity_months: number;
+    /** 理论合格分 */
+    theory_pass: number;
+    /** 实操合格分 */
+    practical_pass: number;
+    /** 认证要求 */
+    requirements: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 项目开通设置 */
   project_opening: {
     id: Generated<number>;
@@ -2359,6 +2400,35 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 员工认证 */
+  staff_cert: {
+    id: Generated<number>;
+    /** 认证计划 */
+    plan_id: number;
+    /** 认证 */
+    cert_id: number;
+    /** 员工 */
+    staff_id: number;
+    /** 理论成绩 */
+    theory_score: Generated<number | null>;
+    /** 实操成绩 */
+    practical_score: Generated<number | null>;
+    /** 证书编号 */
+    cert_no: Generated<string | null>;
+    /** 发证日期 */
+    issued_at: Generated<number | null>;
+    /** 有效期至 */
+    valid_until: Generated<number | null>;
+    /** 到期提醒 */
+    remind_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 业务条线 */
   stripe: {
