@@ -14,7 +14,7 @@ const SKILLS = ['technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edi
 export const TRAINING_DEMO_GRANTS: Record<string, string[]> = {
   training: [...OFFLINE, ...LECTURERS, ...EVALUATE, ...SKILLS, ...CERTS],
   hr: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'lecturer:view', 'lecturerContribute:view', 'technicalLedger:view', 'professional:view', 'certPlan:view'],
-  project_manager: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalLedger:view'],
+  project_manager: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalLedger:view', 'certPlan:view'],
 };
 
 const DAY = 86_400_000;
