@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
-import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef } from '../../src/shared/schemaTypes.ts';
+import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef, TableSection } from '../../src/shared/schemaTypes.ts';
 import { guardCodes, maxPageSize, publicPageEndpoints, reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
 import { clientResource } from '../../src/shared/resourceMeta.ts';
 import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../../src/shared/registry.ts';
@@ -15,6 +15,7 @@ import { schemaFiles, strayFiles } from './schemaFiles.ts';
 import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
+import { childTabProblems } from './detailTabsCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
@@ -270,19 +271,25 @@ export function checkSchemas(root: string): string[] {
       if (page.afterSave && !routeExists(page.afterSave)) report(file, '/afterSave', `no screen has the route "${page.afterSave}"`);
     }
     if (page.kind === 'detail') {
+      const checkTable = (t: TableSection['table'], at: string) => {
+        if (!t.field === !t.endpoint) report(file, at, 'give the rows either as "field" (a JSON field of the record) or as "endpoint"');
+        if (t.field && resource.fields[t.field]?.type !== 'json') report(file, `${at}/field`, `"${t.field}" is not a JSON field of resource "${resource.name}"`);
+        if (t.endpoint) checkEndpoint(file, `${at}/endpoint`, t.endpoint);
+        t.columns.forEach((c, j) => checkCode(file, `${at}/columns/${j}/btnCode`, c.btnCode));
+      };
       const isField = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
       page.sections.forEach((s, i) => {
         if ('items' in s) {
           s.items.forEach((item, j) => isField(item.field) || report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`));
         } else if ('attachments' in s) {
           if (!isField(s.attachments)) report(file, `/sections/${i}/attachments`, `"${s.attachments}" is not a field of resource "${resource.name}"`);
-        } else {
-          const t = s.table;
-          if (!t.field === !t.endpoint) report(file, `/sections/${i}/table`, 'give the rows either as "field" (a JSON field of the record) or as "endpoint"');
-          if (t.field && resource.fields[t.field]?.type !== 'json') report(file, `/sections/${i}/table/field`, `"${t.field}" is not a JSON field of resource "${resource.name}"`);
-          if (t.endpoint) checkEndpoint(file, `/sections/${i}/table/endpoint`, t.endpoint);
-          t.columns.forEach((c, j) => checkCode(file, `/sections/${i}/table/columns/${j}/btnCode`, c.btnCode));
-        }
+        } else if ('tabs' in s) {
+          s.tabs.forEach((tab, k) => {
+            if ('table' in tab) return checkTable(tab.table, `/sections/${i}/tabs/${k}/table`);
+            for (const [at, message] of childTabProblems(tab, resource.name, new Map([...resourceByName].map(([n, d]) => [n, d.doc])))) report(file, `/sections/${i}/tabs/${k}${at}`, message);
+            tab.columns.forEach((c, j) => checkCode(file, `/sections/${i}/tabs/${k}/columns/${j}/btnCode`, c.btnCode));
+          });
+        } else checkTable(s.table, `/sections/${i}/table`);
       });
       checkActions(file, '/actions', page.actions, page.resource);
       if (page.public) {

@@ -8,6 +8,7 @@ import { columnValue, readField, renderCell, withStates } from './cells.tsx';
 import { call } from './data.ts';
 import { readPublicRecord } from './publicRecord.ts';
 import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
+import { DetailTabs } from './DetailTabs.tsx';
 
 interface TimelineEntry {
   actionText: string;
@@ -91,6 +92,7 @@ function SubTable({ section, record, ctx, resource }: { section: TableSection; r
 function SectionBody({ section, record, ctx, resource }: { section: DetailSection; record: Row | undefined; ctx: ActionContext; resource: string }) {
   if ('attachments' in section) return record ? <Attachments value={readField(record, section.attachments)} /> : null;
   if ('table' in section) return record ? <SubTable section={section} record={record} ctx={ctx} resource={resource} /> : null;
+  if ('tabs' in section) return record ? <DetailTabs section={section} record={record} renderTable={(table) => <SubTable section={{ title: section.title, table }} record={record} ctx={ctx} resource={resource} />} /> : null;
   return (
     <Descriptions
       column={3}

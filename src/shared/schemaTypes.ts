@@ -371,7 +371,36 @@ export interface AttachmentSection {
   attachments: string;
 }
 
-export type DetailSection = DescriptionSection | TableSection | AttachmentSection;
+/**
+ * A child list in a detail page's tab: the records of `resource` whose `by` field holds this
+ * record's id (a training's attendance, a plan's candidates), paged, through the child's own
+ * list endpoint, so its permission and data scope apply; the tab is hidden without its view permission.
+ */
+export interface ChildListTab {
+  title: string;
+  /** The child resource. */
+  resource: string;
+  /** The child's field referring to this page's resource (declared with `ref` and `"filter": "eq"`). @pattern ^[a-z][a-z0-9_]*$ */
+  by: string;
+  columns: Column[];
+  /** Rows a page of the tab shows; default 10. @minimum 1 @maximum 200 */
+  pageSize?: number;
+}
+
+/** A tab holding a sub-table as a TableSection gives it (a JSON field of the record, or an endpoint). */
+export interface TableTab {
+  title: string;
+  table: TableSection['table'];
+}
+
+/** Tabs of child lists and sub-tables under one card of a detail page. */
+export interface TabsSection {
+  title: string;
+  /** @minItems 1 */
+  tabs: (ChildListTab | TableTab)[];
+}
+
+export type DetailSection = DescriptionSection | TableSection | AttachmentSection | TabsSection;
 
 /** A record's details: sections of descriptions, sub-tables and attachments, and actions on it. */
 export interface DetailPage extends PageBase {

@@ -502,6 +502,27 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 认证计划 */
+  cert_plan: {
+    id: Generated<number>;
+    /** 计划名称 */
+    name: string;
+    /** 认证 */
+    cert_id: number;
+    /** 开始日期 */
+    start_time: number;
+    /** 结束日期 */
+    end_time: number;
+    /** 说明 */
+    description: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 佣金分配单 */
   commission_distribution: {
     id: Generated<number>;
@@ -1682,6 +1703,37 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 线下培训 */
+  offline_training: {
+    id: Generated<number>;
+    /** 培训名称 */
+    name: string;
+    /** 培训类型 */
+    type: string;
+    /** 讲师 */
+    lecturer_id: number;
+    /** 培训地点 */
+    location: string;
+    /** 开始时间 */
+    start_time: number;
+    /** 结束时间 */
+    end_time: number;
+    /** 培训学时 */
+    hours: number;
+    /** 计划人数 */
+    capacity: Generated<number | null>;
+    /** 评估表 */
+    evaluate_id: Generated<number | null>;
+    /** 培训内容 */
+    content: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 组织 */
   org: {
     id: Generated<number>;
@@ -2004,6 +2056,26 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 专业认证 */
+  professional_cert: {
+    id: Generated<number>;
+    /** 认证名称 */
+    name: string;
+    /** 认证等级 */
+    level: string;
+    /** 有效期（月） */
+    validity_months: number;
+    /** 理论合格分 */
+    theory_pass: number;
+    /** 实操合格分 */
+    practical_pass: number;
+    /** 认证要求 */
+    requirements: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 项目参数 */
   project_config: {
@@ -2670,6 +2742,35 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 员工认证 */
+  staff_cert: {
+    id: Generated<number>;
+    /** 认证计划 */
+    plan_id: number;
+    /** 认证 */
+    cert_id: number;
+    /** 员工 */
+    staff_id: number;
+    /** 理论成绩 */
+    theory_score: Generated<number | null>;
+    /** 实操成绩 */
+    practical_score: Generated<number | null>;
+    /** 证书编号 */
+    cert_no: Generated<string | null>;
+    /** 发证日期 */
+    issued_at: Generated<number | null>;
+    /** 有效期至 */
+    valid_until: Generated<number | null>;
+    /** 到期提醒 */
+    remind_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 业务条线 */
   stripe: {
     id: Generated<number>;
@@ -2741,6 +2842,115 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 技能鉴定 */
+  technical_skill: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: number;
+    /** 技能工种 */
+    skill: string;
+    /** 技能等级 */
+    level: string;
+    /** 证书编号 */
+    cert_no: string;
+    /** 发证机关 */
+    issuer: string;
+    /** 发证日期 */
+    issued_at: number;
+    /** 有效期至 */
+    valid_until: number;
+    /** 证书附件 */
+    files: Generated<string | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    /** 审核人 */
+    reviewer_id: Generated<number | null>;
+    /** 审核时间 */
+    reviewed_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 培训签到记录 */
+  training_attendance: {
+    id: Generated<number>;
+    /** 培训 */
+    training_id: number;
+    /** 参训人 */
+    staff_id: number;
+    /** 培训时间 */
+    train_at: Generated<number | null>;
+    /** 讲师 */
+    lecturer_id: Generated<number | null>;
+    /** 出勤结果 */
+    result: string;
+    /** 签到时间 */
+    signed_in_at: Generated<number | null>;
+    /** 签到方式 */
+    sign_way: Generated<string | null>;
+    /** 获得学时 */
+    hours_credited: Generated<number | null>;
+    /** 评估表 */
+    evaluate_id: Generated<number | null>;
+    /** 评估答案 */
+    evaluation: Generated<string | null>;
+    /** 评估表版本 */
+    evaluation_version: Generated<number | null>;
+    /** 评分 */
+    rating: Generated<number | null>;
+    /** 已评价 */
+    evaluated: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 培训评估表 */
+  training_evaluate: {
+    id: Generated<number>;
+    /** 评估表名称 */
+    name: string;
+    /** 评估对象 */
+    target: string;
+    /** 说明 */
+    description: Generated<string | null>;
+    /** 评估题目 */
+    form: string;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 讲师 */
+  training_lecturer: {
+    id: Generated<number>;
+    /** 讲师姓名 */
+    name: string;
+    /** 讲师类型 */
+    source: string;
+    /** 对应员工 */
+    staff_id: Generated<number | null>;
+    /** 所属单位 */
+    company: Generated<string | null>;
+    /** 讲师级别 */
+    level: string;
+    /** 授课领域 */
+    domains: Generated<string | null>;
+    /** 主讲课程 */
+    courses: Generated<string | null>;
+    /** 讲师简介 */
+    intro: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 预警规则 */
   warn_rule: {
