@@ -13,7 +13,7 @@ const C = '/api/honor/cooperation';
 const DAY = 86_400_000;
 type Rec = Record<string, any>;
 const move = (api: typeof xmjl, id: number, action: string, extra: Rec = {}) => api.post(`${C}/transition`, { id, action, ...extra });
-const request = (extra: Rec = {}) => ({ project_id: DEMO_PROJECTS.cuihu.id, to_org_id: DEMO_PROJECTS.jinxiu.id, type: 'staff_support', title: '元旦活动秩序维护支援', content: '元旦社区游园活动，需借调 2 名秩序维护员协助现场秩序。', persons: 2, expected_start: Date.now() + 5 * DAY, expected_end: Date.now() + 6 * DAY, ...extra });
+const request = (extra: Rec = {}) => ({ from_org_id: DEMO_PROJECTS.cuihu.id, to_org_id: DEMO_PROJECTS.jinxiu.id, type: 'staff_support', title: '元旦活动秩序维护支援', content: '元旦社区游园活动，需借调 2 名秩序维护员协助现场秩序。', persons: 2, expected_start: Date.now() + 5 * DAY, expected_end: Date.now() + 6 * DAY, ...extra });
 
 describe('cooperation requests', () => {
   it('seeds requests over months at every stage', async () => {
@@ -23,7 +23,7 @@ describe('cooperation requests', () => {
   });
 
   it('goes from the initiator to the team asked and back, each move by its own side', async () => {
-    expect((await xmjl.post(`${C}/add`, request({ to_org_id: DEMO_PROJECTS.cuihu.id }))).body.message).toBe('协作部门不能是发起项目本身');
+    expect((await xmjl.post(`${C}/add`, request({ to_org_id: DEMO_PROJECTS.cuihu.id }))).body.message).toBe('协作部门不能是发起部门本身');
     expect((await xmjl.post(`${C}/add`, request({ expected_end: Date.now() }))).body.message).toBe('期望结束时间须晚于期望开始时间');
     const id = (await xmjl.post(`${C}/add`, request())).body.data.id as number;
     expect((await xmjl.get(`${C}/detail`, { id })).body.data.code).toMatch(/^XZ\d{11}$/);

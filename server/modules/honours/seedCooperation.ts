@@ -6,7 +6,7 @@ import { formatTime } from '../../../src/shared/format.ts';
 const DAY = 86_400_000;
 const P = DEMO_PROJECTS;
 
-/** Requests as teams send them: [from project, to organisation, type, title, content, persons]. */
+/** Requests as teams send them: [from organisation, to organisation, type, title, content, persons]. */
 const REQUESTS: [number, number, string, string, string, number][] = [
   [P.cuihu.id, P.jinxiu.id, 'staff_support', '国庆期间秩序维护人员支援', '国庆假期小区访客车辆激增，需借调 2 名秩序维护员协助门岗车辆疏导，10 月 1 日至 3 日。', 2],
   [P.jinxiu.id, P.cuihu.id, 'material', '借调高压清洗机一台', '地库年度清洗，本项目清洗机故障送修，借用一周。', 0],
@@ -46,7 +46,7 @@ export async function seedCooperation(ctx: SeedContext): Promise<void> {
     const record = await trx
       .insertInto('cooperation_request')
       .values({
-        project_id: from, code: `XZ${formatTime(created, 'YYYYMMDD')}${String(i + 1).padStart(3, '0')}`, type, title, content, to_org_id: to, persons,
+        from_org_id: from, code: `XZ${formatTime(created, 'YYYYMMDD')}${String(i + 1).padStart(3, '0')}`, type, title, content, to_org_id: to, persons,
         expected_start: start, expected_end: start + (2 + (i % 5)) * DAY, status, initiator_id: initiatorOf(from),
         accepted_by: accepted ? answererOf(to) : null, accepted_at: accepted ? created + DAY : null, finished_at: finished ? start + 3 * DAY : null,
         result: finished ? RESULTS[i % RESULTS.length] : null, rating, rating_note: rating === 5 ? '响应迅速，非常感谢' : rating ? '整体满意，沟通可更及时' : null,

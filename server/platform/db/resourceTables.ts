@@ -720,6 +720,8 @@ export interface ResourceTables {
     title: string;
     /** 协作内容 */
     content: string;
+    /** 发起部门 */
+    from_org_id: number;
     /** 协作部门 */
     to_org_id: number;
     /** 需要人数 */
@@ -744,7 +746,6 @@ export interface ResourceTables {
     rating: Generated<number | null>;
     /** 评价说明 */
     rating_note: Generated<string | null>;
-    project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;

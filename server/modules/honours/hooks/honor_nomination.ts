@@ -10,16 +10,12 @@ import { checkQuota } from '../quota.ts';
  * rejected nomination is reviewed anew); awarded only while the round is being judged.
  */
 export const honorNominationHooks: ResourceHooks = {
-  /**
-   * The nominations of the projects the caller's data scope reaches, their own and those they
-   * made; and, with 荣誉榜 (honorStaffing:view), every award: a published honour is company news.
-   */
+  /** The nominations of the projects the caller's data scope reaches, and their own: the honours they hold and the nominations they made. */
   visibleRows: ({ staff, projects }) => (eb) =>
     eb.or([
       ...(projects.length ? [eb('honor_nomination.project_id', 'in', projects)] : []),
       eb('honor_nomination.staff_id', '=', staff.id),
       eb('honor_nomination.nominated_by', '=', staff.id),
-      ...(staff.buttons.has('honorStaffing:view') ? [eb('honor_nomination.status', '=', 'awarded')] : []),
     ]),
 
   async beforeSave({ trx, staff, values, current }) {
