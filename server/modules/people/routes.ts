@@ -19,7 +19,7 @@ const peopleRoutes: FastifyPluginAsync = async (app) => {
     return [...new Set([...(await orgSubtree(app.db, staff.orgId)), ...(await visibleProjectIds(app.db, staff))])];
   }
 
-  app.get('/options/staff', { config: { btnCode: ['perfTeam:edit', 'accountability:add', 'protection:edit', 'accountability:view', 'guidance:edit'] }, schema: { querystring: keywordQuery } }, async (request) => {
+  app.get('/options/staff', { config: { btnCode: ['perfTeam:edit', 'accountability:add', 'protection:edit', 'accountability:view', 'guidance:edit', 'honorNomination:add'] }, schema: { querystring: keywordQuery } }, async (request) => {
     const { keyword } = request.query as { keyword?: string };
     let q = db.selectFrom('staff').leftJoin('org', 'org.id', 'staff.org_id').select(['staff.id', 'staff.name', 'org.name as org_name']).where('staff.enabled', '=', 1);
     const orgs = await reachableOrgs(request.staff!);
@@ -29,7 +29,7 @@ const peopleRoutes: FastifyPluginAsync = async (app) => {
     return ok(rows.map((r) => ({ label: `${String(r.name)}（${String(r.org_name ?? '')}）`, value: r.id })));
   });
 
-  app.get('/options/orgs', { config: { btnCode: 'perfTeam:edit' }, schema: { querystring: keywordQuery } }, async (request) => {
+  app.get('/options/orgs', { config: { btnCode: ['perfTeam:edit', 'honorRound:edit', 'cooperation:add'] }, schema: { querystring: keywordQuery } }, async (request) => {
     let q = db.selectFrom('org').select(['id', 'name', 'type']).where('enabled', '=', 1);
     const orgs = await reachableOrgs(request.staff!);
     if (orgs) q = q.where('id', 'in', orgs.length ? orgs : [0]);

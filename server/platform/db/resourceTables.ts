@@ -830,6 +830,48 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 协作单 */
+  cooperation_request: {
+    id: Generated<number>;
+    /** 编号 */
+    code: Generated<string | null>;
+    /** 协作类型 */
+    type: string;
+    /** 标题 */
+    title: string;
+    /** 协作内容 */
+    content: string;
+    /** 发起部门 */
+    from_org_id: number;
+    /** 协作部门 */
+    to_org_id: number;
+    /** 需要人数 */
+    persons: Generated<number | null>;
+    /** 期望开始 */
+    expected_start: number;
+    /** 期望结束 */
+    expected_end: number;
+    /** 状态 */
+    status: string;
+    /** 发起人 */
+    initiator_id: Generated<number | null>;
+    /** 接收人 */
+    accepted_by: Generated<number | null>;
+    /** 接收时间 */
+    accepted_at: Generated<number | null>;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
+    /** 协作结果 */
+    result: Generated<string | null>;
+    /** 评价 */
+    rating: Generated<number | null>;
+    /** 评价说明 */
+    rating_note: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 客户 */
   customer: {
     id: Generated<number>;
@@ -1098,6 +1140,92 @@ export interface ResourceTables {
     /** 辅导结果 */
     result: string;
     project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 荣誉提名 */
+  honor_nomination: {
+    id: Generated<number>;
+    /** 评选轮次 */
+    round_id: number;
+    /** 荣誉类型 */
+    honor_type: string;
+    /** 被提名人 */
+    staff_id: number;
+    /** 姓名 */
+    staff_name: Generated<string | null>;
+    /** 提名标题 */
+    title: Generated<string | null>;
+    /** 岗位 */
+    post_name: Generated<string | null>;
+    /** 先进事迹 */
+    deeds: string;
+    /** 服务格言 */
+    motto: Generated<string | null>;
+    /** 照片 */
+    photos: Generated<string | null>;
+    /** 证明材料 */
+    evidence: Generated<string | null>;
+    /** 评审分 */
+    review_score: Generated<number | null>;
+    /** 评审意见 */
+    review_note: Generated<string | null>;
+    /** 颁奖词 */
+    award_note: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 提名人 */
+    nominated_by: Generated<number | null>;
+    /** 提交时间 */
+    submitted_at: Generated<number | null>;
+    /** 获奖时间 */
+    awarded_at: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 评选轮次 */
+  honor_round: {
+    id: Generated<number>;
+    /** 轮次名称 */
+    name: string;
+    /** 荣誉类型 */
+    honor_types: string;
+    /** 评选期间开始 */
+    period_start: number;
+    /** 评选期间结束 */
+    period_end: number;
+    /** 提名开始 */
+    nominate_start: number;
+    /** 提名截止 */
+    nominate_end: number;
+    /** 每人可投票数 */
+    votes_per_voter: number;
+    /** 名额分配 */
+    quotas: string;
+    /** 评选规则 */
+    rules: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 公布时间 */
+    published_at: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 荣誉投票 */
+  honor_vote: {
+    id: Generated<number>;
+    /** 提名 */
+    nomination_id: number;
+    /** 投票人 */
+    voter_id: Generated<number | null>;
+    /** 评选轮次 */
+    round_id: Generated<number | null>;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
@@ -1697,6 +1825,30 @@ export interface ResourceTables {
     /** 排序 */
     sort: Generated<number | null>;
     /** 说明 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 城市最低工资 */
+  min_wage: {
+    id: Generated<number>;
+    /** 省份 */
+    province: string;
+    /** 城市 */
+    city: string;
+    /** 档次 */
+    wage_class: string;
+    /** 小时最低工资（元） */
+    hourly_min: number;
+    /** 月最低工资（元） */
+    monthly_min: number;
+    /** 生效日期 */
+    effective_date: number;
+    /** 文号 */
+    doc_no: Generated<string | null>;
+    /** 备注 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
     created_by: Generated<number | null>;
