@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApprovalDeclaration, ResourceDef } from '../../src/shared/schemaTypes.ts';
+import type { ApprovalDeclaration, DetailPage, ResourceDef } from '../../src/shared/schemaTypes.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../platform/http/envelope.ts';
 import type { StaffContext } from '../platform/types.ts';
 import type { AnyDB, Row } from './hooks.ts';
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** How a step's approvers are found, per record (within the record's project but for named staff). */
-export type ApproverStrategy = 'post' | 'role' | 'staff' | 'project_manager';
+export type ApproverStrategy = 'post' | 'role' | 'staff' | 'project_manager' | 'dept_head';
 /** single 普通: one approver; and 会签: all approve; or 或签: the first one decides. */
 export type SignType = 'single' | 'and' | 'or';
 
@@ -37,7 +37,9 @@ export type TimeoutAction = 'remind' | 'approve' | 'reject';
 export const REJECT_TO: Record<RejectTo, string> = { end: '结束审批', prev: '退回上一节点' };
 export const TIMEOUT_ACTIONS: Record<TimeoutAction, string> = { remind: '自动提醒', approve: '自动同意', reject: '自动拒绝' };
 export const SIGN_TYPES: Record<SignType, string> = { single: '普通审批', and: '会签（全部同意）', or: '或签（一人决定）' };
-export const STRATEGIES: Record<ApproverStrategy, string> = { post: '按岗位', role: '按角色', staff: '指定人员', project_manager: '项目经理' };
+export const STRATEGIES: Record<ApproverStrategy, string> = { post: '按岗位', role: '按角色', staff: '指定人员', project_manager: '项目经理', dept_head: '提交人部门负责人' };
+/** Strategies whose approvers are found without a list of ids on the step. */
+const FOUND_WITHOUT_IDS: ApproverStrategy[] = ['project_manager', 'dept_head'];
 /** The role whose holders are a project's managers (strategy project_manager). */
 export const PROJECT_MANAGER_ROLE = 'project_manager';
 /** The submitter may urge an approval at most once in this time. */
@@ -59,7 +61,7 @@ export interface ApprovableRecords {
   read(trx: AnyDB, id: number): Promise<Row>;
 }
 
-type Instance = Row & { id: number; code: string; biz_type: string; biz_resource: string; biz_id: number; title: string; submitter_id: number; status: string; step_seq: number | null; project_id: number };
+type Instance = Row & { id: number; code: string; biz_type: string; biz_resource: string; biz_id: number; title: string; submitter_id: number; status: string; step_seq: number | null; project_id: number; auto_skip?: number };
 type Task = Row & { id: number; instance_id: number; step_seq: number; step_name: string; approver_id: number; status: string };
 
 const INSTANCE_TEXT: Record<string, string> = { running: '审批中', approved: '审批通过', rejected: '审批不通过', withdrawn: '已撤回' };
@@ -105,7 +107,7 @@ export function stepsProblem(value: unknown): string | null {
     if (!step.strategy || !(step.strategy in STRATEGIES)) return `请选择${at}「${step.name}」的审批人类型`;
     const ids = step.strategy === 'post' ? step.post_ids : step.strategy === 'role' ? step.role_ids : step.strategy === 'staff' ? step.staff_ids : [];
     if (!Array.isArray(ids) || ids.some((id) => !Number.isInteger(id) || id < 1)) return `${at}「${step.name}」的审批人设置不正确`;
-    if (step.strategy !== 'project_manager' && ids.length === 0) return `请为${at}「${step.name}」选择${STRATEGIES[step.strategy]}的审批人`;
+    if (!FOUND_WITHOUT_IDS.includes(step.strategy) && ids.length === 0) return `请为${at}「${step.name}」选择${STRATEGIES[step.strategy]}的审批人`;
     if (step.reject_to !== undefined && step.reject_to !== null && !(step.reject_to in REJECT_TO)) return `${at}「${step.name}」的驳回方式不正确`;
     if (step.reject_to === 'prev' && i === 0) return `${at}「${step.name}」是第一个节点，驳回不能退回上一节点`;
     const hours = step.timeout_hours;
@@ -246,10 +248,34 @@ export class ApprovalEngine {
     return [...new Set([...direct, ...viaPosts].map((r) => r.staff_id))];
   }
 
-  /** A step's approvers for a record of a project, in staff id order (single: the first alone). */
-  async approversOf(q: AnyDB, step: ApprovalStep, projectId: number | null): Promise<number[]> {
+  /**
+   * The submitter's department head: the leader of their department, else of the department
+   * above it, and so on (a leader's own submission goes to the head above them).
+   */
+  private async deptHead(q: AnyDB, submitterId: number): Promise<number[]> {
+    let deptId = ((await q.selectFrom('staff').select('dept_id').where('id', '=', submitterId).executeTakeFirst()) as { dept_id: number | null } | undefined)?.dept_id ?? null;
+    for (let depth = 0; deptId !== null && depth < 20; depth++) {
+      const dept = (await q.selectFrom('dept').select(['leader_id', 'parent_id']).where('id', '=', deptId).executeTakeFirst()) as { leader_id: number | null; parent_id: number | null } | undefined;
+      if (!dept) break;
+      if (dept.leader_id !== null && dept.leader_id !== submitterId) {
+        const leader = await q.selectFrom('staff').select('id').where('id', '=', dept.leader_id).where('enabled', '=', 1).executeTakeFirst();
+        if (leader) return [dept.leader_id];
+      }
+      deptId = dept.parent_id;
+    }
+    return [];
+  }
+
+  /**
+   * A step's approvers for a record of a project, in staff id order (single: the first alone).
+   * dept_head needs the submitter; without one (a flow checked on save) it answers null: who
+   * approves depends on who submits.
+   */
+  async approversOf(q: AnyDB, step: ApprovalStep, projectId: number | null, submitterId?: number): Promise<number[] | null> {
     let candidates: number[] = [];
-    if (step.strategy === 'staff') {
+    if (step.strategy === 'dept_head') {
+      return submitterId === undefined ? null : this.deptHead(q, submitterId);
+    } else if (step.strategy === 'staff') {
       const ids = step.staff_ids ?? [];
       candidates = ids.length ? ((await q.selectFrom('staff').select('id').where('id', 'in', ids).where('enabled', '=', 1).execute()) as { id: number }[]).map((r) => r.id).sort((a, b) => a - b) : [];
     } else if (step.strategy === 'post') {
@@ -269,7 +295,7 @@ export class ApprovalEngine {
 
   /** Approvers of a step for one submission: never the submitter; single takes the first. */
   private async stepApprovers(q: AnyDB, step: ApprovalStep, projectId: number, submitterId: number, projectName: string): Promise<number[]> {
-    const found = (await this.approversOf(q, step, projectId)).filter((id) => id !== submitterId);
+    const found = ((await this.approversOf(q, step, projectId, submitterId)) ?? []).filter((id) => id !== submitterId);
     if (!found.length) throw badRequest(`审批节点「${step.name}」在项目「${projectName}」找不到审批人（提交人不能审批自己的申请），请联系管理员调整审批流程`);
     return step.sign_type === 'single' ? found.slice(0, 1) : found;
   }
@@ -362,6 +388,7 @@ export class ApprovalEngine {
         status: 'running',
         steps: JSON.stringify(steps),
         allow_withdraw: flow.allow_withdraw === 0 ? 0 : 1,
+        auto_skip: flow.auto_skip === 1 ? 1 : 0,
         copy_to: JSON.stringify(copyToIds(flow.copy_to)),
         snapshot: JSON.stringify(record),
         project_id: projectId,
@@ -469,6 +496,9 @@ export class ApprovalEngine {
     const decl = this.declOf(instance);
     if (task.step_seq < steps.length) {
       await this.openStep(q, instance, steps, task.step_seq + 1, decl.label);
+      // 自动去重: the approver who just approved is also an approver of the next step; their task there passes at once.
+      const same = staff && instance.auto_skip === 1 ? ((await q.selectFrom('approval_task').selectAll().where('instance_id', '=', instance.id).where('step_seq', '=', task.step_seq + 1).where('approver_id', '=', staff.id).where('status', '=', 'wait').executeTakeFirst()) as Task | undefined) : undefined;
+      if (same) return this.pass(q, same, instance, staff, '与上一节点审批人相同，自动通过');
       return { status: 'running' };
     }
     await this.history(q, instance.id, { step: null, action: 'finish', staff: null, comment: '审批通过' });
@@ -581,6 +611,80 @@ export class ApprovalEngine {
     return acted;
   }
 
+  /**
+   * Approvers who can no longer decide (disabled, or no longer holding what the step names: the
+   * post, the role, the project, the department's lead), on the timers' clock: their waiting task
+   * goes to whom the step's rule finds now; when it finds nobody, the approval is marked 审批人失效
+   * and the administrators are told (they adjust the flow or the posts; the next pass fills the
+   * step). A task transferred by hand loses its approver only when that person is disabled.
+   */
+  async sweepOrphans(db: AnyDB): Promise<number> {
+    const running = (await db.selectFrom('approval_instance').select('id').where('status', '=', 'running').orderBy('id').execute()) as { id: number }[];
+    let acted = 0;
+    for (const { id } of running) {
+      const done = await db
+        .transaction()
+        .execute((trx) => this.replaceOrphans(trx, id))
+        .catch((error: unknown) => {
+          this.app.log.warn({ err: error, instance: id }, 'approval approver replacement skipped');
+          return false;
+        });
+      if (done) acted += 1;
+    }
+    return acted;
+  }
+
+  private async replaceOrphans(q: AnyDB, instanceId: number): Promise<boolean> {
+    const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', instanceId).where('status', '=', 'running').executeTakeFirst()) as Instance | undefined;
+    const step = instance?.step_seq ? (parseSteps(instance.steps) as ApprovalStep[])[instance.step_seq - 1] : undefined;
+    if (!instance || !step) return false;
+    const tasks = (await q.selectFrom('approval_task').selectAll().where('instance_id', '=', instance.id).where('step_seq', '=', instance.step_seq).orderBy('id').execute()) as Task[];
+    const waiting = tasks.filter((t) => t.status === 'wait');
+    if (waiting.length && !instance.orphaned_at) {
+      // Nothing to do unless a waiting approver left: the common case costs one query.
+      const enabled = new Set(((await q.selectFrom('staff').select('id').where('id', 'in', waiting.map((t) => t.approver_id)).where('enabled', '=', 1).execute()) as { id: number }[]).map((r) => r.id));
+      const byHand = new Set(tasks.map((t) => t.transfer_to as number | null).filter((id) => id !== null));
+      const rule = step.strategy === 'staff' ? null : new Set((await this.approversOf(q, step, instance.project_id, instance.submitter_id)) ?? []);
+      const orphans = waiting.filter((t) => !enabled.has(t.approver_id) || (rule && !byHand.has(t.approver_id) && !rule.has(t.approver_id)));
+      if (!orphans.length) return false;
+      return this.refill(q, instance, step, tasks, orphans);
+    }
+    if (!waiting.length) return this.refill(q, instance, step, tasks, []);
+    return false;
+  }
+
+  /** Cancels the orphaned tasks of the current step and gives it to whom the rule finds, or marks the approval orphaned. */
+  private async refill(q: AnyDB, instance: Instance, step: ApprovalStep, tasks: Task[], orphans: Task[]): Promise<boolean> {
+    const now = Date.now();
+    const left = `${await this.names(q, orphans.map((t) => t.approver_id))}已停用或不再担任该节点的审批人`;
+    if (orphans.length) await q.updateTable('approval_task').set({ status: 'cancel', comment: left, acted_at: now, updated_at: now }).where('id', 'in', orphans.map((t) => t.id)).execute();
+    const gone = new Set(orphans.map((t) => t.id));
+    const stillWaiting = tasks.filter((t) => t.status === 'wait' && !gone.has(t.id));
+    const tasked = new Set(tasks.filter((t) => t.status !== 'cancel' && !gone.has(t.id)).map((t) => t.approver_id));
+    const found = ((await this.approversOf(q, step, instance.project_id, instance.submitter_id)) ?? []).filter((id) => id !== instance.submitter_id && !tasked.has(id));
+    const fresh = step.sign_type === 'single' ? (stillWaiting.length ? [] : found.slice(0, 1)) : found;
+    if (!fresh.length && !stillWaiting.length) {
+      if (instance.orphaned_at) return false;
+      await q.updateTable('approval_instance').set({ orphaned_at: now, approver_names: '（审批人失效，待管理员处理）', updated_at: now }).where('id', '=', instance.id).execute();
+      await this.history(q, instance.id, { step: step.name, action: 'orphan', staff: null, comment: `${left}，节点「${step.name}」找不到新的审批人，已通知管理员` });
+      const admins = (await this.holdersOfRoles(q, ((await q.selectFrom('role').select('id').where('code', '=', 'admin').execute()) as { id: number }[]).map((r) => r.id))).sort((a, b) => a - b);
+      await this.app.notices.send(q, { staffIds: admins, category: '1', type: APPROVAL_NOTICE, title: `审批 ${instance.code}`, content: `「${instance.title}」（${instance.code}）的节点「${step.name}」审批人失效，请调整审批流程或人员岗位`, functionId: instance.id });
+      return true;
+    }
+    const sample = (orphans[0] ?? tasks[0])!;
+    if (fresh.length) {
+      await q
+        .insertInto('approval_task')
+        .values(fresh.map((approverId) => ({ ...Object.fromEntries(Object.entries(sample).filter(([k]) => !['id', 'status', 'comment', 'acted_at', 'transfer_to', 'reminded_at'].includes(k))), approver_id: approverId, status: 'wait', created_at: now, updated_at: now })))
+        .execute();
+    }
+    const names = await this.names(q, [...stillWaiting.map((t) => t.approver_id), ...fresh]);
+    await q.updateTable('approval_instance').set({ orphaned_at: null, approver_names: names, updated_at: now }).where('id', '=', instance.id).execute();
+    await this.history(q, instance.id, { step: step.name, action: 'replace', staff: null, comment: orphans.length ? `${left}，改由「${names}」审批` : `节点「${step.name}」改由「${names}」审批` });
+    await this.notify(q, instance, fresh, `「${instance.title}」（${instance.code}）等待您审批：${step.name}`);
+    return true;
+  }
+
   private async timeOut(q: AnyDB, instanceId: number, step: ApprovalStep, due: number, now: number): Promise<boolean> {
     const overdue = async () => {
       const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', instanceId).executeTakeFirstOrThrow()) as Instance;
@@ -630,18 +734,9 @@ export class ApprovalEngine {
     const history = await q.selectFrom('approval_history').select(['step_name', 'action', 'staff_name', 'comment', 'at']).where('instance_id', '=', instance.id).orderBy('id').execute();
     const decl = this.declaration(instance.biz_type);
     const snapshot = (parseSteps(instance.snapshot) ?? {}) as Row;
-    const items: { label: string; value: string }[] = [];
-    if (snapshot.project_name) items.push({ label: '所属项目', value: String(snapshot.project_name) });
-    for (const [name, field] of Object.entries(decl.records.resource.fields)) {
-      if (field.type === 'json' || field.type === 'html' || field.mask) continue;
-      const raw = snapshot[`${name}_label`] ?? snapshot[name];
-      if (raw === null || raw === undefined || raw === '') continue;
-      const workflow = decl.records.resource.workflow;
-      const value = workflow?.field === name ? (workflow.states[String(raw)]?.text ?? String(raw)) : field.enum ? (field.enum[String(raw)] ?? String(raw)) : field.type === 'boolean' ? (raw ? '是' : '否') : field.type === 'datetime' && typeof raw === 'number' ? new Date(raw + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : String(raw);
-      items.push({ label: field.title, value });
-    }
+    const items = this.snapshotItems(decl.records.resource, snapshot);
     const STATUS: Record<string, string> = { wait: '待审批', approve: '通过', reject: '不通过', transfer: '已转派', cancel: '已取消', withdrawn: '已撤回' };
-    const ACTION: Record<string, string> = { submit: '提交', approve: '通过', reject: '驳回', return: '退回上一节点', transfer: '转派', urge: '催办', remind: '超时提醒', withdraw: '撤回', finish: '审批结束', copy: '抄送' };
+    const ACTION: Record<string, string> = { submit: '提交', approve: '通过', reject: '驳回', return: '退回上一节点', transfer: '转派', urge: '催办', remind: '超时提醒', withdraw: '撤回', finish: '审批结束', copy: '抄送', replace: '更换审批人', orphan: '审批人失效' };
     const mine = tasks.find((t) => t.approver_id === staff.id && t.status === 'wait' && t.step_seq === instance.step_seq && instance.status === 'running');
     return {
       ...Object.fromEntries(Object.entries(instance).filter(([k]) => k !== 'snapshot' && k !== 'steps' && k !== 'copy_to')),
@@ -656,6 +751,38 @@ export class ApprovalEngine {
       can_withdraw: instance.status === 'running' && instance.submitter_id === staff.id && instance.allow_withdraw !== 0,
       can_urge: instance.status === 'running' && instance.submitter_id === staff.id,
     };
+  }
+
+  /**
+   * The record as submitted, as label–value pairs: the items of the kind's detail screen, in its
+   * order and words, when it has one (what the approver would see opening the record), else every
+   * plain field by its title. Hidden from both: JSON, rich text and masked fields.
+   */
+  private snapshotItems(resource: ResourceDef, snapshot: Row): { label: string; value: string }[] {
+    const detail = this.app.catalogue.pages.find((p): p is DetailPage => p.kind === 'detail' && p.resource === resource.name && !p.public);
+    const declared = detail?.sections.flatMap((section) => ('items' in section ? section.items : [])).map((item) => ({ name: item.field, title: item.title, enum: item.enum }));
+    const wanted = declared ?? [{ name: 'project_name', title: '所属项目', enum: undefined }, ...Object.entries(resource.fields).map(([name, field]) => ({ name, title: field.title, enum: undefined }))];
+    const items: { label: string; value: string }[] = [];
+    for (const { name, title, enum: options } of wanted) {
+      const field = resource.fields[name.replace(/_label$/, '')];
+      if (field && (field.type === 'json' || field.type === 'html' || field.mask)) continue;
+      const raw = snapshot[`${name}_label`] ?? snapshot[name];
+      if (raw === null || raw === undefined || raw === '') continue;
+      const workflow = resource.workflow;
+      const value = options?.[String(raw)]
+        ? options[String(raw)]!.text
+        : workflow?.field === name
+          ? (workflow.states[String(raw)]?.text ?? String(raw))
+          : field?.enum
+            ? (field.enum[String(raw)] ?? String(raw))
+            : field?.type === 'boolean'
+              ? raw ? '是' : '否'
+              : field?.type === 'datetime' && typeof raw === 'number'
+                ? new Date(raw + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+                : String(raw);
+      items.push({ label: title, value });
+    }
+    return items;
   }
 
   /**
@@ -683,7 +810,8 @@ export class ApprovalEngine {
     }
     for (const project of projects) {
       for (const [i, step] of steps.entries()) {
-        if (!(await this.approversOf(q, step, project.id)).length) throw badRequest(`项目「${project.name}」的第 ${i + 1} 个审批节点「${step.name}」找不到审批人`);
+        const approvers = await this.approversOf(q, step, project.id);
+        if (approvers !== null && !approvers.length) throw badRequest(`项目「${project.name}」的第 ${i + 1} 个审批节点「${step.name}」找不到审批人`);
       }
     }
   }

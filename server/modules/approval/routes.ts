@@ -26,6 +26,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
   const comment = (value: string | null | undefined) => value?.trim() || null;
   // Step timeouts (remind, auto-approve, auto-reject) run on the workflow timers' clock.
   app.workflowTimers.add((now) => app.approvals.sweepTimeouts(db, now));
+  app.workflowTimers.add(() => app.approvals.sweepOrphans(db));
 
   app.post('/task/approve', { config: { btnCode: 'approval:approve' }, schema: { body: idBody() } }, async (request) => {
     const body = request.body as { id: number; comment?: string };

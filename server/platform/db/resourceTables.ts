@@ -287,6 +287,8 @@ export interface ResourceTables {
     scope_org_id: Generated<number | null>;
     /** 允许撤回 */
     allow_withdraw: Generated<number | null>;
+    /** 审批人去重 */
+    auto_skip: Generated<number | null>;
     /** 审批节点 */
     steps: string;
     /** 抄送人 */
@@ -317,6 +319,10 @@ export interface ResourceTables {
     submitter_id: number;
     /** 提交时间 */
     submitted_at: number;
+    /** 审批人失效时间 */
+    orphaned_at: Generated<number | null>;
+    /** 审批人去重 */
+    auto_skip: Generated<number | null>;
     /** 审批状态 */
     status: string;
     /** 当前节点序号 */
