@@ -19,12 +19,13 @@ import { litigationModule } from './modules/litigation/module.ts';
 import { questionnairesModule } from './modules/questionnaires/module.ts';
 import { templatesModule } from './modules/templates/module.ts';
 import { customersModule } from './modules/customers/module.ts';
+import { academyModule } from './modules/academy/module.ts';
 
 /**
  * The product's business modules, in dependency order: the app runs their migrations, mounts
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, academyModule];
 
 checkModules(MODULES);
