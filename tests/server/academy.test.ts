@@ -209,3 +209,15 @@ describe('exams', () => {
     expect((await peixun.post(`${L}/exam/update`, { id, name: '改名' })).body.message).toBe('考试已发布，不能再修改');
   });
 });
+
+describe('theory contributions', () => {
+  it('counts each contributor\'s questions and those still in use, as the bank holds them', async () => {
+    const questions = await db().selectFrom('question').select(['contributor_id', 'enabled']).execute();
+    const answer = (await peixun.post(`${L}/report/theoryContribute/query`, { groupBy: 'contributor' })).body.data;
+    expect(answer.totals.questions).toBe(questions.length);
+    const mine = answer.rows.find((r: { label: string }) => r.label === '冯晓岚');
+    expect(mine.questions).toBe(questions.filter((q: any) => q.contributor_id === DEMO_STAFF.peixun).length);
+    expect(mine.adopted).toBe(questions.filter((q: any) => q.contributor_id === DEMO_STAFF.peixun && q.enabled === 1).length);
+    expect((await weixiu.post(`${L}/report/theoryContribute/query`, {})).http).toBe(403);
+  });
+});

@@ -12,8 +12,8 @@ const EXAM = ['exam:view', 'exam:add', 'exam:edit', 'exam:delete', 'exam:export'
 
 /** The training administrator runs the whole academy; HR reads the exams and results. */
 export const ACADEMY_DEMO_GRANTS: Record<string, string[]> = {
-  training: [...BANK, ...QUESTION, ...EXAM],
-  hr: ['question-bank:view', 'question:view', 'exam:view', 'exam-record:view', 'exam-record:export'],
+  training: [...BANK, ...QUESTION, ...EXAM, 'report-theory-contribute:view', 'report-theory-contribute:export'],
+  hr: ['question-bank:view', 'question:view', 'exam:view', 'exam-record:view', 'exam-record:export', 'report-theory-contribute:view'],
 };
 
 const DAY = 86_400_000;
