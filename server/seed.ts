@@ -18,6 +18,7 @@ const ROLES = [
   { code: 'office', name: '行政专员', data_scope: 'org', remark: '会议与佣金' },
   { code: 'hr', name: '人事绩效专员', data_scope: 'org', remark: '绩效、荣誉与学习' },
   { code: 'quality', name: '品质经理', data_scope: 'org', remark: '问卷、标准作业与执行监控' },
+  { code: 'training', name: '培训专员', data_scope: 'org', remark: '题库、考试、课程与班前必读' },
 ];
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';

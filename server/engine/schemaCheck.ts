@@ -16,6 +16,7 @@ import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
 import { childTabProblems } from './detailTabsCheck.ts';
+import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
@@ -402,6 +403,7 @@ export function checkSchemas(root: string): string[] {
     checkRules(file, r);
     const docs = new Map([...resourceByName].map(([n, d]) => [n, d.doc]));
     for (const [pointer, message] of computedProblems(r, docs)) report(file, pointer, message);
+    for (const [pointer, message] of nestedImportProblems(r)) report(file, pointer, message);
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
     if (!r.labelField && !('name' in r.fields)) report(file, '/labelField', 'the resource has no "name" field; set "labelField"');

@@ -916,8 +916,30 @@ export interface ResourceDef {
    * @minItems 1
    * @uniqueItems true
    */
+  /**
+   * Excel import of records with child rows (capability 10, nested import): a row filling the
+   * record's columns starts a record, and the rows under it filling only the child `columns`
+   * are the items of its JSON list `field` (a question and its options). The template shows the
+   * record's columns then the child columns; a record row may carry its first child too. All or
+   * nothing: any bad row (a child before any record, an item its shape refuses, a hook's
+   * refusal) rejects the file, naming each row 「第 N 行：…」. The resource's hooks
+   * (`beforeSave`, `afterSave`) run for each imported record as they do for an add.
+   */
+  nestedImport?: NestedImport;
   invalidates?: Invalidation[];  /** Child records this record generates by a recurring rule (a plan's tasks), on the timers' clock. */
   schedule?: ScheduleDef;
+}
+
+/** The child rows of a nested import: a JSON list field of the record and the item members its columns fill. */
+export interface NestedImport {
+  /** A `json` field whose shape is a list of objects. @pattern ^[a-z][a-z0-9_]*$ */
+  field: string;
+  /**
+   * The child columns in template order: `key` a member of the list's item shape, `title` its
+   * column header. A boolean member reads 是 / 否, a number member a number.
+   * @minItems 1
+   */
+  columns: { key: string; title: string }[];
 }
 
 /**

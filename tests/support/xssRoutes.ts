@@ -66,7 +66,7 @@ export const NOT_SHOWN: Record<string, string> = {
  * Routes whose text the console shows (the patrol library's bespoke screens, the service types'
  * AI labels) with no recipe yet: the verify table counts them as not covered.
  */
-export const NOT_YET = new Set(['/api/patrol/classifyStandard/save', '/api/patrol/tbpRecord/submit', '/api/workorder/serverType/aiLabels', '/api/commission/distribution/oaCallback']);
+export const NOT_YET = new Set(['/api/patrol/classifyStandard/save', '/api/patrol/tbpRecord/submit', '/api/workorder/serverType/aiLabels', '/api/commission/distribution/oaCallback', '/api/learning/myExam/save', '/api/learning/myExam/submit']);
 
 /** The payload with its marker in at most `max` characters: the long form, the short one, or cut. */
 const fit = (payload: Payload, marker: number, max: number) => [payload.make(codeFor(marker)), payload.make(codeFor(marker, true))].find((t) => t.trim().length <= max) ?? payload.make(codeFor(marker, true)).slice(0, max);

@@ -369,4 +369,26 @@ describe('schema lint', () => {
     ]);
   });
 
+
+  it('checks a nested import against its list field and the template headers', () => {
+    const question = 'academy/resources/question.json';
+    expect(
+      at(
+        lint(
+          corrupt(question, (d) => {
+            d.nestedImport.columns.push({ key: 'colour', title: '颜色' }, { key: 'label', title: '题干' });
+            delete d.permissions.import;
+          }),
+        ),
+      ),
+    ).toEqual([
+      'academy/pages/employeeEmpowerment-questionBank.json#/toolbar/1/endpoint: endpoint "question.import" does not exist; use "<resource>.<list|detail|add|update|delete|enable|export|import|options>" or declare it in schemas/endpoints.json',
+      'academy/resources/question.json#/nestedImport: a nested import needs "permissions.import"',
+      'academy/resources/question.json#/nestedImport/columns/2/key: "colour" is not a member of the items of "options"',
+      'academy/resources/question.json#/nestedImport/columns/3/title: the header "题干" is used twice in the import template',
+    ]);
+    expect(at(lint(corrupt(question, (d) => void (d.nestedImport.field = 'stem'))))).toEqual([
+      'academy/resources/question.json#/nestedImport/field: "stem" must be a json field whose shape is a list of objects with "properties"',
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ import { joinLabels } from './links.ts';
 import { filteredRows } from './query.ts';
 import { checkValues, defaults, dictItems, maskValue, toColumns } from './values.ts';
 import { checkAudiences } from '../audience.ts';
+import { childColumns, childValue, groupNested, placeIssue, type NestedRecord } from './nestedImport.ts';
 
 const EXPORT_LIMIT = 100_000;
 /**
@@ -156,9 +157,29 @@ export function registerTransfer(ctx: ResourceContext): void {
   if (!p.import) return;
   const validateAdd = ctx.ajv.compile(bodySchema(resource, 'add'));
   /** Columns of the import template: the fields a person fills in, by title. */
-  const importColumns = fields.filter(([, f]) => !f.through).map(([name, f]) => ({ name, title: f.title + (f.required ? '（必填）' : ''), field: f }));
+  const nested = resource.nestedImport;
+  // A nested import's child list is filled by its child columns, not by a column of its own; what the server sets (`auto`) is no column to fill.
+  const importColumns = fields.filter(([name, f]) => !f.through && !f.auto && name !== nested?.field).map(([name, f]) => ({ name, title: f.title + (f.required ? '（必填）' : ''), field: f }));
+  const children = nested ? childColumns(resource, nested) : [];
 
-  async function readImport(request: FastifyRequest): Promise<{ row: number; values: Row }[]> {
+  /**
+   * A reference written as its record's name (题库「消防安全知识题库」): the id of the one record
+   * so named, else the text, which the import then refuses as not found.
+   */
+  const refIds = new Map<string, Map<string, unknown>>();
+  async function refByLabel(ref: string, text: string): Promise<unknown> {
+    const target = app.catalogue.resources.get(ref);
+    if (target?.refLabel) return text;
+    const cache = refIds.get(ref) ?? new Map<string, unknown>();
+    refIds.set(ref, cache);
+    if (!cache.has(text)) {
+      const rows = await db.selectFrom(ref).select('id').where(target?.labelField ?? 'name', '=', text).limit(2).execute();
+      cache.set(text, rows.length === 1 ? rows[0]!.id : text);
+    }
+    return cache.get(text);
+  }
+
+  async function readImport(request: FastifyRequest): Promise<{ records: NestedRecord<Row>[]; orphans: number[] }> {
     const sheet = await readUploadedRows(request, IMPORT_ROWS);
     const header = sheet.header.slice(1).map((v) => String(v ?? '').trim());
     const index = new Map(header.map((h, i) => [h.replace(/（必填）$/, ''), i + 1]));
@@ -166,36 +187,51 @@ export function registerTransfer(ctx: ResourceContext): void {
     if (missing.length) throw badRequest(`模板列不完整，缺少：${missing.join('、')}；请下载最新模板`);
     const dictLookups = new Map<string, Map<string, string>>();
     for (const c of importColumns) if (c.field.dict) dictLookups.set(c.field.dict, new Map((await dictItems(db, c.field.dict)).map((i) => [i.label, i.value])));
-    const out: { row: number; values: Row }[] = [];
+    const missingChildren = children.filter((c) => !index.has(c.title)).map((c) => c.title);
+    if (missingChildren.length) throw badRequest(`模板列不完整，缺少：${missingChildren.join('、')}；请下载最新模板`);
+    const cellText = (cell: unknown) => (cell === null || cell === undefined ? '' : typeof cell === 'object' && 'text' in cell ? String(cell.text) : String(cell).trim());
+    const out: { row: number; own: Row | null; child: Row | null }[] = [];
     for (const excelRow of sheet.rows) {
       const values: Row = {};
       let empty = true;
       for (const c of importColumns) {
-        const cell = excelRow.values[index.get(c.field.title)!];
-        const text = cell === null || cell === undefined ? '' : typeof cell === 'object' && 'text' in cell ? String(cell.text) : String(cell).trim();
+        const text = cellText(excelRow.values[index.get(c.field.title)!]);
         if (text === '') continue;
         empty = false;
-        values[c.name] = fromCell(c.field, text, dictLookups);
+        values[c.name] = c.field.ref && !/^\d+$/.test(text) ? await refByLabel(c.field.ref, text) : fromCell(c.field, text, dictLookups);
       }
-      if (!empty) out.push({ row: excelRow.number, values });
+      const child: Row = {};
+      for (const c of children) {
+        const text = cellText(excelRow.values[index.get(c.title)!]);
+        if (text !== '') child[c.key] = childValue(c.shape, text);
+      }
+      const hasChild = Object.keys(child).length > 0;
+      if (!empty || hasChild) out.push({ row: excelRow.number, own: empty ? null : values, child: hasChild ? child : null });
     }
     if (!out.length) throw badRequest('Excel 中没有数据行');
-    return out;
+    if (nested) return groupNested(out, nested.field);
+    return { records: out.map((r) => ({ row: r.row, values: r.own!, childRows: [] })), orphans: [] };
   }
 
   app.get('/template', { config: { btnCode: p.import } }, async (_request, reply) =>
-    sendExcel(reply, `${resource.title}导入模板.xlsx`, importColumns.map((c) => ({ header: c.title, key: c.name, width: 20 })), []),
+    sendExcel(reply, `${resource.title}导入模板.xlsx`, [...importColumns.map((c) => ({ header: c.title, key: c.name, width: 20 })), ...children.map((c) => ({ header: c.title, key: `child_${c.key}`, width: 20 }))], []),
   );
 
   app.post('/import', { config: { btnCode: p.import } }, async (request) => {
-    const rows = await readImport(request);
+    const { records, orphans } = await readImport(request);
     const now = Date.now();
-    const errors: { row: number; message: string }[] = [];
+    const errors: { row: number; message: string }[] = orphans.map((row) => ({ row, message: `该行只填了${nested ? resource.fields[nested.field]?.title : ''}，上方没有所属的${resource.title}` }));
     const prepared: { row: number; values: Row }[] = [];
-    for (const { row, values } of rows) {
+    for (const record of records) {
+      const { row, values } = record;
       const body = { ...defaults(resource), ...values };
+      const unknownRef = importColumns.find((c) => c.field.ref && typeof values[c.name] === 'string');
+      if (unknownRef) {
+        errors.push({ row, message: `${unknownRef.field.title}「${values[unknownRef.name]}」不存在` });
+        continue;
+      }
       if (!validateAdd(body)) {
-        errors.push({ row, message: describeIssue(resource, validateAdd.errors![0] as never) });
+        errors.push(nested ? placeIssue(resource, nested, record, validateAdd.errors![0] as never) : { row, message: describeIssue(resource, validateAdd.errors![0] as never) });
         continue;
       }
       prepared.push({ row, values: toColumns(resource, body) });
@@ -207,10 +243,14 @@ export function registerTransfer(ctx: ResourceContext): void {
           try {
             await checkValues(trx, resource, values, null);
             await checkAudiences(trx, resource, values, request.staff!);
-            await trx
+            // A nested record is checked and completed by its hooks as an add is (a question's options against its type).
+            if (nested) await ctx.hooks.beforeSave?.({ trx, staff: request.staff!, app, id: null, values, current: null });
+            const inserted = await trx
               .insertInto(table)
               .values({ ...values, ...(resource.enable ? { enabled: 1 } : {}), created_by: request.staff!.id, created_at: now, updated_at: now })
-              .execute();
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            if (nested) await ctx.hooks.afterSave?.({ trx, staff: request.staff!, app, id: Number(inserted.id), values, created: true });
           } catch (error) {
             if (error instanceof ApiError) errors.push({ row, message: error.message });
             else throw error;

@@ -31,6 +31,7 @@ export const DEMO_STAFF = {
   xingzheng: 25,
   renshi: 26,
   pinzhi: 27,
+  peixun: 28,
 } as const;
 
 /** The accounts printed at start and written in the README. */
@@ -54,6 +55,7 @@ export const DEMO_OFFICE_ACCOUNTS = [
   { account: 'xingzheng', name: '吴佳慧', role: 'office', org: 'company', mobile: '13761184926', label: '行政专员' },
   { account: 'renshi', name: '郑思远', role: 'hr', org: 'company', mobile: '15821093374', label: '人事绩效专员' },
   { account: 'pinzhi', name: '何志华', role: 'quality', org: 'southRegion', mobile: '18602158841', label: '品质经理（华南区域）' },
+  { account: 'peixun', name: '冯晓岚', role: 'training', org: 'company', mobile: '13524407619', label: '培训专员' },
 ] as const;
 
 /** Password of every demo staff account other than admin. */

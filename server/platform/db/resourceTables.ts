@@ -1068,6 +1068,79 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 理论考试 */
+  exam: {
+    id: Generated<number>;
+    /** 考试名称 */
+    name: string;
+    /** 考试类型 */
+    exam_type: string;
+    /** 组卷方式 */
+    paper_mode: string;
+    /** 试卷题目 */
+    question_ids: Generated<string | null>;
+    /** 抽题规则 */
+    rules: Generated<string | null>;
+    /** 总分 */
+    total_score: Generated<number | null>;
+    /** 题目数 */
+    question_count: Generated<number | null>;
+    /** 及格分 */
+    pass_score: number;
+    /** 考试时长(分钟) */
+    duration_min: number;
+    /** 允许考试次数 */
+    attempts_allowed: number;
+    /** 开始时间 */
+    start_time: Generated<number | null>;
+    /** 截止时间 */
+    end_time: Generated<number | null>;
+    /** 考试对象 */
+    audience: Generated<string | null>;
+    /** 考试说明 */
+    description: Generated<string | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 答卷 */
+  exam_record: {
+    id: Generated<number>;
+    /** 考试 */
+    exam_id: number;
+    /** 考生 */
+    staff_id: number;
+    /** 第几次 */
+    attempt: number;
+    /** 开始作答 */
+    started_at: number;
+    /** 作答截止 */
+    deadline_at: number;
+    /** 交卷时间 */
+    submitted_at: Generated<number | null>;
+    /** 客观题得分 */
+    objective_score: Generated<number | null>;
+    /** 主观题得分 */
+    subjective_score: Generated<number | null>;
+    /** 总得分 */
+    score: Generated<number | null>;
+    /** 是否通过 */
+    passed: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 阅卷人 */
+    grader_id: Generated<number | null>;
+    /** 试卷 */
+    paper: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 对外回复 */
   external_reply: {
     id: Generated<number>;
@@ -2380,6 +2453,48 @@ export interface ResourceTables {
     description: Generated<string | null>;
     /** 题目 */
     form: string;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 题目 */
+  question: {
+    id: Generated<number>;
+    /** 所属题库 */
+    bank_id: number;
+    /** 题型 */
+    type: string;
+    /** 题干 */
+    stem: string;
+    /** 选项 */
+    options: Generated<string | null>;
+    /** 参考答案 */
+    answer: Generated<string | null>;
+    /** 答案解析 */
+    analysis: Generated<string | null>;
+    /** 难度 */
+    difficulty: number;
+    /** 默认分值 */
+    default_score: number;
+    /** 标签 */
+    tags: Generated<string | null>;
+    /** 贡献人 */
+    contributor_id: Generated<number | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 题库 */
+  question_bank: {
+    id: Generated<number>;
+    /** 题库名称 */
+    name: string;
+    /** 题库分类 */
+    category: string;
+    /** 题库说明 */
+    description: Generated<string | null>;
     enabled: Generated<number>;
     created_by: Generated<number | null>;
     created_at: number;
