@@ -2426,6 +2426,53 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 事件 */
+  work_event: {
+    id: Generated<number>;
+    /** 事件编号 */
+    code: Generated<string | null>;
+    /** 事件模板 */
+    template_id: number;
+    /** 事件标题 */
+    title: string;
+    /** 紧急程度 */
+    level: string;
+    /** 发生位置 */
+    location: string;
+    /** 事件描述 */
+    description: string;
+    /** 现场照片 */
+    photos: Generated<string | null>;
+    /** 模板内容 */
+    answers: Generated<string | null>;
+    /** 模板版本 */
+    form_version: Generated<number | null>;
+    /** 上报渠道 */
+    channel: Generated<string | null>;
+    /** 上报人 */
+    reporter_id: Generated<number | null>;
+    /** 上报时间 */
+    reported_at: Generated<number | null>;
+    /** 处理人 */
+    handler_id: Generated<number | null>;
+    /** 处理结果 */
+    handle_result: Generated<string | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 工单类型 */
+    order_kind: Generated<string | null>;
+    /** 转入工单 */
+    work_order_id: Generated<number | null>;
+    /** 工单编号 */
+    work_order_code: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 工单 */
   work_order: {
     id: Generated<number>;
