@@ -97,3 +97,62 @@ describe('events', () => {
     expect((await admin.post(`${M}/event/transition`, { id: other, action: 'close', note: '与上一事件重复' })).body.status).toBe('200');
   });
 });
+
+describe('template devolution', () => {
+  const [pinzhi, xmjl] = setUpApis(server, 'pinzhi', 'xmjl');
+  const newTemplate = async (name: string) =>
+    (await admin.post(`${M}/template/add`, { name, kind: 'plan', category: 'environment', sla_hours: 6, form: { items: [{ key: 'q1', component: 'Radio.Group', label: '绿化带无垃圾', required: true, options: ['合格', '不合格'] }] } })).body.data.id as number;
+  const rowOf = async (template: number, project: number) => (await admin.post(`${M}/devolve/list`, { pageSize: 10, filters: { template_id: template, project_id: project } })).body.data.records[0];
+
+  it('is in the demo: every template to every project, one refused, one waiting', async () => {
+    const rows = (await admin.post(`${M}/devolve/list`, { pageSize: 100 })).body.data.records as Record<string, any>[];
+    expect(rows.length).toBe(24);
+    expect(rows.filter((r) => r.status === 'refused').map((r) => [r.template_name, r.project_name])).toEqual([['秩序岗交接班检查', '云栖雅苑']]);
+    expect(rows.filter((r) => r.status === 'pending').map((r) => r.project_name)).toEqual(['滨江一号']);
+  });
+
+  it('sends the current version once, is accepted or refused by the project, and reaches it again only when devolved again', async () => {
+    const id = await newTemplate('园区绿化巡检');
+    const cuihu = DEMO_PROJECTS.cuihu.id;
+    expect((await pinzhi.post(`${M}/devolve/devolve`, { template_id: id })).body.message).toBe('请选择下发项目');
+    expect((await xmjl.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [cuihu] })).http).toBe(403);
+    const sent = await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [cuihu, DEMO_PROJECTS.jinxiu.id], allow_edit: true, remark: '春季绿化' });
+    expect(sent.body.message).toBe('已下发到 2 个项目，待项目接收');
+    const again = await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [DEMO_PROJECTS.yunqi.id, cuihu] });
+    expect(again.body.message).toBe('「翠湖天地」待接收该模板的第 1 版，无需重复下发');
+    expect(await rowOf(id, DEMO_PROJECTS.yunqi.id)).toBeUndefined(); // all or nothing
+    const row = await rowOf(id, cuihu);
+    expect(row).toMatchObject({ status: 'pending', version: 1, accepted_version: null, devolved_by: 1 });
+    // The project manager sees and decides their own project's only.
+    const mine = (await xmjl.post(`${M}/devolve/list`, { pageSize: 100, filters: { template_id: id } })).body.data.records;
+    expect(mine.map((r: any) => r.project_id)).toEqual([cuihu]);
+    expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: 4 })).body.message).toBe('接收模板后才能调整');
+    expect((await xmjl.post(`${M}/devolve/transition`, { id: row.id, action: 'accept' })).body.message).toBe('已接收，项目按新版本执行');
+    expect(await rowOf(id, cuihu)).toMatchObject({ status: 'accepted', accepted_version: 1, sla_hours: 6, handled_by: DEMO_STAFF.xmjl });
+    expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: 4 })).body.message).toBe('保存成功');
+    expect((await rowOf(id, cuihu)).sla_hours).toBe(4);
+    // A change of the template does not reach the project by itself.
+    await admin.post(`${M}/template/update`, { id, form: { items: [{ key: 'q1', component: 'Radio.Group', label: '绿化带无垃圾', required: true, options: ['合格', '不合格'] }, { key: 'q2', component: 'Input', label: '病虫害情况', maxLength: 50 }] } });
+    expect(await rowOf(id, cuihu)).toMatchObject({ version: 1, accepted_version: 1 });
+    expect((await xmjl.get(`${M}/devolve/items`, { id: row.id, which: 'accepted' })).body.data).toHaveLength(1);
+    expect((await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [cuihu] })).body.status).toBe('200');
+    expect(await rowOf(id, cuihu)).toMatchObject({ status: 'pending', version: 2, accepted_version: 1 });
+    expect((await xmjl.get(`${M}/devolve/items`, { id: row.id, which: 'devolved' })).body.data.map((i: any) => i.label)).toEqual(['绿化带无垃圾', '病虫害情况']);
+    expect((await xmjl.post(`${M}/devolve/transition`, { id: row.id, action: 'refuse' })).body.status).not.toBe('200');
+    expect((await xmjl.post(`${M}/devolve/transition`, { id: row.id, action: 'refuse', note: '本季度暂不执行' })).body.status).toBe('200');
+    expect(await rowOf(id, cuihu)).toMatchObject({ status: 'refused', accepted_version: 1 });
+    // Refused: may be sent again; a disabled template may not.
+    await admin.post(`${M}/template/enable`, { id, enabled: 0 });
+    expect((await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [cuihu] })).body.message).toBe('模板「园区绿化巡检」已停用，不能下发');
+  });
+
+  it('lets a project adjust only what the template allows', async () => {
+    const id = await newTemplate('楼道堆物检查');
+    await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [DEMO_PROJECTS.cuihu.id] });
+    const row = await rowOf(id, DEMO_PROJECTS.cuihu.id);
+    await xmjl.post(`${M}/devolve/transition`, { id: row.id, action: 'accept' });
+    expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: 2 })).body.message).toBe('该模板下发时不允许项目调整');
+    expect((await rowOf(id, DEMO_PROJECTS.cuihu.id)).sla_hours).toBe(6);
+    expect((await xmjl.get(`${M}/devolve/plans`, { id: row.id })).body.data).toEqual([]);
+  });
+});

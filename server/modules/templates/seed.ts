@@ -9,6 +9,7 @@ import type { ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import type { Answers, RuntimeForm } from '../../../src/shared/runtimeForm.ts';
 import { DEMO_TEMPLATES } from './forms.ts';
 import { seedEvents } from './seedEvents.ts';
+import { seedDevolve } from './seedDevolve.ts';
 
 const EXECUTE = ['task:view', 'task:execute', 'event:report'];
 /**
@@ -17,8 +18,8 @@ const EXECUTE = ['task:view', 'task:execute', 'event:report'];
  * tasks and report events from the app (the customer service desk also registers them).
  */
 export const TEMPLATE_DEMO_GRANTS: Record<string, string[]> = {
-  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close'],
-  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close'],
+  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add'],
+  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close', 'devolve:accept', 'devolve:adjust'],
   dispatcher: ['event:view', 'event:add', 'event:handle', 'event:convert'],
   inspector: EXECUTE,
   technician: EXECUTE,
@@ -97,4 +98,5 @@ export async function seedTemplates(ctx: SeedContext): Promise<void> {
   }
   await db.updateTable('work_task').set({ overdue: 0 }).where('overdue', 'is', null).execute();
   await seedEvents(ctx);
+  await seedDevolve(ctx);
 }

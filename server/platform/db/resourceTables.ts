@@ -2401,6 +2401,39 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 模板下发 */
+  template_devolve: {
+    id: Generated<number>;
+    /** 作业模板 */
+    template_id: number;
+    /** 模板名称 */
+    template_name: Generated<string | null>;
+    /** 下发版本 */
+    version: Generated<number | null>;
+    /** 执行版本 */
+    accepted_version: Generated<number | null>;
+    /** 项目可调整 */
+    allow_edit: Generated<number | null>;
+    /** 项目完成时限（小时） */
+    sla_hours: Generated<number | null>;
+    /** 下发说明 */
+    remark: Generated<string | null>;
+    /** 下发人 */
+    devolved_by: Generated<number | null>;
+    /** 下发时间 */
+    devolved_at: Generated<number | null>;
+    /** 接收人 */
+    handled_by: Generated<number | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 预警规则 */
   warn_rule: {
     id: Generated<number>;
