@@ -156,3 +156,16 @@ describe('template devolution', () => {
     expect((await xmjl.get(`${M}/devolve/plans`, { id: row.id })).body.data).toEqual([]);
   });
 });
+
+describe('check-item form sets', () => {
+  it('are designed with the form designer, checked, versioned and in the demo', async () => {
+    const sets = (await admin.post(`${M}/formSet/list`, { pageSize: 20 })).body.data.records as Record<string, any>[];
+    expect(sets.map((s) => s.name)).toEqual(expect.arrayContaining(['公共区域保洁日检检查项', '设备房周巡检检查项', '消防设施月检检查项']));
+    const bad = await admin.post(`${M}/formSet/add`, { name: '电梯巡检项', category: 'engineering', form: { items: [{ key: 'q1', component: 'Radio.Group', label: '轿厢照明', required: true, options: [] }] } });
+    expect(bad.body.status).toBe('400');
+    expect((await admin.post(`${M}/formSet/list`, { pageSize: 1, filters: { name: '电梯巡检项' } })).body.data.total).toBe(0);
+    const ok = await admin.post(`${M}/formSet/add`, { name: '电梯巡检项', category: 'engineering', form: { items: [{ key: 'q1', component: 'Radio.Group', label: '轿厢照明', required: true, options: ['正常', '异常'] }] } });
+    expect(ok.body.message).toBe('新增成功');
+    expect((await xuncha.post(`${M}/formSet/list`, { pageSize: 1 })).http).toBe(403);
+  });
+});

@@ -18,7 +18,7 @@ const EXECUTE = ['task:view', 'task:execute', 'event:report'];
  * tasks and report events from the app (the customer service desk also registers them).
  */
 export const TEMPLATE_DEMO_GRANTS: Record<string, string[]> = {
-  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add'],
+  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add', 'formSet:view', 'formSet:add', 'formSet:edit', 'formSet:delete'],
   project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close', 'devolve:accept', 'devolve:adjust'],
   dispatcher: ['event:view', 'event:add', 'event:handle', 'event:convert'],
   inspector: EXECUTE,
@@ -63,6 +63,15 @@ export async function seedTemplates(ctx: SeedContext): Promise<void> {
       .executeTakeFirstOrThrow();
     await currentFormVersion(db, 'work_template', row.id as number, 'form');
     templates.push({ id: row.id as number, form: t.form, sla: t.sla });
+  }
+  // The check-item form sets the templates were built from, kept in the designer for new templates.
+  for (const t of DEMO_TEMPLATES.filter((x) => x.kind === 'plan')) {
+    const row = await db
+      .insertInto('module_form')
+      .values({ name: `${t.name}检查项`, category: t.category, form: JSON.stringify(t.form), description: `用于「${t.name}」类模板：${t.description}`, enabled: 1, created_by: DEMO_STAFF.pinzhi, created_at: now - 130 * DAY, updated_at: now - 130 * DAY })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await currentFormVersion(db, 'module_form', row.id as number, 'form');
   }
   const start = dayText(now - 90 * DAY);
   const end = dayText(now + 180 * DAY);

@@ -1447,6 +1447,22 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 检查项表单 */
+  module_form: {
+    id: Generated<number>;
+    /** 表单名称 */
+    name: string;
+    /** 专业分类 */
+    category: string;
+    /** 检查项 */
+    form: string;
+    /** 适用说明 */
+    description: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 组织 */
   org: {
     id: Generated<number>;
