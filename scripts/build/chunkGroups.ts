@@ -22,6 +22,8 @@ export const ROOTS = {
   settings: '/src/engine/SettingsPage.tsx',
   report: '/src/engine/ReportPage.tsx',
   dashboard: '/src/engine/DashboardPage.tsx',
+  // Like the dashboard, a root without a group of its own: it shares the list's filters and cells.
+  calendar: '/src/engine/CalendarPage.tsx',
 } as const;
 // The dashboard is a root (its first-screen hints name it) but no group of its own: what it shares
 // with a kind goes with that kind, so other screens' files keep their partition (the list page

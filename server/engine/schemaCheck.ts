@@ -20,6 +20,7 @@ import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
+import { calendarProblems } from './calendarCheck.ts';
 
 interface Doc<T> {
   file: string;
@@ -259,6 +260,15 @@ export function checkSchemas(root: string): string[] {
         if (!(page.tree.filterField in resource.fields)) report(file, '/tree/filterField', `"${page.tree.filterField}" is not a field of "${resource.name}"`);
         checkActions(file, '/tree/actions', page.tree.actions, page.tree.resource);
       }
+    }
+    if (page.kind === 'calendar') {
+      const shown = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
+      for (const [pointer, problem] of calendarProblems(page, resource, shown)) report(file, pointer, problem);
+      checkFields(file, '/filters', page.filters, resource, true);
+      checkEndpoint(file, '/resource', `${page.resource}.list`);
+      checkActions(file, '/toolbar', page.toolbar, page.resource);
+      checkCode(file, '/open/btnCode', page.open.btnCode);
+      if (!routeExists(page.open.to)) report(file, '/open/to', `no screen has the route "${page.open.to}"; add its page schema or fix the path`);
     }
     if (page.kind === 'settings') {
       checkFields(file, '/fields', page.fields, resource, false);

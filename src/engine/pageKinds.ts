@@ -22,4 +22,5 @@ export const PAGE_KINDS: Record<Kind, () => Promise<PageKind>> = {
   settings: () => import('./SettingsPage.tsx'),
   report: () => import('./ReportPage.tsx'),
   dashboard: () => import('./DashboardPage.tsx'),
+  calendar: () => import('./CalendarPage.tsx'),
 };

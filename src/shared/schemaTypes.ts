@@ -543,7 +543,41 @@ export interface DashboardPage extends PageBase {
   figures?: { title: string; items: DashboardFigure[] };
 }
 
-export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | DashboardPage | BespokePage;
+/**
+ * Records of a resource on a month or week calendar, each on the day of its date field (across the
+ * days to its end field), labelled by a field and coloured by a state or enum; filters as a list's.
+ * The calendar asks the resource's list for the days in view (its date field needs `"filter": "range"`).
+ */
+export interface CalendarPage extends PageBase {
+  kind: 'calendar';
+  resource: string;
+  /** The date (`datetime`, or a "2026-12-01" string) that places a record on a day. */
+  dateField: string;
+  /** A later date of the record: it then spans the days from dateField to this one. */
+  endField?: string;
+  /** Field shown as the record's label, e.g. "title". */
+  labelField: string;
+  /** Field shown after the label (the executor, the project), e.g. "assignee_id_label". */
+  subField?: string;
+  /** The workflow field or an enum field whose value colours the record. */
+  colorField?: string;
+  /**
+   * Text and colour (a tag colour: "blue", "success", "#f50") of each value of colorField, shown
+   * also as the legend; default the workflow's states. Required for an enum field, naming its values.
+   */
+  colors?: Record<string, EnumOption>;
+  /** Views offered, the first shown first; default ["month", "week"]. @minItems 1 */
+  views?: ('month' | 'week')[];
+  /** Filter form fields, as a list page's. */
+  filters?: FieldMap;
+  /** Filters always sent, never shown (a view the resource's hooks understand). */
+  fixedFilters?: Record<string, Json>;
+  /** What clicking a record does: go to its detail, e.g. { "type": "navigate", "to": "/x-detail/:id", "params": { "id": { "$row": "id" } } }. */
+  open: NavigateAction;
+  toolbar?: Action[];
+}
+
+export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | DashboardPage | CalendarPage | BespokePage;
 
 /** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
 export interface MenuCatalogue {

@@ -148,6 +148,22 @@ function approvalRecipe(url: string, body: (task: number, comment: string, app: 
  * An update recipe first adds a record of its own with plain text, then writes the payload over it.
  */
 const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
+  /** An event reported as the staff app does (翠湖天地, the equipment template): title, place, description and a text answer shown on the event screens. */
+  '/api/module/event/report': async ({ api, payload, marker }) => {
+    const templates = (await api.get('/api/module/template/eventOptions')).body.data as { label: string; value: number }[];
+    const template = templates.find((t) => t.label === '设施设备异常上报')!.value;
+    const body = { project_id: DEMO_PROJECTS.cuihu.id, template_id: template, title: fit(payload, marker, 40), level: 'normal', location: fit(payload, marker, 60), description: fit(payload, marker, 500), answers: { q1: '电梯', q2: '否', q3: fit(payload, marker, 200) } };
+    const { id } = await expectOk(api, '/api/module/event/report', body);
+    return [{ marker, resource: 'work_event', id: id as number, payload: payload.name, fields: ['title', 'location', 'description'] }];
+  },
+  /** A fresh template named with the payload, devolved to 翠湖天地 with the payload as its remark (both shown on the devolution screens). */
+  '/api/module/devolve/devolve': async ({ api, app, payload, marker }) => {
+    const form = { items: [{ key: 'q1', component: 'Radio.Group', label: '检查合格', required: true, options: ['合格', '不合格'] }] };
+    const { id: template } = await expectOk(api, '/api/module/template/add', { name: fitNamed(payload, marker, 40), kind: 'plan', category: 'quality', sla_hours: 8, form });
+    await expectOk(api, '/api/module/devolve/devolve', { template_id: template, project_ids: [DEMO_PROJECTS.cuihu.id], remark: fit(payload, marker, 200) });
+    const row = await (app.db as unknown as Kysely<any>).selectFrom('template_devolve').select('id').where('template_id', '=', template as number).executeTakeFirstOrThrow();
+    return [{ marker, resource: 'template_devolve', id: row.id as number, payload: payload.name, fields: ['template_name', 'remark'] }];
+  },
   '/api/approve/task/approve': approvalRecipe('/api/approve/task/approve', (id, comment) => ({ id, comment })),
   '/api/approve/task/reject': approvalRecipe('/api/approve/task/reject', (id, comment) => ({ id, comment })),
   '/api/approve/task/decide': approvalRecipe('/api/approve/task/decide', (id, comment) => ({ id, comment, decision: 'reject' })),

@@ -70,4 +70,34 @@ export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla
       ],
     },
   },
+  {
+    name: '设施设备异常上报',
+    kind: 'event',
+    category: 'engineering',
+    sla: 4,
+    photo: true,
+    description: '巡查或值班中发现设施设备异常，现场拍照上报，判断是否需要转维修工单。',
+    form: {
+      items: [
+        { key: 'q1', component: 'Radio.Group', label: '设备类别', required: true, options: ['电梯', '给排水', '供配电', '门禁道闸', '公共照明', '消防设施'] },
+        { key: 'q2', component: 'Radio.Group', label: '是否影响业主正常使用', required: true, options: ['是', '否'], alarm: ['是'] },
+        { key: 'q3', component: 'Input.TextArea', label: '已采取的临时措施', required: false, maxLength: 200 },
+      ],
+    },
+  },
+  {
+    name: '安全隐患上报',
+    kind: 'event',
+    category: 'safety',
+    sla: 2,
+    photo: true,
+    description: '发现消防、治安、高空坠物等安全隐患立即上报，紧急情况同时电话通知项目经理。',
+    form: {
+      items: [
+        { key: 'q1', component: 'Radio.Group', label: '隐患类别', required: true, options: ['消防通道堵塞', '高空坠物风险', '漏电触电风险', '可疑人员', '其他'] },
+        { key: 'q2', component: 'Radio.Group', label: '是否已现场处置', required: true, options: ['是', '否'] },
+        { key: 'q3', component: 'Input.TextArea', label: '补充说明', required: false, maxLength: 200 },
+      ],
+    },
+  },
 ];

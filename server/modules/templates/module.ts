@@ -1,6 +1,8 @@
 import type { ServerModule } from '../../engine/module.ts';
 import { workPlanHooks } from './hooks/work_plan.ts';
 import { workTaskHooks } from './hooks/work_task.ts';
+import { templateDevolveHooks } from './hooks/template_devolve.ts';
+import { workEventHooks } from './hooks/work_event.ts';
 import { workTemplateHooks } from './hooks/work_template.ts';
 import { seedTemplates, TEMPLATE_DEMO_GRANTS } from './seed.ts';
 
@@ -11,8 +13,8 @@ import { seedTemplates, TEMPLATE_DEMO_GRANTS } from './seed.ts';
  */
 export const templatesModule: ServerModule = {
   name: 'templates',
-  dependsOn: ['org', 'questionnaires'],
-  hooks: { work_template: workTemplateHooks, work_plan: workPlanHooks, work_task: workTaskHooks },
+  dependsOn: ['org', 'questionnaires', 'workorder'],
+  hooks: { work_template: workTemplateHooks, work_plan: workPlanHooks, work_task: workTaskHooks, work_event: workEventHooks, template_devolve: templateDevolveHooks },
   demoGrants: TEMPLATE_DEMO_GRANTS,
   seed: seedTemplates,
 };

@@ -8,15 +8,22 @@ import { DEMO_PROJECTS, DEMO_STAFF } from '../org/public.ts';
 import type { ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import type { Answers, RuntimeForm } from '../../../src/shared/runtimeForm.ts';
 import { DEMO_TEMPLATES } from './forms.ts';
+import { seedEvents } from './seedEvents.ts';
+import { seedDevolve } from './seedDevolve.ts';
 
-const EXECUTE = ['task:view', 'task:execute'];
-/** Quality designs templates and watches execution; project managers run plans; front-line staff carry out their tasks. */
+const EXECUTE = ['task:view', 'task:execute', 'event:report'];
+/**
+ * Quality designs templates and watches execution; project managers run plans and events;
+ * dispatchers handle events and turn them into work orders; front-line staff carry out their
+ * tasks and report events from the app (the customer service desk also registers them).
+ */
 export const TEMPLATE_DEMO_GRANTS: Record<string, string[]> = {
-  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view'],
-  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view'],
+  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add', 'formSet:view', 'formSet:add', 'formSet:edit', 'formSet:delete'],
+  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close', 'devolve:accept', 'devolve:adjust'],
+  dispatcher: ['event:view', 'event:add', 'event:handle', 'event:convert'],
   inspector: EXECUTE,
   technician: EXECUTE,
-  customer_service: EXECUTE,
+  customer_service: [...EXECUTE, 'event:view', 'event:add'],
 };
 
 const DAY = 86_400_000;
@@ -57,6 +64,15 @@ export async function seedTemplates(ctx: SeedContext): Promise<void> {
     await currentFormVersion(db, 'work_template', row.id as number, 'form');
     templates.push({ id: row.id as number, form: t.form, sla: t.sla });
   }
+  // The check-item form sets the templates were built from, kept in the designer for new templates.
+  for (const t of DEMO_TEMPLATES.filter((x) => x.kind === 'plan')) {
+    const row = await db
+      .insertInto('module_form')
+      .values({ name: `${t.name}检查项`, category: t.category, form: JSON.stringify(t.form), description: `用于「${t.name}」类模板：${t.description}`, enabled: 1, created_by: DEMO_STAFF.pinzhi, created_at: now - 130 * DAY, updated_at: now - 130 * DAY })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await currentFormVersion(db, 'module_form', row.id as number, 'form');
+  }
   const start = dayText(now - 90 * DAY);
   const end = dayText(now + 180 * DAY);
   for (const project of Object.values(DEMO_PROJECTS)) {
@@ -90,4 +106,6 @@ export async function seedTemplates(ctx: SeedContext): Promise<void> {
     await db.updateTable('work_task').set({ status: 'done', state_at: finishedAt, finished_at: finishedAt, overdue: late ? 1 : 0, result: JSON.stringify(filled(ctx, form)), form_version: 1, updated_at: finishedAt }).where('id', '=', task.id).execute();
   }
   await db.updateTable('work_task').set({ overdue: 0 }).where('overdue', 'is', null).execute();
+  await seedEvents(ctx);
+  await seedDevolve(ctx);
 }

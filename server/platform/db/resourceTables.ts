@@ -1934,6 +1934,22 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 检查项表单 */
+  module_form: {
+    id: Generated<number>;
+    /** 表单名称 */
+    name: string;
+    /** 专业分类 */
+    category: string;
+    /** 检查项 */
+    form: string;
+    /** 适用说明 */
+    description: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 线下培训 */
   offline_training: {
     id: Generated<number>;
@@ -3149,6 +3165,39 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 模板下发 */
+  template_devolve: {
+    id: Generated<number>;
+    /** 作业模板 */
+    template_id: number;
+    /** 模板名称 */
+    template_name: Generated<string | null>;
+    /** 下发版本 */
+    version: Generated<number | null>;
+    /** 执行版本 */
+    accepted_version: Generated<number | null>;
+    /** 项目可调整 */
+    allow_edit: Generated<number | null>;
+    /** 项目完成时限（小时） */
+    sla_hours: Generated<number | null>;
+    /** 下发说明 */
+    remark: Generated<string | null>;
+    /** 下发人 */
+    devolved_by: Generated<number | null>;
+    /** 下发时间 */
+    devolved_at: Generated<number | null>;
+    /** 接收人 */
+    handled_by: Generated<number | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 培训签到记录 */
   training_attendance: {
     id: Generated<number>;
@@ -3249,6 +3298,53 @@ export interface ResourceTables {
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
+  };
+  /** 事件 */
+  work_event: {
+    id: Generated<number>;
+    /** 事件编号 */
+    code: Generated<string | null>;
+    /** 事件模板 */
+    template_id: number;
+    /** 事件标题 */
+    title: string;
+    /** 紧急程度 */
+    level: string;
+    /** 发生位置 */
+    location: string;
+    /** 事件描述 */
+    description: string;
+    /** 现场照片 */
+    photos: Generated<string | null>;
+    /** 模板内容 */
+    answers: Generated<string | null>;
+    /** 模板版本 */
+    form_version: Generated<number | null>;
+    /** 上报渠道 */
+    channel: Generated<string | null>;
+    /** 上报人 */
+    reporter_id: Generated<number | null>;
+    /** 上报时间 */
+    reported_at: Generated<number | null>;
+    /** 处理人 */
+    handler_id: Generated<number | null>;
+    /** 处理结果 */
+    handle_result: Generated<string | null>;
+    /** 处理时间 */
+    handled_at: Generated<number | null>;
+    /** 工单类型 */
+    order_kind: Generated<string | null>;
+    /** 转入工单 */
+    work_order_id: Generated<number | null>;
+    /** 工单编号 */
+    work_order_code: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
   };
   /** 工单 */
   work_order: {

@@ -16,7 +16,7 @@ export const workPlanHooks: ResourceHooks = {
 
   async routes(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
-    app.get('/assignees', { config: { btnCode: ['plan:view', 'task:view'] }, schema: { querystring: OPTION_LIST_QUERY } }, async (request) => {
+    app.get('/assignees', { config: { btnCode: ['plan:view', 'task:view', 'event:view'] }, schema: { querystring: OPTION_LIST_QUERY } }, async (request) => {
       const projects = await visibleProjectIds(app.db, request.staff!);
       if (!projects.length) return ok([]);
       const rows = await db.selectFrom('staff').innerJoin('org', 'org.id', 'staff.org_id').select(['staff.id', 'staff.name', 'org.name as project']).where('staff.org_id', 'in', projects).where('staff.enabled', '=', 1).orderBy('staff.org_id').orderBy('staff.id').execute();
