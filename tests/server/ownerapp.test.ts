@@ -70,7 +70,12 @@ describe('resident certification', () => {
   });
 
   it('reminds the project’s reviewers once an application has waited 72 hours', async () => {
-    const pending = (await db().selectFrom('resident_certification').selectAll().where('status', '=', 'pending').where('project_id', '=', DEMO_PROJECTS.cuihu.id).orderBy('remind_at').executeTakeFirst()) as Record<string, any>;
+    // An application sent just now (how many the demo leaves waiting depends on its random draw).
+    const { id: _id, ...sample } = (await db().selectFrom('resident_certification').selectAll().where('project_id', '=', DEMO_PROJECTS.cuihu.id).orderBy('id').executeTakeFirstOrThrow()) as Record<string, any>;
+    const now = Date.now();
+    const fresh = { ...sample, status: 'pending', submitted_at: now, remind_at: now + 72 * HOUR, state_at: now, audited_by: null, audited_at: null, audit_note: null, created_at: now, updated_at: now };
+    const { id } = await db().insertInto('resident_certification').values(fresh).returning('id').executeTakeFirstOrThrow();
+    const pending = { ...fresh, id } as Record<string, any>;
     expect(pending.remind_at).toBe(pending.submitted_at + 72 * HOUR);
     const status = async () => (await db().selectFrom('resident_certification').select('status').where('id', '=', pending.id).executeTakeFirst()).status;
     await server.app.workflowTimers.run(pending.remind_at - 1);
