@@ -6,6 +6,7 @@ import type { StaffContext } from '../platform/types.ts';
 import type { DB } from '../platform/db/index.ts';
 import type { AnyDB, AnySelect, Row } from './hooks.ts';
 import { orgSubtree, visibleProjectIds } from './scope.ts';
+import { contains } from '../platform/db/textSearch.ts';
 
 // The scope picker (issue 31, capability 9): who a notice, a push or a required reading reaches,
 // stored in one shape `{ mode, ids }`, checked against the writer's data scope and resolved to
@@ -149,7 +150,7 @@ export async function audienceOptions(q: AnyDB, mode: string, staff: StaffContex
   const table = mode === 'project' ? 'org' : place.table;
   if (only) query = query.where(`${table}.id`, 'in', only.length ? only : [0]);
   if (reach) query = query.where(`${table}.${place.org}`, 'in', [...reach, 0]);
-  if (keyword) query = query.where(`${table}.name`, 'like', `%${keyword.replace(/[%_]/g, '')}%`);
+  if (keyword) query = query.where(contains(`${table}.name`, keyword));
   const rows = (await query.orderBy(`${table}.id`).limit(500).execute()) as { label: string; value: number }[];
   return rows.map((r) => ({ label: r.label, value: r.value }));
 }

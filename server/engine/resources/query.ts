@@ -6,6 +6,7 @@ import { filtersSchema } from '../validation.ts';
 import { guardCodes } from '../catalogue.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 import { parseDateTime } from './dateTimes.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 export interface ListQuery {
   pageNum?: number;
@@ -15,7 +16,6 @@ export interface ListQuery {
   filters?: Record<string, unknown>;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A date range picked as ["2026-11-01", "2026-11-22"] covers both whole days, in epoch ms. */
 export function dayRange(value: unknown[]): [number | null, number | null] {
@@ -47,7 +47,7 @@ function applyFilters(ctx: ResourceContext, query: AnySelect, filters: Record<st
       if (wanted.length) q = q.where(`${table}.id`, 'in', db.selectFrom(t.table).select(t.from).where(t.to, 'in', wanted as never[]));
       continue;
     }
-    if (field.filter === 'like') q = q.where(column, 'like', `%${escapeLike(String(value))}%`);
+    if (field.filter === 'like') q = q.where(contains(column, String(value)));
     else if (field.filter === 'in' && Array.isArray(value) && value.length) q = q.where(column, 'in', value as never[]);
     else if (field.filter === 'range' && Array.isArray(value)) {
       const [from, to] = field.type === 'datetime' ? dayRange(value) : value;
@@ -138,7 +138,7 @@ export function registerReads(ctx: ResourceContext): void {
       const { keyword, all } = request.query as { keyword?: string; all?: boolean };
       let q = await ctx.scoped(db.selectFrom(table).select(['id', labelField]), request.staff!);
       if (resource.enable && !all) q = q.where('enabled', '=', 1);
-      if (keyword) q = q.where(labelField, 'like', `%${escapeLike(keyword)}%`);
+      if (keyword) q = q.where(contains(labelField, keyword));
       const rows = (await q.orderBy(labelField).limit(500).execute()) as Row[];
       return ok(rows.map((r) => ({ label: ctx.masked({ [labelField]: r[labelField] })[labelField], value: r.id })));
     },

@@ -4,6 +4,7 @@ import { badRequest, forbidden, ok } from '../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../engine/scope.ts';
 import { nest, orgScope } from './orgTree.ts';
 import type { StaffContext } from '../../platform/types.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 const ORG_TYPES = ['company', 'region', 'project'];
 const id = { type: 'integer', minimum: 1 };
@@ -67,7 +68,7 @@ export default async function orgCalls(app: FastifyInstance) {
       const { all, keyword } = request.query as { all?: boolean; keyword?: string };
       let q = loose.selectFrom('post_group').select(['id', 'name', 'code', 'sort', 'enabled', 'description']);
       if (!all) q = q.where('enabled', '=', 1);
-      if (keyword) q = q.where('name', 'like', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (keyword) q = q.where(contains('name', keyword));
       const rows = (await q.orderBy('sort').orderBy('id').execute()) as { id: number; name: string }[];
       return ok(rows.map((r) => ({ ...r, label: r.name, value: r.id })));
     },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound, ok } from '../../platform/http/envelope.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { escapeLike, idProp, offsetOf, pageOf, pageProps, type PageQuery, countRows } from './common.ts';
+import { idProp, offsetOf, pageOf, pageProps, type PageQuery, countRows } from './common.ts';
 import { CODES } from './permissions.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 /** Categories nest at most this deep (分类 > 子分类 > ...). */
 const MAX_DEPTH = 4;
@@ -139,7 +140,7 @@ export default async function classifyRoutes(app: FastifyInstance) {
       const q = (request.body ?? {}) as PageQuery & { parentId?: number | null; name?: string };
       let base = db.selectFrom('tbp_classify as c');
       if (q.parentId !== undefined) base = q.parentId === null ? base.where('c.parent_id', 'is', null) : base.where('c.parent_id', '=', q.parentId);
-      if (q.name?.trim()) base = base.where((eb) => eb.or([eb('c.name', 'like', escapeLike(q.name!.trim())), eb('c.code', 'like', escapeLike(q.name!.trim()))]));
+      if (q.name?.trim()) base = base.where((eb) => eb.or([contains('c.name', q.name!.trim()), contains('c.code', q.name!.trim())]));
       const total = await countRows(base);
       const records = await base
         .leftJoin('tbp_classify as p', 'p.id', 'c.parent_id')

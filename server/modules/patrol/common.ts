@@ -38,8 +38,6 @@ export async function countRows<D, TB extends keyof D, O>(q: SelectQueryBuilder<
 
 export const offsetOf = (q: PageQuery) => ((q.pageNum ?? 1) - 1) * (q.pageSize ?? 10);
 
-export const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export const idProp = { type: 'integer', minimum: 1 } as const;
 export const dayProp = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 export const timeProp = { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' } as const;

@@ -11,7 +11,7 @@ import {
   assertProject,
   dayOf,
   dayProp,
-  escapeLike,
+ 
   formatTime,
   idProp,
   isRealDay,
@@ -30,6 +30,7 @@ import {
 } from './common.ts';
 import { CODES } from './permissions.ts';
 import { linePostsInProject, lineStaff, stripeByCode, stripeOptions } from './stripe.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 type Plan = Selectable<TbpPlanTable>;
 
@@ -229,7 +230,7 @@ export default async function planRoutes(app: FastifyInstance) {
     const projects = projectFilter(scope, f.projectId);
     let q = db.selectFrom('tbp_plan').innerJoin('org', 'org.id', 'tbp_plan.project_id');
     if (projects) q = q.where((eb) => (projects.length ? eb('tbp_plan.project_id', 'in', projects) : NONE));
-    if (f.name?.trim()) q = q.where('tbp_plan.name', 'like', escapeLike(f.name.trim()));
+    if (f.name?.trim()) q = q.where(contains('tbp_plan.name', f.name.trim()));
     if (f.status) q = q.where('tbp_plan.status', '=', f.status);
     if (f.stripeCode) q = q.where('tbp_plan.stripe_code', '=', f.stripeCode);
     return q;

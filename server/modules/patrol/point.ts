@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound, ok } from '../../platform/http/envelope.ts';
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { EXPORT_LIMIT, assertProject, dayProp, dayRange, escapeLike, formatTime, idProp, offsetOf, pageOf, pageProps, parseJsonList, scopeOf, STATUS_TEXT, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
+import { EXPORT_LIMIT, assertProject, dayProp, dayRange, formatTime, idProp, offsetOf, pageOf, pageProps, parseJsonList, scopeOf, STATUS_TEXT, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
 import { visiblePoints } from './pointQuery.ts';
 import { CODES } from './permissions.ts';
 import { labelPoints, labelsPdf, markPrinted, sendPdf, verifyQrContent } from './qr.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 interface PointFilter extends PageQuery {
   projectId?: number;
@@ -47,8 +48,8 @@ export default async function pointRoutes(app: FastifyInstance) {
   async function filtered(f: PointFilter, scope: PatrolScope) {
     let q = await visiblePoints(db, scope, f);
     if (f.keyword?.trim()) {
-      const like = escapeLike(f.keyword.trim());
-      q = q.where((eb) => eb.or([eb('p.name', 'like', like), eb('p.code', 'like', like), eb('p.location', 'like', like)]));
+      const keyword = f.keyword.trim();
+      q = q.where((eb) => eb.or(['p.name', 'p.code', 'p.location'].map((c) => contains(c, keyword))));
     }
     if (f.enabled === 0 || f.enabled === 1) q = q.where('p.enabled', '=', f.enabled);
     return q;

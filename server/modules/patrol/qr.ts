@@ -7,9 +7,10 @@ import { asAttachment } from '../../platform/http/attachment.ts';
 import { badRequest, notFound, ok } from '../../platform/http/envelope.ts';
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
-import { EXPORT_LIMIT, assertProject, escapeLike, formatTime, idProp, offsetOf, pageOf, pageProps, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
+import { EXPORT_LIMIT, assertProject, formatTime, idProp, offsetOf, pageOf, pageProps, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
 import { pointsWithNames, visiblePoints } from './pointQuery.ts';
 import { CODES } from './permissions.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 /**
  * A point's QR code carries `PT1:<point code>:<signature>`, the signature an HMAC of the code
@@ -144,7 +145,7 @@ export default async function qrRoutes(app: FastifyInstance) {
 
   async function filtered(f: QrFilter, scope: PatrolScope) {
     let q = await visiblePoints(db, scope, f);
-    if (f.keyword?.trim()) q = q.where((eb) => eb.or([eb('p.name', 'like', escapeLike(f.keyword!.trim())), eb('p.code', 'like', escapeLike(f.keyword!.trim()))]));
+    if (f.keyword?.trim()) q = q.where((eb) => eb.or([contains('p.name', f.keyword!.trim()), contains('p.code', f.keyword!.trim())]));
     if (f.printed === true) q = q.where('p.qr_print_count', '>', 0);
     if (f.printed === false) q = q.where('p.qr_print_count', '=', 0);
     return q.select(['p.id', 'p.code', 'p.name', 'p.location', 'p.project_id as projectId', 'org.name as projectName', 'c.name as classifyName', 'p.qr_print_count as printCount', 'p.qr_printed_at as printedAt']);

@@ -3,12 +3,13 @@ import { badRequest, conflict, forbidden, notFound, ok } from '../../platform/ht
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idProp, inScope, isOwn, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, formatTime, idProp, inScope, isOwn, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
 import { CODES } from './permissions.ts';
 import { pointOfQr } from './point.ts';
 import { sweepStatuses } from './schedule.ts';
 import { standardsOf } from './standard.ts';
 import { OPEN_STATES, findTask } from './task.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 /** One checked standard of a record, as stored (names kept as they were when checked). */
 export interface RecordItem {
@@ -113,9 +114,9 @@ export default async function recordRoutes(app: FastifyInstance) {
     if (f.taskId) q = q.where('r.task_id', '=', f.taskId);
     if (f.pointId) q = q.where('r.point_id', '=', f.pointId);
     const pointName = f.pointName?.trim();
-    if (pointName) q = q.where('r.point_id', 'in', db.selectFrom('tbp_point as p').select('p.id').where((eb) => eb.or([eb('p.name', 'like', escapeLike(pointName)), eb('p.code', 'like', escapeLike(pointName))])));
+    if (pointName) q = q.where('r.point_id', 'in', db.selectFrom('tbp_point as p').select('p.id').where((eb) => eb.or([contains('p.name', pointName), contains('p.code', pointName)])));
     const staffName = f.staffName?.trim();
-    if (staffName) q = q.where('r.staff_id', 'in', db.selectFrom('staff').select('staff.id').where('staff.name', 'like', escapeLike(staffName)));
+    if (staffName) q = q.where('r.staff_id', 'in', db.selectFrom('staff').select('staff.id').where(contains('staff.name', staffName)));
     if (f.result) q = q.where('r.result', '=', f.result);
     if (f.handleStatus) q = q.where('r.handle_status', '=', f.handleStatus);
     if (f.startDay || f.endDay) {

@@ -3,9 +3,10 @@ import { badRequest, conflict, notFound, ok } from '../../platform/http/envelope
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
 import { classifyWithDescendants } from './classify.ts';
-import { EXPORT_LIMIT, escapeLike, idProp, offsetOf, pageOf, pageProps, type PageQuery, datedFileName, countRows } from './common.ts';
+import { EXPORT_LIMIT, idProp, offsetOf, pageOf, pageProps, type PageQuery, datedFileName, countRows } from './common.ts';
 import { readTemplate, sendImportErrors, sendTemplate, type RowError, type TemplateColumn } from './excel.ts';
 import { CODES } from './permissions.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 export const LEVEL_TEXT: Record<string, string> = { general: '一般', serious: '严重' };
 const LEVEL_BY_TEXT: Record<string, string> = { 一般: 'general', 严重: 'serious' };
@@ -81,7 +82,7 @@ export default async function standardRoutes(app: FastifyInstance) {
   async function standardQuery(f: Filter) {
     let q = db.selectFrom('tbp_standard as s').innerJoin('tbp_classify as c', 'c.id', 's.classify_id');
     if (f.classifyId) q = q.where('s.classify_id', 'in', await classifyWithDescendants(db, f.classifyId));
-    if (f.keyword?.trim()) q = q.where((eb) => eb.or([eb('s.name', 'like', escapeLike(f.keyword!.trim())), eb('s.method', 'like', escapeLike(f.keyword!.trim()))]));
+    if (f.keyword?.trim()) q = q.where((eb) => eb.or([contains('s.name', f.keyword!.trim()), contains('s.method', f.keyword!.trim())]));
     return q;
   }
 
@@ -93,7 +94,7 @@ export default async function standardRoutes(app: FastifyInstance) {
     if (f.standardId) q = q.where('p.standard_id', '=', f.standardId);
     if (f.classifyId) q = q.where('s.classify_id', 'in', await classifyWithDescendants(db, f.classifyId));
     if (f.level) q = q.where('p.level', '=', f.level);
-    if (f.keyword?.trim()) q = q.where('p.description', 'like', escapeLike(f.keyword.trim()));
+    if (f.keyword?.trim()) q = q.where(contains('p.description', f.keyword.trim()));
     return q;
   }
 

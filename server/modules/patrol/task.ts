@@ -3,11 +3,12 @@ import { badRequest, conflict, notFound, ok } from '../../platform/http/envelope
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, escapeLike, formatTime, idList, idProp, inScope, mayReach, offsetOf, pageOf, pageProps, projectFilter, rate, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, formatTime, idList, idProp, inScope, mayReach, offsetOf, pageOf, pageProps, projectFilter, rate, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
 import { notifyTask } from './notify.ts';
 import { CODES } from './permissions.ts';
 import { sweepStatuses } from './schedule.ts';
 import { lineStaff, stripeByCode } from './stripe.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 export const OPEN_STATES = ['not_started', 'in_progress', 'overdue'];
 
@@ -54,11 +55,11 @@ function filteredTasks(db: DB, f: TaskFilter, scope: PatrolScope) {
     .where(inScope(scope, 't.project_id', 't.executor_id'));
   if (projects) q = q.where('t.project_id', 'in', projects);
   if (f.planId) q = q.where('t.plan_id', '=', f.planId);
-  if (f.name?.trim()) q = q.where('t.name', 'like', escapeLike(f.name.trim()));
+  if (f.name?.trim()) q = q.where(contains('t.name', f.name.trim()));
   if (f.status) q = q.where('t.status', '=', f.status);
   if (f.startDay) q = q.where('t.task_day', '>=', f.startDay);
   if (f.endDay) q = q.where('t.task_day', '<=', f.endDay);
-  if (f.executor?.trim()) q = q.where('executor.name', 'like', escapeLike(f.executor.trim()));
+  if (f.executor?.trim()) q = q.where(contains('executor.name', f.executor.trim()));
   return q;
 }
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { orgSubtree, visibleProjectIds } from '../../engine/scope.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 // The pickers' other parameters (a select's own, such as the chosen values) are read by nobody: accepted and ignored.
 const keywordQuery = { type: 'object', properties: { keyword: { type: 'string', maxLength: 30 } } };
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The pickers of the evaluation-team forms: staff and organisations within the caller's reach
@@ -24,7 +24,7 @@ const peopleRoutes: FastifyPluginAsync = async (app) => {
     let q = db.selectFrom('staff').leftJoin('org', 'org.id', 'staff.org_id').select(['staff.id', 'staff.name', 'org.name as org_name']).where('staff.enabled', '=', 1);
     const orgs = await reachableOrgs(request.staff!);
     if (orgs) q = q.where('staff.org_id', 'in', orgs.length ? orgs : [0]);
-    if (keyword) q = q.where('staff.name', 'like', `%${escapeLike(keyword)}%`);
+    if (keyword) q = q.where(contains('staff.name', keyword));
     const rows = await q.orderBy('staff.id').limit(300).execute();
     return ok(rows.map((r) => ({ label: `${String(r.name)}（${String(r.org_name ?? '')}）`, value: r.id })));
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { orgSubtree } from '../../engine/scope.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 // `all` is what every RemoteSelect sends for its option list.
 const OPTION_QUERY = { type: 'object', additionalProperties: false, properties: { all: { type: 'boolean' }, keyword: { type: 'string', maxLength: 40 } } };
@@ -29,7 +30,7 @@ export default async function sealRoutes(app: FastifyInstance) {
     const ids = await orgSubtree(app.db, request.staff!.orgId);
     const { keyword } = request.query as { keyword?: string };
     let q = db.selectFrom('staff').select(['id', 'name', 'job_number']).where('org_id', 'in', ids).where('enabled', '=', 1);
-    if (keyword) q = q.where('name', 'like', `%${keyword}%`);
+    if (keyword) q = q.where(contains('name', keyword));
     const rows = (await q.orderBy('id').limit(200).execute()) as { id: number; name: string; job_number: string }[];
     return ok(rows.map((r) => ({ label: `${r.name}（${r.job_number}）`, value: r.id })));
   });

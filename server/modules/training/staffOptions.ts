@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { orgSubtree, visibleProjectIds } from '../../engine/scope.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A staff picker (`GET /staffOptions`) for whoever holds one of `codes`: enabled staff of the
@@ -20,7 +20,7 @@ export function staffOptionsRoute(app: FastifyInstance, codes: string[]): void {
       const orgs = [...new Set([...(await orgSubtree(app.db, staff.orgId)), ...(await visibleProjectIds(app.db, staff))])];
       q = q.where('staff.org_id', 'in', orgs.length ? orgs : [0]);
     }
-    if (keyword) q = q.where('staff.name', 'like', `%${escapeLike(keyword)}%`);
+    if (keyword) q = q.where(contains('staff.name', keyword));
     const rows = (await q.orderBy('staff.id').limit(500).execute()) as { id: number; name: string; org_name: string | null }[];
     return ok(rows.map((r) => ({ label: `${r.name}（${r.org_name ?? ''}）`, value: r.id })));
   });

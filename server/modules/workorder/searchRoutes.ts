@@ -5,6 +5,7 @@ import { maskValue } from '../../engine/resources/values.ts';
 import { badRequest, ok } from '../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../engine/scope.ts';
 import type { StaffContext } from '../../platform/types.ts';
+import { contains } from '../../platform/db/textSearch.ts';
 
 /** Who may search the orders: whoever sees the order lists, and the hotline operators (a caller's history). */
 const SEARCH_CODES = ['workorder:view', 'hotline:call'];
@@ -25,7 +26,6 @@ const searchProps = {
   projectId: { type: 'integer', minimum: 1 },
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The work-order search of spec 7.5 ("es: work-order result list and count"): words in the
@@ -51,8 +51,7 @@ export default async function esService(app: FastifyInstance) {
     else if (phone) q = q.where('w.contact_phone', '=', phone);
     const keyword = s.keyword?.trim();
     if (keyword) {
-      const like = `%${escapeLike(keyword)}%`;
-      q = q.where((eb) => eb.or(['w.code', 'w.title', 'w.content', 'w.address', 'w.contact_name'].map((c) => eb(c, 'like', like))));
+      q = q.where((eb) => eb.or(['w.code', 'w.title', 'w.content', 'w.address', 'w.contact_name'].map((c) => contains(c, keyword))));
     }
     return q;
   }
