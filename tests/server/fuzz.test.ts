@@ -77,7 +77,8 @@ describe('bad input on every API route', () => {
   });
 
   it('answers every invalid input on every route with a 4xx envelope, no 5xx, no leak and no change to the data', async () => {
-    const figures = await fuzzRoutes(server, { perRoute: PER_ROUTE });
+    // The first half of the route table; fuzz-second-half.test.ts takes the other on the other worker.
+    const figures = await fuzzRoutes(server, { perRoute: PER_ROUTE, part: { index: 0, of: 2 } });
     console.log(`fuzz: ${figures.routesCovered}/${figures.routesInTable} routes, ${figures.inputsSent} inputs, 5xx ${figures.serverErrors}, leaks ${figures.leaks}, accepted ${figures.accepted}, database changed ${figures.databaseChanged}, not the envelope ${figures.notEnvelope}`);
     expect(figures.findings).toEqual([]);
     expect(figures.routesCovered).toBe(figures.routesInTable);
