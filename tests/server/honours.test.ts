@@ -34,9 +34,13 @@ async function openRound(name: string, quotas: Rec[]): Promise<number> {
 const deeds = '全年受理报事 400 余件零投诉，雨季连续值守排查地库积水，业主送来锦旗。';
 
 describe('honours', () => {
-  it('seeds two published rounds with awards and votes, and one open round', async () => {
+  it('seeds two published rounds with awards and votes, one open round and the year\'s round being judged', async () => {
     const rounds = (await renshi.post(`${H}/round/list`, { pageSize: 20 })).body.data.records as Rec[];
-    expect(rounds.map((r) => r.status).sort()).toEqual(['open', 'published', 'published']);
+    expect(rounds.map((r) => r.status).sort()).toEqual(['open', 'published', 'published', 'voting']);
+    const judged = rounds.find((r) => r.status === 'voting')!;
+    const waiting = await nominations(renshi, { round_id: judged.id });
+    expect(waiting.length).toBeGreaterThan(2);
+    expect(waiting.every((n) => n.status === 'approved')).toBe(true);
     const awarded = await nominations(renshi, { status: ['awarded'] });
     expect(awarded.length).toBeGreaterThan(2);
     expect(awarded.some((n) => n.vote_count > 0)).toBe(true);

@@ -165,15 +165,16 @@ async function people(app: FastifyInstance, api: Api): Promise<{ adminId: number
 }
 
 /**
- * Who decides an approval's outcome move (approve or reject) of a record whose approval runs: the
- * staff member whose task waits at the current step. Anyone else is refused (「请在审批中心处理」).
+ * The waiting task of an approval's outcome move (approve or reject) of a record whose approval
+ * runs: its approver decides it in the approval center, as approvers do (the record's own move
+ * may need a code the approver does not hold). Anyone else is refused (「请在审批中心处理」).
  */
-async function waitingApprover(db: Kysely<any>, resource: ResourceDef, step: WorkflowTransition, id: number): Promise<number | undefined> {
+async function waitingTask(db: Kysely<any>, resource: ResourceDef, step: WorkflowTransition, id: number): Promise<{ id: number; approver: number } | undefined> {
   if (!approvalsOf(resource).some((a) => a.onApprove === step.name || a.onReject === step.name)) return undefined;
   const task = await db
     .selectFrom('approval_instance as i')
     .innerJoin('approval_task as t', 't.instance_id', 'i.id')
-    .select('t.approver_id')
+    .select(['t.id', 't.approver_id'])
     .where('i.biz_resource', '=', resource.name)
     .where('i.biz_id', '=', id)
     .where('i.status', '=', 'running')
@@ -181,7 +182,7 @@ async function waitingApprover(db: Kysely<any>, resource: ResourceDef, step: Wor
     .where('t.status', '=', 'wait')
     .orderBy('t.id')
     .executeTakeFirst();
-  return task ? Number(task.approver_id) : undefined;
+  return task ? { id: Number(task.id), approver: Number(task.approver_id) } : undefined;
 }
 
 /** The body of one move with the payload in every free-text input, and the choices to try for its required other inputs. */
@@ -281,7 +282,7 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
           const current = (await api.get(`${base}/detail`, { id })).body.data as Row;
           triedProjects.add(current.project_id);
           const state = String(current[workflow.field]);
-          const stillDeciding = last && state === before && (await waitingApprover(db, resource, last, id)) !== undefined && ++decided <= 8;
+          const stillDeciding = last && state === before && (await waitingTask(db, resource, last, id)) !== undefined && ++decided <= 8;
           if (last && state === before && !last.from.includes(last.to) && !stillDeciding) {
             refusals.set(last.name, 5);
             lastRefusal.set(last.name, `「${last.label}」后记录仍在「${state}」（${payload.name}）`);
@@ -291,10 +292,12 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
           if (!step) break;
           [before, last] = [state, step];
           const { values, choices, written } = await moveBody(api, catalogue, resource, step, current, text);
-          const approver = await waitingApprover(db, resource, step, id);
+          const task = await waitingTask(db, resource, step, id);
           const submits = approvalsOf(resource).some((a) => a.submit === step.name);
-          const caller = await as(approver ?? (step.actorField ? Number(current[step.actorField]) || adminId : submits ? colleagueId : adminId));
-          const answer = await moveWithChoices(caller, `${base}/transition`, { id, action: step.name, ...(step.note ? { note: text.slice(0, 500) } : {}), values }, choices);
+          const caller = await as(task?.approver ?? (step.actorField ? Number(current[step.actorField]) || adminId : submits ? colleagueId : adminId));
+          const answer = task
+            ? await caller.post(`/api/approve/task/${approvalsOf(resource).some((a) => a.onApprove === step.name) ? 'approve' : 'reject'}`, { id: task.id, comment: text.slice(0, 500) })
+            : await moveWithChoices(caller, `${base}/transition`, { id, action: step.name, ...(step.note ? { note: text.slice(0, 500) } : {}), values }, choices);
           if (answer.body.status !== '200') {
             refusals.set(step.name, (refusals.get(step.name) ?? 0) + 1);
             lastRefusal.set(step.name, `${answer.body.message}（${payload.name}）`);
@@ -303,7 +306,7 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
           out.moves += 1;
           workedIn.set(step.name, current.project_id);
           // An approval step decided, not yet the outcome: the record has not moved (nor taken the note).
-          if (approver !== undefined && (await waitingApprover(db, resource, step, id)) !== undefined) continue;
+          if (task && (await waitingTask(db, resource, step, id)) !== undefined) continue;
           if (!texts.has(step.name)) continue;
           covered.add(step.name);
           out.steps.add(`${resource.name}.${step.name}`);

@@ -107,15 +107,32 @@ export async function seedHonours(ctx: SeedContext): Promise<void> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await seedNominations(ctx, { id: round.id as number, name: quarterName(spec.start) }, open, nominateStart, people, everyone);
+    await seedNominations(ctx, { id: round.id as number, name: quarterName(spec.start) }, open ? 'open' : 'past', nominateStart, people, everyone);
   }
+  // The year's round, its nominations closed and approved, being judged by vote before the awards.
+  const year = new Date(now).getFullYear();
+  const yearStart = new Date(year, 0, 1).getTime();
+  const judged = await trx
+    .insertInto('honor_round')
+    .values({
+      name: `${year} 年度优秀员工评选`, honor_types: JSON.stringify(ALL_TYPES), period_start: yearStart, period_end: startOfQuarter(0) - 1, nominate_start: now - 40 * DAY, nominate_end: now - 10 * DAY, votes_per_voter: 3,
+      quotas: JSON.stringify(quotas()), rules: '1. 全年表现突出者由各项目提名；\n2. 人事部评审打分并经审批；\n3. 全员投票后评定获奖，年终大会颁奖。',
+      status: 'voting', published_at: null, created_by: DEMO_STAFF.renshi, created_at: now - 47 * DAY, updated_at: now - 10 * DAY, state_at: now - 10 * DAY,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await seedNominations(ctx, { id: judged.id as number, name: `${year} 年度优秀员工评选` }, 'voting', now - 40 * DAY, people, everyone);
   await seedCooperation(ctx);
   await seedMinWages(ctx);
 }
 
-/** Nominations of a round: in a past round most awarded, some not, one rejected; in the open one a few nominated or reviewed. */
-async function seedNominations(ctx: SeedContext, round: { id: number; name: string }, open: boolean, at: number, people: Person[], everyone: number[]): Promise<void> {
+/**
+ * Nominations of a round: in a past round most awarded, some not, one rejected; in the open one a
+ * few nominated or reviewed; in one being judged, approved and voted on, waiting for the awards.
+ */
+async function seedNominations(ctx: SeedContext, round: { id: number; name: string }, stage: 'open' | 'voting' | 'past', at: number, people: Person[], everyone: number[]): Promise<void> {
   const { trx, rnd, pick } = ctx;
+  const open = stage === 'open';
   const picked = people.filter((p, i) => TYPES_BY_POST[p.post] && (open ? i % 5 === 1 : rnd() < 0.55));
   // The open round leaves 翠湖天地 one place of 服务之星 (tests and the browser journey take it).
   const candidates = open ? picked.filter((p) => p.project !== DEMO_PROJECTS.cuihu.id || p.post !== '客服管家').slice(0, 4) : picked;
@@ -127,7 +144,7 @@ async function seedNominations(ctx: SeedContext, round: { id: number; name: stri
     const type = open && i === 0 ? 'service_star' : TYPES_BY_POST[p.post]!;
     const [deeds, motto] = pick(DEEDS[type]!);
     const score = Math.round((78 + rnd() * 20) * 10) / 10;
-    const status = open ? (i % 2 ? 'reviewed' : 'nominated') : rnd() < 0.12 ? 'rejected' : rnd() < 0.65 ? 'awarded' : 'not_awarded';
+    const status = open ? (i % 2 ? 'reviewed' : 'nominated') : stage === 'voting' ? 'approved' : rnd() < 0.12 ? 'rejected' : rnd() < 0.65 ? 'awarded' : 'not_awarded';
     const nominatedAt = at + Math.floor(rnd() * 5) * DAY;
     const n = await trx
       .insertInto('honor_nomination')
