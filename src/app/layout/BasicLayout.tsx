@@ -74,7 +74,8 @@ const LayoutFrame = memo(function LayoutFrame() {
     // list), since each new one re-measures every notice on screen and slows down with their number.
     <AntApp notification={{ maxCount: 5 }}>
       <Layout style={{ height: '100vh' }}>
-        <Layout.Sider width={MENU_WIDTH} collapsedWidth={0} collapsed={collapsed} trigger={null} collapsible>
+        {/* A long menu scrolls inside the side bar: the page itself never scrolls (a click would land where the page moved from). */}
+        <Layout.Sider width={MENU_WIDTH} collapsedWidth={0} collapsed={collapsed} trigger={null} collapsible style={{ overflow: 'auto' }}>
           <div style={{ height: 56, color: '#fff', fontSize: 18, fontWeight: 600, display: 'flex', alignItems: 'center', paddingLeft: 24 }}>
             PMS 物业管理
           </div>
