@@ -57,11 +57,13 @@ export async function seedOwnerApp(ctx: SeedContext): Promise<void> {
 
   const logins: Record<string, unknown>[] = [];
   const since = ctx.now - HISTORY_DAYS * DAY;
+  // Whole days up to yesterday: seeded twice the same day (the test template and a fresh start), the history is the same.
+  const today = ctx.now - (ctx.now % DAY);
   for (const o of owners) {
     const terminal = ctx.pick(TERMINALS);
     const pace = 0.02 + ctx.rnd() * 0.3;
     const first = Math.max(since, o.registered_at ?? since);
-    for (let day = first - (first % DAY); day < ctx.now; day += DAY) {
+    for (let day = first - (first % DAY); day < today; day += DAY) {
       if (ctx.rnd() >= pace) continue;
       const at = day + Math.floor((7 + ctx.rnd() * 15) * HOUR);
       if (at < ctx.now && at >= o.registered_at) logins.push({ project_id: o.project_id, customer_id: o.id, house_id: o.house_id, terminal, login_at: at, created_at: at, updated_at: at });
