@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { Api } from '../support/api.ts';
@@ -12,7 +12,17 @@ const browser = setUpBrowser();
 /** Waits for what the user should see; a busy machine may need a while to load a screen's chunks. */
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
-const as = (account: string) => signedInPage(browser, server.url, account, { acceptDownloads: true, viewport: { width: 1600, height: 1000 } });
+// Each test's pages are closed when the next test starts (a failed test's report has read them by then):
+// a dozen signed-in apps left open slowed this file's last tests into timeouts.
+const opened: Page[] = [];
+const as = async (account: string) => {
+  const page = await signedInPage(browser, server.url, account, { acceptDownloads: true, viewport: { width: 1600, height: 1000 } });
+  opened.push(page);
+  return page;
+};
+beforeEach(async () => {
+  await Promise.all(opened.splice(0).map((page) => page.context().close().catch(() => undefined)));
+});
 
 /** The visible screen (keepAlive keeps others hidden, and marks them only once React gets to them), and within a tabs screen the open tab. */
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]:visible');
