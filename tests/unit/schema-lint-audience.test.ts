@@ -1,30 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { lintSchemas } from '../../scripts/lint-schemas.ts';
+import { describe, expect, it } from 'vitest';
+import { lintsCorrupted } from '../support/corruptedSchemas.ts';
 
 // The scope picker's lint (server/engine/audienceLint.ts): an audience field and the form's
 // AudiencePicker, each corrupted in a copy of schemas/ (its own file, so the shared lint test
 // stays as it is while the capabilities of issue 31 are built side by side).
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const copies: string[] = [];
-
-function lintCorrupted(file: string, change: (doc: any) => void): string[] {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-lint-audience-'));
-  copies.push(copy);
-  fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
-  const target = path.join(copy, file);
-  const doc = JSON.parse(fs.readFileSync(target, 'utf8'));
-  change(doc);
-  fs.writeFileSync(target, JSON.stringify(doc, null, 2));
-  return lintSchemas(copy, false).map((e) => e.replace(`${path.relative(process.cwd(), copy)}${path.sep}`, ''));
-}
-
-afterAll(() => {
-  for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
-});
+const lintCorrupted = lintsCorrupted();
 
 const notice = 'community/resources/mass_notice.json';
 const form = 'community/pages/notification.json';

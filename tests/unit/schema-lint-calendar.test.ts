@@ -1,29 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lintSchemas } from '../../scripts/lint-schemas.ts';
+import { describe, expect, it } from 'vitest';
+import { lintsCorrupted } from '../support/corruptedSchemas.ts';
 import { calendarDays, dayKey, itemDays } from '../../src/shared/calendar.ts';
 
 /** The lint's checks of calendar pages, on corrupted copies of schemas/, and the days a calendar shows. */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PAGE = 'templates/pages/execution-manager-calendar.json';
-const copies: string[] = [];
 
-function corrupted(file: string, change: (doc: any) => void): string[] {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-lint-'));
-  copies.push(copy);
-  fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
-  const target = path.join(copy, file);
-  const doc = JSON.parse(fs.readFileSync(target, 'utf8'));
-  change(doc);
-  fs.writeFileSync(target, JSON.stringify(doc, null, 2));
-  return lintSchemas(copy, false).map((e) => e.replace(`${path.relative(process.cwd(), copy)}${path.sep}`, ''));
-}
-
-afterEach(() => {
-  for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const corrupted = lintsCorrupted();
 
 describe('schema lint: calendar pages', () => {
   it('refuses dates that are not range-filtered date fields and labels the list lacks', () => {

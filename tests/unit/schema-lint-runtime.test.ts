@@ -1,30 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lintSchemas } from '../../scripts/lint-schemas.ts';
+import { describe, expect, it } from 'vitest';
+import { lintsCorrupted } from '../support/corruptedSchemas.ts';
 import { formProblems, answersSchema, isAsked, type RuntimeForm } from '../../src/shared/runtimeForm.ts';
 import { duePeriods, ruleAppliesOn } from '../../server/engine/schedule.ts';
 
 /** The lint's checks of run-time forms (`form`, `answersTo`) and recurring generation (`schedule`), on corrupted copies of schemas/. */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const copies: string[] = [];
 
-function corrupted(file: string, change: (doc: any) => void): string[] {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-lint-'));
-  copies.push(copy);
-  fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
-  const target = path.join(copy, file);
-  const doc = JSON.parse(fs.readFileSync(target, 'utf8'));
-  change(doc);
-  fs.writeFileSync(target, JSON.stringify(doc, null, 2));
-  // Files are named relative to the working directory, as the command line prints them.
-  return lintSchemas(copy, false).map((e) => e.replace(`${path.relative(process.cwd(), copy)}${path.sep}`, ''));
-}
-
-afterEach(() => {
-  for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const corrupted = lintsCorrupted();
 
 const PLAN = 'templates/resources/work_plan.json';
 const TASK = 'templates/resources/work_task.json';
