@@ -47,7 +47,10 @@ describe('mass notices', () => {
     // A multiple select stays open after a pick: closed as a user does, and only then the channels below it.
     await scopeInput.press('Escape');
     await poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-    await form.getByRole('checkbox', { name: 'App 推送' }).check();
+    // The group is a controlled field whose tick shows a render later, after the picker's options settle: poll it rather than check().
+    const appPush = form.getByRole('checkbox', { name: 'App 推送' });
+    await appPush.click();
+    await poll(() => appPush.isChecked()).toBe(true);
     await form.getByRole('textbox', { name: '通知内容' }).click();
     await page.keyboard.type('本周四上午中心花园草坪修剪，请看护好儿童与宠物。');
     await form.getByRole('button', { name: /保\s*存/ }).click();
