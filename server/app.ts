@@ -37,6 +37,7 @@ import { registerWorkflowTimers } from './engine/timers.ts';
 import { registerApprovals } from './engine/approvals.ts';
 import { registerPush } from './platform/push/index.ts';
 import { recordRoutes } from './platform/http/routeTable.ts';
+import { sharedRouteCompilers } from './platform/http/validators.ts';
 
 export interface BuildOptions {
   /** Directory of the built web app (tests may point elsewhere). */
@@ -67,6 +68,9 @@ export async function prepareDatabase(database: OpenedDatabase, config: Config, 
   return { catalogue, applied, seeded };
 }
 
+/** One pool of route validators for every server this process builds (validators.ts). */
+const routeCompilers = sharedRouteCompilers();
+
 /** Builds the whole reference server: database, services under /api, the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, allowUnionTypes: true } },
+    schemaController: { compilersFactory: { buildValidator: routeCompilers } },
   });
   const modules = options.modules ?? MODULES;
   const database = openDatabase(config.dataDir);

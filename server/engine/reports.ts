@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import Ajv from 'ajv';
+import { compileInputValidator } from '../platform/http/validators.ts';
 import type { ReportDef, ReportDimension, ReportDrillColumn, ReportMeasure } from '../../src/shared/schemaTypes.ts';
 import { badRequest, ok } from '../platform/http/envelope.ts';
 import { sendExcel, type ExcelColumn, type ExcelRow } from '../platform/http/excel.ts';
@@ -272,9 +272,9 @@ export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownR
     }
 
     if (report.permissions.export) {
-      const validate = new Ajv({ strict: false }).compile(inputSchema(report));
+      const validate = compileInputValidator(inputSchema(report));
       const asyncSchema = inputSchema(report, { ...drillFields(report), what: { type: 'string', enum: report.drill ? ['table', 'records'] : ['table'] } });
-      const validateAsync = new Ajv({ strict: false }).compile(asyncSchema);
+      const validateAsync = compileInputValidator(asyncSchema);
       registerExportSource(app, report.name, (staff, params) => {
         if (!validateAsync(params)) throw badRequest('筛选条件格式不正确');
         return exportWork(staff, params as DrillInput);

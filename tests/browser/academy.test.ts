@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Kysely } from 'kysely';
 import { watchProblems } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { confirmDialog } from '../support/dialogs.ts';
 import { workbookOf } from '../support/patrol.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+import { choose } from '../support/selects.ts';
 
 /**
  * The academy in chromium: 冯晓岚 (peixun, 培训专员) builds a bank by importing questions with
@@ -26,14 +27,6 @@ const BANK = '电梯安全题库（浏览器）';
 const EXAM = '电梯安全随机考试（浏览器）';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Picks an option of the nth select labelled `name` within `scope`. */
-async function choose(page: Page, scope: Locator, name: string, option: string, nth = 0): Promise<void> {
-  const select = scope.locator('.ant-select', { has: page.getByRole('combobox', { name, exact: true }) }).nth(nth);
-  await select.click();
-  if (await select.evaluate((e) => e.classList.contains('ant-select-show-search'))) await select.getByRole('combobox').fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 describe('question bank and exams', () => {
   it('a bank imported with its options becomes a random exam that a technician takes and a grader marks', async () => {
     const page = await signedInPage(browser, server.url, 'peixun', { viewport: { width: 1440, height: 1000 } });
@@ -46,7 +39,7 @@ describe('question bank and exams', () => {
     await screen(page).getByRole('button', { name: '新增题库' }).click();
     const modal = page.locator('.ant-modal:visible');
     await modal.getByLabel('题库名称').fill(BANK);
-    await choose(page, modal, '题库分类', '安全生产');
+    await choose(modal, '题库分类', '安全生产');
     await modal.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
     await poll(() => screen(page).getByText(BANK).first().isVisible()).toBe(true);
     const header = ['所属题库（必填）', '题型（必填）', '题干（必填）', '参考答案', '答案解析', '难度（必填）', '默认分值（必填）', '标签', '选项内容', '是否正确答案'];
@@ -69,8 +62,8 @@ describe('question bank and exams', () => {
     await form.getByLabel('考试名称').fill(EXAM);
     for (const [i, type, count, score] of [[0, '判断题', '2', '20'], [1, '简答题', '1', '60']] as const) {
       await form.getByRole('button', { name: '添加规则' }).click();
-      await choose(page, form, '题库', BANK, i);
-      await choose(page, form, '题型', type, i);
+      await choose(form, '题库', BANK, { nth: i });
+      await choose(form, '题型', type, { nth: i });
       await form.getByLabel('抽题数').nth(i).fill(count);
       await form.getByLabel('每题分值').nth(i).fill(score);
     }
@@ -85,7 +78,7 @@ describe('question bank and exams', () => {
     await exam.getByRole('button', { name: '发布设置' }).click();
     await page.waitForURL(/\/employeeEmpowerment\/release\?id=\d+$/);
     await screen(page).getByRole('radio', { name: '指定人员' }).check();
-    await choose(page, screen(page), '考试对象指定人员', '王师傅');
+    await choose(screen(page), '考试对象指定人员', '王师傅');
     await screen(page).locator('.ant-formily-item-label', { hasText: '考试名称' }).click(); // closes the multiple select's list
     for (const [label, at] of [['开始时间', Date.now() - 60_000], ['截止时间', Date.now() + 7 * 86_400_000]] as const) {
       await screen(page).getByLabel(label).click();

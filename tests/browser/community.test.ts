@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { confirmDialog } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+import { choose } from '../support/selects.ts';
 
 /**
  * Operations content in chromium (issue 32): the regional operations specialist writes a mass
@@ -17,15 +18,6 @@ const as = (account: string) => signedInPage(browser, server.url, account, { vie
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]:visible');
 const rowIn = (scope: Locator, text: string) => scope.locator('.ant-table-row', { hasText: text });
 const drawer = (page: Page) => page.locator('.ant-drawer-open');
-
-/** Picks an option of the antd select named `label` (typed first when it searches: its list is virtual). */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const input = page.getByRole('combobox', { name: label, exact: true });
-  const select = page.locator('.ant-select', { has: input });
-  await select.click();
-  if (await select.evaluate((e) => e.classList.contains('ant-select-show-search'))) await input.fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 describe('mass notices', () => {
   it('are written with a scoped audience, approved, sent to the owners and previewed', async () => {

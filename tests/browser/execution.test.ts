@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { watchProblems } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
+import { choose } from '../support/selects.ts';
 
 /**
  * Execution in chromium: the project manager 刘海燕 (xmjl) finds today's tasks on the calendar and
@@ -14,13 +15,7 @@ const browser = setUpBrowser();
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');
 const row = (page: Page, text: string) => screen(page).locator('.ant-table-row', { hasText: text });
 const dialog = (page: Page) => page.locator('.ant-modal:visible');
-const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
 const OK = { name: /确\s*定/ };
-
-async function choose(scope: Locator, name: string, option: string) {
-  await scope.locator('.ant-select', { has: scope.page().getByRole('combobox', { name, exact: true }) }).first().click();
-  await dropdown(scope.page()).getByTitle(option, { exact: true }).first().click();
-}
 
 describe('execution', () => {
   it('the calendar shows the tasks of the month and opens one', async () => {
@@ -49,7 +44,7 @@ describe('execution', () => {
     await diaodu.goto(`${server.url}/module-manager/event`);
     await expect.poll(() => row(diaodu, '6 栋地库排风机不转').count()).toBe(1);
     await row(diaodu, '6 栋地库排风机不转').getByRole('button', { name: '转工单' }).click();
-    await choose(dialog(diaodu), '工单类型', '报修');
+    await choose(dialog(diaodu), '工单类型', '报修', { typed: false });
     await dialog(diaodu).getByRole('button', OK).click();
     await expect.poll(() => row(diaodu, '6 栋地库排风机不转').textContent()).toMatch(/已转工单WO\d{13}/);
     await row(diaodu, '6 栋地库排风机不转').getByRole('button', { name: '详情' }).click();
@@ -64,8 +59,8 @@ describe('execution', () => {
     await hq.goto(`${server.url}/module-manager/operate`);
     await screen(hq).getByRole('button', { name: '下发模板' }).click();
     const form = hq.locator('.ant-drawer-open');
-    await choose(form, '作业模板', '外墙清洗检查');
-    await choose(form, '下发项目', '翠湖天地');
+    await choose(form, '作业模板', '外墙清洗检查', { typed: false });
+    await choose(form, '下发项目', '翠湖天地', { typed: false });
     await form.getByRole('button', { name: /提\s*交|保\s*存|确\s*定/ }).click();
     await expect.poll(() => hq.getByText('已下发到 1 个项目，待项目接收').isVisible()).toBe(true);
     const xmjl = await signedInPage(browser, server.url, 'xmjl', { viewport: { width: 1600, height: 1000 } });

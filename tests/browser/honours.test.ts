@@ -5,6 +5,7 @@ import { signedIn, type Api } from '../support/api.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { confirmDialog, opened } from '../support/dialogs.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
+import { choose } from '../support/selects.ts';
 
 /**
  * Honours and cooperation in chromium (issue 36): 刘海燕 nominates 周建国 as 服务之星 of 翠湖天地
@@ -50,15 +51,6 @@ const modal = (page: Page) => page.locator('.ant-modal:visible');
 const OK = /保\s*存|提\s*交|确\s*定/;
 
 /** Picks an option of the antd select named `label` within `scope` (typed first when it searches). */
-async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  // `has` is matched inside each .ant-select: the combobox is named from the page, not from `scope`.
-  const select = scope.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) });
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  await select.click();
-  if (await select.evaluate((e) => e.classList.contains('ant-select-show-search'))) await input.fill(option.slice(0, 3));
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 /** Clicks a row's action button (antd spaces two-character labels). */
 const act = (r: Locator, label: string) => r.getByRole('button', { name: new RegExp(`^${[...label].join('\\s*')}$`) }).click();
 
@@ -70,10 +62,11 @@ describe('honours', () => {
     await screen(page).getByRole('button', { name: /^提\s*名$/ }).click();
     const form = drawer(page);
     await opened(form);
-    await choose(page, form, '评选轮次', round.name);
-    await choose(page, form, '荣誉类型', '服务之星');
-    await choose(page, form, '所属项目', DEMO_PROJECTS.cuihu.name);
-    await choose(page, form, '被提名人', '周建国（翠湖天地）');
+    await choose(form, '评选轮次', round.name);
+    await choose(form, '荣誉类型', '服务之星');
+    await choose(form, '所属项目', DEMO_PROJECTS.cuihu.name);
+    // The nominee's option reads 姓名（项目）: searched by the name.
+    await choose(form, '被提名人', '周建国（翠湖天地）', { typed: '周建国' });
     await form.getByLabel('岗位').fill('调度员');
     await form.getByLabel('先进事迹').fill('全年调度工单 5,200 余单，派单及时率 99.2%；暴雨夜连续值守，统筹抢修 30 余处积水。');
     await form.getByRole('button', { name: OK }).click();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { setUpApis, setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
+import { choose } from '../support/selects.ts';
 
 /**
  * The operations specialist's project configuration (赵雅琪, yunying, 华东区域): a parameter
@@ -33,11 +34,6 @@ async function pickDate(scope: Locator, label: string, ms: number): Promise<void
   await poll(() => input.inputValue()).toBe(stamp(ms));
 }
 
-async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  await scope.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option).click();
-}
-
 describe('project configuration', () => {
   it('overrides a parameter for one project and shows it as the effective value', async () => {
     await page.goto(`${server.url}/setProject?projectId=${DEMO_PROJECTS.jinxiu.id}`);
@@ -65,8 +61,8 @@ describe('project configuration', () => {
     await poll(() => page.title()).toBe('37°空间-PMS');
     await screen(page).getByRole('button', { name: '新增预约' }).click();
     const form = drawer(page);
-    await choose(form, '所属项目', DEMO_PROJECTS.cuihu.name);
-    await choose(form, '场地', '二号羽毛球场');
+    await choose(form, '所属项目', DEMO_PROJECTS.cuihu.name, { typed: false });
+    await choose(form, '场地', '二号羽毛球场', { typed: false });
     await form.getByLabel('预约人').fill('王建军');
     await form.getByLabel('联系电话').fill('13800138000');
     await pickDate(form, '开始时间', at(19));

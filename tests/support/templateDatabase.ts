@@ -7,6 +7,7 @@ import type { BuildOptions } from '../../server/app.ts';
 import type { Config } from '../../server/platform/config.ts';
 import { openDatabase } from '../../server/platform/db/index.ts';
 import { prepareDatabase } from '../../server/app.ts';
+import { loadSigningKey, SIGNING_KEY_FILE } from '../../server/platform/sso/keys.ts';
 
 /**
  * Seed once, copy per server. A test server's fixed cost was its database: the migrations, the
@@ -46,6 +47,7 @@ export async function copyTemplate(config: Config, options: BuildOptions, dataDi
   // Files the seed stored (seal images, demo documents) go with the database that names them.
   const files = path.join(path.dirname(file), 'files');
   if (fs.existsSync(files)) fs.cpSync(files, path.join(dataDir, 'files'), { recursive: true });
+  fs.copyFileSync(path.join(path.dirname(file), SIGNING_KEY_FILE), path.join(dataDir, SIGNING_KEY_FILE));
   return true;
 }
 
@@ -85,6 +87,8 @@ async function build(dir: string, config: Config): Promise<void> {
     // The seed stores its files beside the template database, where copyTemplate finds them.
     await prepareDatabase(database, { ...config, dataDir: building });
     database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    // The sign-on provider's RSA key, made at a server's first start (~0.3 s of CPU): once, for every copy.
+    loadSigningKey(building);
   } finally {
     await database.close();
   }

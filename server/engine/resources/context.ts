@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import Ajv from 'ajv';
+import { compileInputValidator } from '../../platform/http/validators.ts';
 import type { ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import { badRequest, notFound } from '../../platform/http/envelope.ts';
 import type { StaffContext } from '../../platform/types.ts';
@@ -22,7 +22,6 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   const fields = Object.entries(resource.fields);
   // A read-only view answers list, detail, options and export, whatever else is declared.
   const p = resource.readOnly ? ({ view: resource.permissions.view, export: resource.permissions.export } as ResourceDef['permissions']) : resource.permissions;
-  const ajv = new Ajv({ allErrors: false, coerceTypes: false, strict: false });
   const references = referenceHelpers(app, resource);
   const computed = computedColumns(resource);
 
@@ -88,9 +87,8 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
     table,
     fields,
     p,
-    ajv,
     errorFormatter: resourceErrorFormatter(resource),
-    validateFilters: ajv.compile(filtersSchema(resource)),
+    validateFilters: compileInputValidator(filtersSchema(resource)),
     ...references,
     // Every read that names referenced records (list, detail, a move's answer, export) also computes the computed columns.
     withRefLabels: (query: AnySelect): AnySelect => computed.withComputed(references.withRefLabels(query)),

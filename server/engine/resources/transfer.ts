@@ -13,6 +13,7 @@ import { filteredRows } from './query.ts';
 import { checkValues, defaults, dictItems, maskValue, toColumns } from './values.ts';
 import { checkAudiences } from '../audience.ts';
 import { childColumns, childValue, groupNested, placeIssue, type NestedRecord } from './nestedImport.ts';
+import { compileInputValidator } from '../../platform/http/validators.ts';
 
 const EXPORT_LIMIT = 100_000;
 /**
@@ -155,7 +156,7 @@ export function registerTransfer(ctx: ResourceContext): void {
   }
 
   if (!p.import) return;
-  const validateAdd = ctx.ajv.compile(bodySchema(resource, 'add'));
+  const validateAdd = compileInputValidator(bodySchema(resource, 'add'));
   /** Columns of the import template: the fields a person fills in, by title. */
   const nested = resource.nestedImport;
   // A nested import's child list is filled by its child columns, not by a column of its own; what the server sets (`auto`) is no column to fill.

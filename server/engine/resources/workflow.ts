@@ -6,6 +6,7 @@ import { describeIssue, fieldSchema } from '../validation.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 import { checkValues, toColumns } from './values.ts';
 import { checkRules } from './rules.ts';
+import { compileInputValidator } from '../../platform/http/validators.ts';
 
 /** What the toast says once a move is done, worded as staff would say it: 「处理完成」, not 「处理完成成功」. */
 function doneMessage(transition: WorkflowTransition): string {
@@ -37,7 +38,7 @@ export function registerWorkflow(ctx: ResourceContext): void {
       const names = Object.keys(t.inputs ?? {});
       const required = names.filter((n) => t.inputs![n]!.required);
       const properties = Object.fromEntries(names.map((n) => [n, fieldSchema(resource.fields[n]!)]));
-      return [t.name, ctx.ajv.compile({ type: 'object', additionalProperties: false, required, properties })];
+      return [t.name, compileInputValidator({ type: 'object', additionalProperties: false, required, properties })];
     }),
   );
 

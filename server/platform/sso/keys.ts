@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createPrivateKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 
+export const SIGNING_KEY_FILE = 'sso-signing-key.json';
+
 /** The provider's signing key: made once per data directory and kept there (mode 0600). */
 export function loadSigningKey(dataDir: string): JsonWebKey & { kid: string } {
-  const file = path.join(dataDir, 'sso-signing-key.json');
+  const file = path.join(dataDir, SIGNING_KEY_FILE);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
   const jwk = { ...newSigningJwk(), kid: `pms-${Date.now().toString(36)}`, alg: 'RS256', use: 'sig' };
   fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
