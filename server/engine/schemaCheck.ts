@@ -5,7 +5,7 @@
 // fields and report columns must all exist. Each error names the file, the JSON pointer and what to do.
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef, TableSection } from '../../src/shared/schemaTypes.ts';
 import { guardCodes, maxPageSize, publicPageEndpoints, reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
 import { clientResource } from '../../src/shared/resourceMeta.ts';
@@ -29,18 +29,26 @@ interface Doc<T> {
 
 const SYSTEM_FIELDS = new Set(['id', 'enabled', 'project_id', 'created_by', 'created_at', 'updated_at', 'state_at']);
 
+const metaAjv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+const metaValidators = new Map<string, ValidateFunction>();
+/** The validator of a meta-schema's text, compiled once per process (seconds for the page schema's; the lint's tests lint many copies). */
+function metaValidator(text: string): ValidateFunction {
+  let validate = metaValidators.get(text);
+  if (!validate) {
+    const schema = JSON.parse(text);
+    delete schema.$id;
+    metaValidators.set(text, (validate = metaAjv.compile(schema)));
+  }
+  return validate;
+}
+
 export function checkSchemas(root: string): string[] {
   const errors: string[] = [];
   const rel = (file: string) => path.relative(process.cwd(), file);
   const report = (file: string, pointer: string, message: string) => errors.push(`${rel(file)}#${pointer}: ${message}`);
 
-  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
-  const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-  for (const name of ['page', 'resource', 'endpoints', 'menus', 'report']) {
-    const schema = JSON.parse(fs.readFileSync(path.join(root, 'meta', `${name}.schema.json`), 'utf8'));
-    delete schema.$id;
-    validators.set(`${name}.schema.json`, ajv.compile(schema));
-  }
+  const validators = new Map<string, ValidateFunction>();
+  for (const name of ['page', 'resource', 'endpoints', 'menus', 'report']) validators.set(`${name}.schema.json`, metaValidator(fs.readFileSync(path.join(root, 'meta', `${name}.schema.json`), 'utf8')));
 
   function load<T>(file: string, meta: string): Doc<T> | null {
     let doc: unknown;
