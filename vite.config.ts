@@ -5,6 +5,7 @@ import { antdImports } from './scripts/build/antdImports.ts';
 import { chunkGroups } from './scripts/build/chunkGroups.ts';
 import { pageMeta } from './src/engine/pageMeta.ts';
 import { clientResource } from './src/shared/resourceMeta.ts';
+import { reportEndpointsMeta } from './src/shared/reportMeta.ts';
 import { antdStaticStylePlugin } from './scripts/build/antdStaticStyle.ts';
 import { firstScreenHintsPlugin } from './scripts/build/firstScreenHints.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
@@ -19,6 +20,8 @@ const SCHEMA_VIEWS: Record<string, (json: never) => unknown> = {
   meta: pageMeta,
   // `<resource>.json?client`: endpoints and workflow, without the fields (src/shared/resourceMeta.ts).
   client: clientResource,
+  // `<report>.json?endpoints`: what its endpoints need, for the shell (src/shared/reportMeta.ts).
+  endpoints: reportEndpointsMeta,
 };
 
 export function pageMetaPlugin(): Plugin {

@@ -5,7 +5,7 @@ import { DataTable } from './DataTable.tsx';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { Chart } from './Chart.tsx';
-import { REPORTS } from './catalogue.ts';
+import { REPORTS } from './reportCatalogue.ts';
 import { call, downloadFrom } from './data.ts';
 import { FilterCard } from './FilterCard.tsx';
 import { usePermission } from './permissions.tsx';

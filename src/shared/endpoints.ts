@@ -39,7 +39,7 @@ export function resourceEndpoints(resource: ClientResource): EndpointDef[] {
 }
 
 /** The endpoint ids a report gets: "<name>.query" (figures), "<name>.export" (Excel), "<name>.drill" (records behind a figure), "<name>.exportAsync" (download center). */
-export function reportEndpoints(report: ReportDef): EndpointDef[] {
+export function reportEndpoints(report: Pick<ReportDef, 'name' | 'service' | 'path' | 'permissions'> & { drill?: unknown }): EndpointDef[] {
   const base = { service: report.service };
   return [
     { ...base, id: `${report.name}.query`, method: 'POST', path: `${report.path}/query`, btnCode: report.permissions.view },
