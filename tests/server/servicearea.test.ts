@@ -90,4 +90,17 @@ describe('service areas', () => {
     }
     await yunying.post(`${C}/delete`, { ids: [other.body.data.id] });
   });
+
+  it('lie around their project\'s map point, which the community profile keeps as a checked GeoJSON point', async () => {
+    const profiles = (await yunying.post('/api/wxmanage/communityProfile/list', { pageSize: 10, filters: { project_id: cuihu.id } })).body.data.records as Row[];
+    const profile = profiles[0]!;
+    expect(profile.map_point).toEqual({ type: 'Point', coordinates: [121.545, 31.2155] });
+    const north = (await list(yunying, { project_id: cuihu.id })).records.find((a) => a.name === '北区楼栋片区')!;
+    for (const [lng, lat] of north.polygon.coordinates[0] as number[][]) expect(Math.abs(lng! - 121.545) + Math.abs(lat! - 31.2155)).toBeLessThan(0.01);
+    const move = (map_point: unknown) => yunying.post('/api/wxmanage/communityProfile/update', { id: profile.id, map_point });
+    expect([(await move({ type: 'Point', coordinates: [121.5, 95] })).body.message]).toEqual(['地图位置纬度 95 超出范围（-90 至 90）']);
+    expect((await move(square(121.5, 31.2))).http).toBe(400);
+    expect((await move({ type: 'Point', coordinates: [121.546, 31.216] })).body.message).toBe('保存成功');
+    expect((await yunying.get('/api/wxmanage/communityProfile/detail', { id: profile.id })).body.data.map_point.coordinates).toEqual([121.546, 31.216]);
+  });
 });

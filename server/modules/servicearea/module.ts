@@ -8,7 +8,7 @@ import { SERVICEAREA_DEMO_GRANTS, seedServiceAreas } from './seed.ts';
  */
 export const serviceareaModule: ServerModule = {
   name: 'servicearea',
-  dependsOn: ['org'],
+  dependsOn: ['org', 'community'],
   hooks: { service_area: serviceAreaHooks },
   demoGrants: SERVICEAREA_DEMO_GRANTS,
   seed: seedServiceAreas,

@@ -8,8 +8,8 @@ export const SERVICEAREA_DEMO_GRANTS: Record<string, string[]> = {
   project_manager: ['serviceArea:view'],
 };
 
-/** Where each demo project lies [longitude, latitude]: 上海, 杭州 (华东); 广州, 深圳 (华南). */
-const CENTRES: Position[] = [[121.4737, 31.2204], [120.1551, 30.2741], [113.3245, 23.1065], [113.9305, 22.5333]];
+/** Where a project without a map point on its community profile is drawn: central Shanghai. */
+const SHANGHAI: Position = [121.4737, 31.2304];
 
 /** The areas of an estate, as corners in metres east and north of its centre. */
 const AREAS: { name: string; type: string; buildings: 'first' | 'second' | 'none'; corners: [number, number][]; remark: string }[] = [
@@ -31,7 +31,9 @@ export async function seedServiceAreas(ctx: SeedContext): Promise<void> {
   const { trx, now, pick } = ctx;
   const { projectIds } = orgDemo(ctx);
   for (const [p, projectId] of projectIds.entries()) {
-    const centre = CENTRES[p % CENTRES.length]!;
+    // Around the project's own map point (community profile), so its areas and its location agree.
+    const profile = (await trx.selectFrom('community_profile').select('map_point').where('project_id', '=', projectId).executeTakeFirst()) as { map_point: string | null } | undefined;
+    const centre = (profile?.map_point ? (JSON.parse(profile.map_point) as { coordinates: Position }).coordinates : SHANGHAI);
     const buildings = (await trx.selectFrom('building').select('id').where('project_id', '=', projectId).orderBy('name').execute()).map((b: { id: number }) => b.id);
     const half = Math.ceil(buildings.length / 2);
     const stewards = (await trx.selectFrom('staff_project').innerJoin('staff_post', 'staff_post.staff_id', 'staff_project.staff_id').innerJoin('post', 'post.id', 'staff_post.post_id').select('staff_project.staff_id as id').where('staff_project.project_id', '=', projectId).where('post.name', '=', '客服管家').execute()).map((s: { id: number }) => s.id);

@@ -716,6 +716,8 @@ export interface ResourceTables {
     delivered_on: Generated<string | null>;
     /** 小区介绍 */
     intro: Generated<string | null>;
+    /** 地图位置 */
+    map_point: Generated<string | null>;
     /** 小区照片 */
     photos: Generated<string | null>;
     project_id: number;
