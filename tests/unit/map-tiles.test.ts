@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mapTileOrigin, mapTilesConfig } from '../../server/platform/mapTiles.ts';
 import { geoProblem } from '../../src/shared/geo.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import { contentSecurityPolicy } from '../../server/platform/http/securityHeaders.ts';
 
 // The map's tile setting (PMS_MAP_TILE_URL): off by default, checked at start, and its origin
 // (subdomains as a wildcard) is what the Content-Security-Policy lets images come from.
@@ -16,6 +18,9 @@ describe('map tiles', () => {
     expect(mapTileOrigin(mapTilesConfig({ PMS_MAP_TILE_URL: 'http://10.0.0.8:8081/tiles/{z}/{x}/{y}.png' }, fail))).toBe('http://10.0.0.8:8081');
     expect(() => mapTilesConfig({ PMS_MAP_TILE_URL: 'https://tiles.example.com/map.png' }, fail)).toThrow(/\{z\}, \{x\} and \{y\}/);
     expect(() => mapTilesConfig({ PMS_MAP_TILE_URL: 'javascript:alert(1)//{z}{x}{y}' }, fail)).toThrow(/PMS_MAP_TILE_URL/);
+    // Images may come from the tile server only when one is configured.
+    expect(contentSecurityPolicy(loadConfig({ NODE_ENV: 'test' }))['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(contentSecurityPolicy(loadConfig({ NODE_ENV: 'test', PMS_MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' }))['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.com']);
   });
 
   it('geometry is read the same way by the picker and the server', () => {
