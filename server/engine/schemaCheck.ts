@@ -18,6 +18,7 @@ import { computedProblems } from './computedCheck.ts';
 import { childTabProblems } from './detailTabsCheck.ts';
 import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
+import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
 import { calendarProblems } from './calendarCheck.ts';
@@ -91,7 +92,8 @@ export function checkSchemas(root: string): string[] {
     // (a multi-select's values are checked against its enum or dictionary instead).
     for (const [name, field] of Object.entries(r.doc.fields ?? {})) {
       for (const problem of audienceFieldProblems(field)) report(r.file, `/fields/${name}/audience`, problem);
-      if (field.type !== 'json' || field.through || field.enum || field.dict || field.audience || field.form || field.answersTo) continue;
+      for (const problem of geoFieldProblems(field)) report(r.file, `/fields/${name}/geo`, problem);
+      if (field.type !== 'json' || field.through || field.enum || field.dict || field.audience || field.form || field.answersTo || field.geo) continue;
       if (!field.shape) report(r.file, `/fields/${name}`, `JSON field "${name}" needs a "shape" (the structure its value must have, e.g. {"type": "array", "maxItems": 9, "items": {"type": "string", "file": true}})`);
       else for (const problem of shapeProblems(field.shape)) report(r.file, `/fields/${name}/shape${problem.split(':')[0] === '/' ? '' : problem.split(':')[0]}`, problem.slice(problem.indexOf(':') + 2));
     }
@@ -173,6 +175,7 @@ export function checkSchemas(root: string): string[] {
       }
       if (field['x-component'] === 'DictSelect' && typeof props.dict !== 'string') report(file, `${at}/x-component-props`, 'DictSelect needs "dict", a dictionary code');
       if (field['x-component'] === 'AudiencePicker') for (const problem of audiencePickerProblems(name, props, resource)) report(file, `${at}/x-component-props`, problem);
+      if (field['x-component'] === 'MapPicker') for (const problem of mapPickerProblems(name, props, resource)) report(file, `${at}/x-component-props`, problem);
       if (field.type === 'void' || !resource) continue;
       // A read-only view has no audit columns, but a project-scoped one has its project (the engine filters by it).
       const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project');

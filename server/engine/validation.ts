@@ -4,6 +4,7 @@ import { DATETIME_TEXT } from './resources/dateTimes.ts';
 import { fileRefRefusal, shapeSchema } from './jsonShapes.ts';
 import { audienceShape } from './audience.ts';
 import { runtimeFieldSchema } from './runtimeForms.ts';
+import { geoJsonSchema } from '../../src/shared/geo.ts';
 
 interface AjvIssue {
   keyword: string;
@@ -49,6 +50,8 @@ export function fieldSchema(field: ResourceField): Record<string, unknown> {
       }
       const runtime = runtimeFieldSchema(field);
       if (runtime) return runtime;
+      // Map geometry: its structure here, its meaning (closed ring, distinct corners, ranges) in checkValues.
+      if (field.geo) return field.required ? geoJsonSchema(field.geo) : { anyOf: [{ type: 'null' }, geoJsonSchema(field.geo)] };
       // The declared shape (the schema lint requires one), or a scope picker's; null clears an optional field.
       const shape = field.audience ? audienceShape(field.audience) : field.shape;
       if (!shape) return {};

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hotlineConfig, type HotlineConfig } from './hotlineConfig.ts';
+import { mapTilesConfig, type MapTiles } from './mapTiles.ts';
 
 /**
  * Every setting of the reference services, read once from the environment.
@@ -53,6 +54,8 @@ export interface Config {
   oaScriptUrl: string;
   /** The SMS gateway: a URL that receives { mobile, text } as JSON; empty in the demo. */
   smsWebhookUrl: string;
+  /** The map picker's tile server (PMS_MAP_TILE_URL); an empty url: no tiles. */
+  mapTiles: MapTiles;
   /**
    * External MQTT broker of the push notices over WebSocket (ws:// or wss://; the services'
    * credentials may be in the URL); empty: the broker embedded at /mqtt. Browsers are given the
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appDownloadUrl: env.PMS_APP_DOWNLOAD_URL || '',
     oaScriptUrl: env.PMS_OA_SCRIPT_URL || '',
     smsWebhookUrl: env.PMS_SMS_WEBHOOK_URL || '',
+    mapTiles: mapTilesConfig(env, (message) => new ConfigError(message)),
     mqttUrl: mqttUrl(env.PMS_MQTT_URL),
     mqttMaxConnectionsPerToken: int(env.PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN, 5, 'PMS_MQTT_MAX_CONNECTIONS_PER_TOKEN'),
     timerIntervalMs: int(env.PMS_TIMER_INTERVAL_MS, 0, 'PMS_TIMER_INTERVAL_MS'),

@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   appDownloadUrl: string;
   /** The office-automation helper script of the OA detail routes (spec 2.1); empty when not configured. */
   oaScriptUrl: string;
+  /** The map picker's tile server (PMS_MAP_TILE_URL, an XYZ template); an empty url: maps draw without tiles. */
+  mapTiles?: { url: string; attribution: string; subdomains: string };
   /** The push broker (spec 7.6) when it is not the app's own /mqtt; empty otherwise. */
   mqttUrl: string;
   /** Present only when the `flag` query login is enabled on the server. */

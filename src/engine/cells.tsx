@@ -7,6 +7,7 @@ import { RESOURCES } from './catalogue.ts';
 import type { CellType } from '../shared/schemaTypes.ts';
 import { colorName } from '../shared/tagColors.ts';
 import { sizeText, storedFiles } from './files/fileValue.ts';
+import { geoSummary } from '../shared/geo.ts';
 
 export type { CellSpec } from './cellText.ts';
 
@@ -29,6 +30,8 @@ const LazyImageCell = lazy(() => media().then((m) => ({ default: m.ImageCell }))
 export const SafeHtml = lazy(() => media().then((m) => ({ default: m.SafeHtml })));
 // Files with their PDF viewer and video player: loaded with the first file cell, pdf.js only on a preview.
 const LazyFileCell = lazy(() => import('./files/FileCell.tsx'));
+// Map geometry: the summary at once, the map (Leaflet) only when 地图 is clicked.
+const LazyGeoCell = lazy(() => import('./geo/GeoCell.tsx'));
 
 /** Spec 9: images open in the viewer with its toolbar and navbar off. */
 export const ImageCell = ({ value }: { value: unknown }) => (
@@ -158,6 +161,14 @@ const CELL_KINDS: Record<CellType, CellKind> = {
       </Suspense>
     ),
     content: (_, value) => plain(storedFiles(value).map((f) => `${f.name} ${sizeText(f.size)} 预览`).sort((a, b) => b.length - a.length)[0] ?? ''),
+  },
+  geo: {
+    render: (_, value) => (
+      <Suspense fallback={geoSummary(value)}>
+        <LazyGeoCell value={value} />
+      </Suspense>
+    ),
+    content: (_, value) => plain(`${geoSummary(value)} 地图`),
   },
   // A list shows its EnableSwitch (ListPage); elsewhere the state as words.
   enableSwitch: {

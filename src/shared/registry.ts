@@ -9,6 +9,8 @@ export const COMPONENT_NAMES = [
   'TreeSelectRemote', 'CascaderRemote', 'AudiencePicker',
   // A run-time form's designer (issue 31): the value is the form definition (src/shared/runtimeForm.ts).
   'FormDesigner',
+  // Map geometry (G13): draws a `geo` field's point or polygon (src/engine/geo/), loaded only by forms that use it.
+  'MapPicker',
 ] as const;
 
 /** Core tables (hand-written migrations) a resource field may `ref` besides resources; labelled by `name`. */

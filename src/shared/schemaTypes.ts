@@ -1,4 +1,5 @@
 import type { WidgetName } from './registry.ts';
+import type { GeoKind } from './geo.ts';
 /**
  * The JSON formats a configurator writes under schemas/: page schemas (one screen each),
  * resource definitions (one table with its endpoints each) and the endpoint catalogue.
@@ -156,6 +157,8 @@ export type CellType =
   | 'state'
   | 'percent'
   | 'progress'
+  /** A `geo` field: its summary (「多边形（6 个顶点）」, a point's coordinates) and 地图 opening it on a read-only map. */
+  | 'geo'
   /** Files of a `FileUpload` field ({ url, name, size } each): icon, name, size and download; a PDF opens in the in-page viewer, a video in the player. */
   | 'file';
 
@@ -689,6 +692,33 @@ export interface ResourceField {
    * `<resource>.audienceOptions?field=&mode=` answers the picker's choices within that scope.
    */
   audience?: AudienceKind;
+  /**
+   * Type "json": map geometry (G13), a GeoJSON `Point` or a `Polygon` of one closed ring of 3 to
+   * 200 distinct corners, `[longitude, latitude]` within range (no `shape`: the engine's,
+   * src/shared/geo.ts, checked on every write). Edited with `MapPicker`, shown by the `geo` cell.
+   */
+  geo?: GeoKind;
+}
+
+/**
+ * `x-component-props` of a `MapPicker` (the form control of a `geo` field; not type-checked in
+ * pages, where props are free JSON, but the lint checks `mode` against the field).
+ */
+export interface MapPickerProps {
+  /** What is drawn: one point (a click places it) or a polygon (each click adds a corner). Must equal the field's `geo`. */
+  mode: GeoKind;
+  /** Where the map opens when the value is empty: [latitude, longitude]; default central Shanghai. */
+  center?: [number, number];
+  /** Zoom level at `center` (default 16). */
+  zoom?: number;
+  /**
+   * An image drawn under the shapes (a floor plan of the estate) between its south-west and
+   * north-east corners [[lat, lng], [lat, lng]]: works with no tile server reachable. `url` a
+   * stored file (/files/...) or a path of the app.
+   */
+  overlay?: { url: string; bounds: [[number, number], [number, number]] };
+  /** Map height in px (default 360). */
+  height?: number;
 }
 
 /** Who a scope picker addresses: staff (organisations, posts, people) or owners (projects, buildings). */

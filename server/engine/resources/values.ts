@@ -6,6 +6,7 @@ import type { AnyDB, Row } from '../hooks.ts';
 import { checkRules } from './rules.ts';
 import { parseDateTime, toMilliseconds } from './dateTimes.ts';
 import { checkFileRefs } from '../jsonShapes.ts';
+import { geoProblem, geoValue } from '../../../src/shared/geo.ts';
 import { checkRuntimeForm } from '../runtimeForms.ts';
 
 /** The declared defaults of a resource's fields, as a body would send them. */
@@ -57,6 +58,11 @@ export async function checkValues(q: AnyDB, resource: ResourceDef, values: Row, 
     }
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
+    if (field.type === 'json' && field.geo) {
+      const problem = geoProblem(field.geo, geoValue(value));
+      if (problem) throw badRequest(`${field.title}${problem}`);
+      continue;
+    }
     if (field.type === 'json' && field.shape) {
       await checkFileRefs(q, field, value);
       continue;

@@ -716,6 +716,8 @@ export interface ResourceTables {
     delivered_on: Generated<string | null>;
     /** 小区介绍 */
     intro: Generated<string | null>;
+    /** 地图位置 */
+    map_point: Generated<string | null>;
     /** 小区照片 */
     photos: Generated<string | null>;
     project_id: number;
@@ -2875,6 +2877,28 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 服务区域 */
+  service_area: {
+    id: Generated<number>;
+    /** 区域名称 */
+    name: string;
+    /** 区域类型 */
+    area_type: string;
+    /** 区域范围 */
+    polygon: Generated<string | null>;
+    /** 管家 */
+    steward_id: Generated<number | null>;
+    /** 保洁岗位 */
+    cleaner_post_id: Generated<number | null>;
+    /** 秩序岗位 */
+    security_post_id: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 分类 */
   service_category: {

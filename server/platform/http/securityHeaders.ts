@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { mapTileOrigin } from '../mapTiles.ts';
 
 /**
  * The origin of a configured URL to allow; none for the product's own (relative) URLs, and none
@@ -35,7 +36,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'script-src': unique(["'self'", originOf(config.oaScriptUrl, base)]),
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: and blob: are QR codes, the watermark canvas and upload previews; stored files may sit with the file service.
-    'img-src': unique(["'self'", 'data:', 'blob:', ...services]),
+    'img-src': unique(["'self'", 'data:', 'blob:', ...services, mapTileOrigin(config.mapTiles)]),
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'"],
     // mqtt.js keeps its keep-alive timer in a blob worker, which background tabs do not throttle.

@@ -27,6 +27,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot = WEB_ROOT) {
       isuseDomain: app.config.isuseDomain,
       appDownloadUrl: app.config.appDownloadUrl,
       oaScriptUrl: app.config.oaScriptUrl,
+      mapTiles: app.config.mapTiles,
       mqttUrl: browserBrokerUrl(app.config.mqttUrl),
       flagLogin: app.config.flagLogin.enabled ? { smsCode: app.config.flagLogin.smsCode } : null,
       sso: {

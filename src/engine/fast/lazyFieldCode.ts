@@ -15,6 +15,7 @@ export const LAZY_FIELD_CHUNK = {
   FileUpload: 'remote',
   TreeSelectRemote: 'remote',
   CascaderRemote: 'remote',
+  MapPicker: 'map',
 } as const;
 
 export type LazyFieldChunk = (typeof LAZY_FIELD_CHUNK)[keyof typeof LAZY_FIELD_CHUNK];

@@ -7,4 +7,5 @@ export const LAZY_FIELD_LOADERS = {
   numberPicker: () => import('@formily/antd-v5/esm/number-picker'),
   arrayItems: () => import('@formily/antd-v5/esm/array-items'),
   remote: () => import('../remoteFields.tsx'),
+  map: () => import('../geo/MapPicker.tsx'),
 } satisfies Record<LazyFieldChunk, () => Promise<unknown>>;

@@ -1,0 +1,15 @@
+import type { ServerModule } from '../../engine/module.ts';
+import { serviceAreaHooks } from './hooks/service_area.ts';
+import { SERVICEAREA_DEMO_GRANTS, seedServiceAreas } from './seed.ts';
+
+/**
+ * Service areas (服务区域, design 3.14): each project's areas with their boundary drawn on the
+ * map (the engine's MapPicker), buildings, steward and cleaning and security posts.
+ */
+export const serviceareaModule: ServerModule = {
+  name: 'servicearea',
+  dependsOn: ['org', 'community'],
+  hooks: { service_area: serviceAreaHooks },
+  demoGrants: SERVICEAREA_DEMO_GRANTS,
+  seed: seedServiceAreas,
+};
