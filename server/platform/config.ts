@@ -41,6 +41,8 @@ export interface Config {
   importConcurrency: number;
   /** Hours a background export's file is kept in the download center. */
   exportKeepHours: number;
+  /** Days a row of the request log (/request/index) is kept. */
+  requestLogDays: number;
   /** Largest size an imported .xlsx may unpack to, in bytes (a zip bomb is refused at it). */
   importMaxUnpackedBytes: number;
   /** The `userAccount` + `loginPhone` query login of spec 4; off in production unless enabled. */
@@ -178,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
     importConcurrency: int(env.PMS_IMPORT_CONCURRENCY, 2, 'PMS_IMPORT_CONCURRENCY'),
     exportKeepHours: int(env.PMS_EXPORT_KEEP_HOURS, 72, 'PMS_EXPORT_KEEP_HOURS'),
+    requestLogDays: int(env.PMS_REQUEST_LOG_DAYS, 30, 'PMS_REQUEST_LOG_DAYS'),
     importMaxUnpackedBytes: int(env.PMS_IMPORT_MAX_UNPACKED_BYTES, 64 * 1024 * 1024, 'PMS_IMPORT_MAX_UNPACKED_BYTES'),
     // Off unless asked for, in every mode (issue 40): a job number and a mobile are no secret.
     jobNumberLogin: env.PMS_JOBNUMBER_LOGIN === '1',

@@ -2596,6 +2596,30 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 接口请求日志 */
+  request_log: {
+    id: Generated<number>;
+    /** 请求时间 */
+    at: number;
+    /** 方法 */
+    method: string;
+    /** 接口路径 */
+    path: string;
+    /** 服务 */
+    service: Generated<string | null>;
+    /** 调用人 */
+    staff_name: Generated<string | null>;
+    /** IP 地址 */
+    ip: Generated<string | null>;
+    /** 状态码 */
+    status: number;
+    /** 耗时(毫秒) */
+    duration_ms: number;
+    /** 签名校验 */
+    sign_ok: Generated<number | null>;
+    /** 错误信息 */
+    error: Generated<string | null>;
+  };
   /** 住户认证 */
   resident_certification: {
     id: Generated<number>;
