@@ -2739,6 +2739,93 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 定时播报 */
+  robot_broadcast: {
+    id: Generated<number>;
+    /** 播报名称 */
+    title: string;
+    /** 播报内容 */
+    content: string;
+    /** 周期 */
+    period: string;
+    /** 播报日 */
+    days: Generated<string | null>;
+    /** 开始日期 */
+    start_date: string;
+    /** 结束日期 */
+    end_date: string;
+    /** 播报时间 */
+    play_time: string;
+    /** 播报截止 */
+    end_time: string;
+    /** 提前下发（分钟） */
+    lead_minutes: number;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 播报记录 */
+  robot_broadcast_play: {
+    id: Generated<number>;
+    /** 播报 */
+    broadcast_id: number;
+    /** 播报日 */
+    period_key: Generated<string | null>;
+    /** 播报内容 */
+    content: Generated<string | null>;
+    /** 播报时间 */
+    play_at: number;
+    /** 播报截止 */
+    play_until: number;
+    /** 状态 */
+    status: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 接待机器人 */
+  robot_device: {
+    id: Generated<number>;
+    /** 机器人名称 */
+    name: string;
+    /** 设备序列号 */
+    sn: string;
+    /** 型号 */
+    model: string;
+    /** 部署位置 */
+    location: string;
+    /** 在线状态 */
+    status: Generated<string | null>;
+    /** 最近在线 */
+    last_seen_at: Generated<number | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 机器人问答 */
+  robot_qa: {
+    id: Generated<number>;
+    /** 标准问题 */
+    question: string;
+    /** 相似问法 */
+    similar_questions: Generated<string | null>;
+    /** 回答内容 */
+    answer: string;
+    /** 回答方式 */
+    answer_type: string;
+    /** 命中次数 */
+    hit_count: Generated<number | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 角色 */
   role: {
     id: Generated<number>;
