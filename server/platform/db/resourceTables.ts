@@ -3187,6 +3187,37 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 数据传输任务 */
+  sync_task: {
+    id: Generated<number>;
+    /** 方向 */
+    direction: string;
+    /** 目标系统 */
+    target: string;
+    /** 业务类型 */
+    biz_type: string;
+    /** 业务 ID */
+    biz_id: number;
+    /** 业务单号 */
+    biz_no: Generated<string | null>;
+    /** 报文 */
+    payload: Generated<string | null>;
+    /** 报文摘要 */
+    payload_hash: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 发送次数 */
+    attempts: number;
+    /** 下次发送 */
+    next_at: Generated<number | null>;
+    /** 最近错误 */
+    last_error: Generated<string | null>;
+    /** 发送成功时间 */
+    sent_at: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 系统卡片 */
   system_card: {
     id: Generated<number>;
