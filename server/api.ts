@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from './platform/http/envelope.ts';
 import { registerAuthentication } from './engine/access/authenticate.ts';
 import { registerSignatureCheck } from './platform/http/signature.ts';
+import { registerRequestLog } from './platform/http/requestLog.ts';
 import { registerAuthorization } from './engine/access/authorize.ts';
 import { registerInputDefaults } from './platform/http/inputSchemas.ts';
 import { registerPersonalDataMasking } from './platform/http/personalData.ts';
@@ -21,6 +22,7 @@ import { SERVICE_PREFIXES } from '../src/shared/servicePrefixes.ts';
 export default async function apiPlugin(app: FastifyInstance, { modules }: { modules: readonly ServerModule[] }) {
   registerAuthentication(app);
   registerSignatureCheck(app);
+  registerRequestLog(app);
   registerAuthorization(app);
   registerInputDefaults(app);
   registerListAnswers(app);

@@ -24,6 +24,8 @@ export const ROOTS = {
   dashboard: '/src/engine/DashboardPage.tsx',
   // Like the dashboard, a root without a group of its own: it shares the list's filters and cells.
   calendar: '/src/engine/CalendarPage.tsx',
+  // A report's drill-down screen: shares the report page's drill table.
+  drill: '/src/engine/DrillPage.tsx',
 } as const;
 // The dashboard is a root (its first-screen hints name it) but no group of its own: what it shares
 // with a kind goes with that kind, so other screens' files keep their partition (the list page

@@ -22,6 +22,7 @@ import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
 import { calendarProblems } from './calendarCheck.ts';
+import { drillPageProblems, drillRouteProblems } from './drillPageCheck.ts';
 
 interface Doc<T> {
   file: string;
@@ -236,6 +237,11 @@ export function checkSchemas(root: string): string[] {
         if (!own) report(file, `/filters/${name}`, `report "${def.name}" does not filter by "${name}"; use dateRange, project_id, groupBy or one of its "filters"`);
       }
       checkReportPage(page, def, (pointer, message) => report(file, pointer, message));
+      for (const [pointer, problem] of drillRouteProblems(page, def, page.drillRoute ? routes.get(page.drillRoute)?.doc : undefined)) report(file, pointer, problem);
+      continue;
+    }
+    if (page.kind === 'drill') {
+      for (const [pointer, problem] of drillPageProblems(page.route, reportByName.get(page.report)?.doc, page.report)) report(file, pointer, problem);
       continue;
     }
     const resource = resourceByName.get(page.resource)?.doc;

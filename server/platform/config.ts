@@ -42,6 +42,10 @@ export interface Config {
   importConcurrency: number;
   /** Hours a background export's file is kept in the download center. */
   exportKeepHours: number;
+  /** Days a row of the request log (/request/index) is kept. */
+  requestLogDays: number;
+  /** Where data-sync tasks (/transport-manager/transportTasks) are POSTed, signed; empty: they wait. */
+  transportUrl: string;
   /** Largest size an imported .xlsx may unpack to, in bytes (a zip bomb is refused at it). */
   importMaxUnpackedBytes: number;
   /** The `userAccount` + `loginPhone` query login of spec 4; off in production unless enabled. */
@@ -103,6 +107,19 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+/** An optional http(s) URL setting; empty when unset. */
+function httpUrl(raw: string | undefined, name: string): string {
+  if (!raw) return '';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}: "${raw}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name}: "${raw}" is not an http(s) URL`);
+  return raw;
 }
 
 function serviceUrls(raw: string | undefined): Record<string, string> {
@@ -181,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
     importConcurrency: int(env.PMS_IMPORT_CONCURRENCY, 2, 'PMS_IMPORT_CONCURRENCY'),
     exportKeepHours: int(env.PMS_EXPORT_KEEP_HOURS, 72, 'PMS_EXPORT_KEEP_HOURS'),
+    requestLogDays: int(env.PMS_REQUEST_LOG_DAYS, 30, 'PMS_REQUEST_LOG_DAYS'),
+    transportUrl: httpUrl(env.PMS_TRANSPORT_URL, 'PMS_TRANSPORT_URL'),
     importMaxUnpackedBytes: int(env.PMS_IMPORT_MAX_UNPACKED_BYTES, 64 * 1024 * 1024, 'PMS_IMPORT_MAX_UNPACKED_BYTES'),
     // Off unless asked for, in every mode (issue 40): a job number and a mobile are no secret.
     jobNumberLogin: env.PMS_JOBNUMBER_LOGIN === '1',

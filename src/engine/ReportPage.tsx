@@ -1,5 +1,6 @@
 import { Button, Card, Col, Empty, Row as GridRow, Space, Statistic, Tooltip, Typography, message } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { drillHref } from './drillRoute.ts';
 import { ReportDrill, exportInBackground, type DrillTarget } from './ReportDrill.tsx';
 import { DataTable } from './DataTable.tsx';
 import { useRequest } from 'ahooks';
@@ -42,6 +43,9 @@ export default function ReportPage({ page }: { page: ReportSchema }) {
   const tableMeasures = (page.table ?? def.measures.map((m) => m.name)).map((n) => measureOf.get(n)).filter((m) => m !== undefined);
   const labels = useMemo(() => (answer?.rows ?? []).map((r) => r.label), [answer]);
   const [drill, setDrill] = useState<DrillTarget | null>(null);
+  const navigate = useNavigate();
+  /** A figure's records: on the page's drill route when it has one, else in the drawer. */
+  const openDrill = (target: DrillTarget) => (page.drillRoute ? navigate(drillHref(page.drillRoute, target)) : setDrill(target));
   const canExport = Boolean(page.export && def.permissions.export && can(def.permissions.export));
   const drillable = (name: string) => Boolean(def.drill) && def.measures.find((m) => m.name === name)?.agg !== 'ratio';
   /** A measure's title, with what it counts on hover when the report defines it. */
@@ -59,7 +63,7 @@ export default function ReportPage({ page }: { page: ReportSchema }) {
     if (!drillable(name) || !value) return text;
     const title = `${where.label} · ${measureOf.get(name)?.title ?? name}`;
     return (
-      <a onClick={() => setDrill({ title, query: toQuery(input), key: where.key, pivotKey: where.pivotKey, measure: name })}>{text}</a>
+      <a onClick={() => openDrill({ title, query: toQuery(input), key: where.key, pivotKey: where.pivotKey, measure: name })}>{text}</a>
     );
   }
 

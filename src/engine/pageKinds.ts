@@ -23,4 +23,5 @@ export const PAGE_KINDS: Record<Kind, () => Promise<PageKind>> = {
   report: () => import('./ReportPage.tsx'),
   dashboard: () => import('./DashboardPage.tsx'),
   calendar: () => import('./CalendarPage.tsx'),
+  drill: () => import('./DrillPage.tsx'),
 };

@@ -509,6 +509,22 @@ export interface ReportPage extends PageBase {
   pivot?: { measure: string };
   /** Offers the Excel export (the report's export permission applies). */
   export?: boolean;
+  /**
+   * Opens the records behind a figure on this route (a `drill` page over the same report) instead
+   * of a drawer: `:id` is the row's group, the figure's filters and measure go in the query.
+   */
+  drillRoute?: string;
+}
+
+/**
+ * The records behind one figure of a report on a screen of their own, opened from a report page's
+ * `drillRoute`: the route's `:id` is the group (of `groupBy`, the report's first dimension when
+ * absent), the query the filters and measure. Rows follow the caller's data scope as the report's do.
+ */
+export interface DrillPage extends PageBase {
+  kind: 'drill';
+  /** Name of the report definition, which must declare `drill`. */
+  report: string;
 }
 
 /** One number of a dashboard, read from a source's answer, a click away from its screen. */
@@ -580,7 +596,7 @@ export interface CalendarPage extends PageBase {
   toolbar?: Action[];
 }
 
-export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | DashboardPage | CalendarPage | BespokePage;
+export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | DashboardPage | CalendarPage | DrillPage | BespokePage;
 
 /** The left menu's groups (spec 2.3), in order; a page joins the group whose prefix starts its route. */
 export interface MenuCatalogue {

@@ -7,6 +7,7 @@ import { guardCodes } from '../catalogue.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 import { parseDateTime } from './dateTimes.ts';
 import { contains } from '../../platform/db/textSearch.ts';
+import { UNCACHED_LIST_TABLES } from '../../platform/db/statements.ts';
 
 export interface ListQuery {
   pageNum?: number;
@@ -87,7 +88,7 @@ export function registerReads(ctx: ResourceContext): void {
     },
   };
 
-  app.post('/list', { config: { btnCode: p.view, listCache: true }, schema: { body: listSchema }, schemaErrorFormatter: ctx.errorFormatter }, async (request) => {
+  app.post('/list', { config: { btnCode: p.view, listCache: !UNCACHED_LIST_TABLES.has(resource.name) }, schema: { body: listSchema }, schemaErrorFormatter: ctx.errorFormatter }, async (request) => {
     const q = (request.body ?? {}) as ListQuery;
     const pageNum = q.pageNum ?? 1;
     const pageSize = q.pageSize ?? 10;

@@ -10,7 +10,7 @@ import { COMMISSION_DEMO_GRANTS, seedCommission } from './seed.ts';
  */
 export const commissionModule: ServerModule = {
   name: 'commission',
-  dependsOn: ['org', 'workorder'],
+  dependsOn: ['org', 'workorder', 'transport'],
   hooks: { commission_pool: poolHooks, commission_distribution: distributionHooks, commission_log: commissionLogHooks },
   demoGrants: COMMISSION_DEMO_GRANTS,
   seed: seedCommission,

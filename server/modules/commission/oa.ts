@@ -5,6 +5,7 @@ import type { AnyDB } from '../../engine/hooks.ts';
 import { writeTimeline } from '../../engine/resources/workflow.ts';
 import { publicLink } from '../../engine/publicLinks.ts';
 import { refreshPool } from './pools.ts';
+import { enqueueSync } from '../transport/public.ts';
 
 /**
  * The office-automation round trip of a distribution: submitting gives it an OA process number;
@@ -20,7 +21,13 @@ export const OA_PAGE = '/commission/approve/detail';
 export async function oaSubmitted(app: FastifyInstance, trx: AnyDB, id: number): Promise<void> {
   const now = new Date();
   const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
-  await trx.updateTable('commission_distribution').set({ oa_process_no: `OA${day}${String(id).padStart(6, '0')}${String(now.getTime() % 1000).padStart(3, '0')}`, oa_link: `${app.config.publicUrl}${publicLink(app, OA_PAGE, id).url}`, decided_at: null, oa_comment: null }).where('id', '=', id).execute();
+  const oaProcessNo = `OA${day}${String(id).padStart(6, '0')}${String(now.getTime() % 1000).padStart(3, '0')}`;
+  const oaLink = `${app.config.publicUrl}${publicLink(app, OA_PAGE, id).url}`;
+  await trx.updateTable('commission_distribution').set({ oa_process_no: oaProcessNo, oa_link: oaLink, decided_at: null, oa_comment: null }).where('id', '=', id).execute();
+  // The OA system is sent the process and the reviewer's link (data transport: queued with this
+  // transaction, POSTed by the timers, visible and retryable at /transport-manager/transportTasks).
+  const d = (await trx.selectFrom('commission_distribution').select(['code', 'title', 'amount', 'headcount']).where('id', '=', id).executeTakeFirstOrThrow()) as { code: string; title: string; amount: number; headcount: number };
+  await enqueueSync(trx, { target: 'oa', bizType: 'commission_distribution', bizId: id, bizNo: d.code, payload: { oaProcessNo, code: d.code, title: d.title, amount: d.amount, headcount: d.headcount, reviewLink: oaLink } }, now.getTime());
 }
 
 export interface OaCallback {

@@ -2598,6 +2598,30 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 接口请求日志 */
+  request_log: {
+    id: Generated<number>;
+    /** 请求时间 */
+    at: number;
+    /** 方法 */
+    method: string;
+    /** 接口路径 */
+    path: string;
+    /** 服务 */
+    service: Generated<string | null>;
+    /** 调用人 */
+    staff_name: Generated<string | null>;
+    /** IP 地址 */
+    ip: Generated<string | null>;
+    /** 状态码 */
+    status: number;
+    /** 耗时(毫秒) */
+    duration_ms: number;
+    /** 签名校验 */
+    sign_ok: Generated<number | null>;
+    /** 错误信息 */
+    error: Generated<string | null>;
+  };
   /** 住户认证 */
   resident_certification: {
     id: Generated<number>;
@@ -2711,6 +2735,93 @@ export interface ResourceTables {
     visitor_id: Generated<number | null>;
     /** 说明 */
     remark: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 定时播报 */
+  robot_broadcast: {
+    id: Generated<number>;
+    /** 播报名称 */
+    title: string;
+    /** 播报内容 */
+    content: string;
+    /** 周期 */
+    period: string;
+    /** 播报日 */
+    days: Generated<string | null>;
+    /** 开始日期 */
+    start_date: string;
+    /** 结束日期 */
+    end_date: string;
+    /** 播报时间 */
+    play_time: string;
+    /** 播报截止 */
+    end_time: string;
+    /** 提前下发（分钟） */
+    lead_minutes: number;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 播报记录 */
+  robot_broadcast_play: {
+    id: Generated<number>;
+    /** 播报 */
+    broadcast_id: number;
+    /** 播报日 */
+    period_key: Generated<string | null>;
+    /** 播报内容 */
+    content: Generated<string | null>;
+    /** 播报时间 */
+    play_at: number;
+    /** 播报截止 */
+    play_until: number;
+    /** 状态 */
+    status: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 接待机器人 */
+  robot_device: {
+    id: Generated<number>;
+    /** 机器人名称 */
+    name: string;
+    /** 设备序列号 */
+    sn: string;
+    /** 型号 */
+    model: string;
+    /** 部署位置 */
+    location: string;
+    /** 在线状态 */
+    status: Generated<string | null>;
+    /** 最近在线 */
+    last_seen_at: Generated<number | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 机器人问答 */
+  robot_qa: {
+    id: Generated<number>;
+    /** 标准问题 */
+    question: string;
+    /** 相似问法 */
+    similar_questions: Generated<string | null>;
+    /** 回答内容 */
+    answer: string;
+    /** 回答方式 */
+    answer_type: string;
+    /** 命中次数 */
+    hit_count: Generated<number | null>;
     enabled: Generated<number>;
     project_id: number;
     created_by: Generated<number | null>;
@@ -3096,6 +3207,37 @@ export interface ResourceTables {
     /** 排序 */
     sort: Generated<number | null>;
     enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 数据传输任务 */
+  sync_task: {
+    id: Generated<number>;
+    /** 方向 */
+    direction: string;
+    /** 目标系统 */
+    target: string;
+    /** 业务类型 */
+    biz_type: string;
+    /** 业务 ID */
+    biz_id: number;
+    /** 业务单号 */
+    biz_no: Generated<string | null>;
+    /** 报文 */
+    payload: Generated<string | null>;
+    /** 报文摘要 */
+    payload_hash: Generated<string | null>;
+    /** 状态 */
+    status: string;
+    /** 发送次数 */
+    attempts: number;
+    /** 下次发送 */
+    next_at: Generated<number | null>;
+    /** 最近错误 */
+    last_error: Generated<string | null>;
+    /** 发送成功时间 */
+    sent_at: Generated<number | null>;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;

@@ -166,6 +166,11 @@ export interface PersonalRevealLogTable {
   revealed: number;
 }
 
+/** Columns of request_log that only migrations know (the rest: schemas, ResourceTables). */
+export interface RequestLogColumns {
+  staff_id: number | null;
+}
+
 /** Columns of login_log that only migrations know (the rest: schemas, ResourceTables). */
 export interface LoginLogColumns {
   staff_id: number | null;
@@ -199,6 +204,7 @@ export interface Database {
   customer: CustomerTable;
   session: SessionTable;
   login_log: ResourceTables['login_log'] & LoginLogColumns;
+  request_log: ResourceTables['request_log'] & RequestLogColumns;
   staff_message: StaffMessageTable;
   personal_reveal_log: PersonalRevealLogTable;
 }

@@ -25,6 +25,13 @@ const ROLLBACK = /^\s*rollback\b/i;
 export const UNVERSIONED_TABLES: ReadonlySet<string> = new Set(['session', 'sms_code', 'oidc_payload']);
 
 /**
+ * Tables written in batches without Kysely, so their writes never move the version: the request
+ * log (server/platform/http/requestLog.ts), written after every /api request, would otherwise drop
+ * every cached list each half second. Their own lists are therefore never served from the cache.
+ */
+export const UNCACHED_LIST_TABLES: ReadonlySet<string> = new Set(['request_log']);
+
+/**
  * The table an INSERT, REPLACE, UPDATE or DELETE statement writes, its name as Kysely quotes it;
  * none for other statements, nor for writes it cannot name for sure (WITH first, a schema
  * prefix), which then count as writes to any table.

@@ -38,6 +38,8 @@ export function registerSignatureCheck(app: FastifyInstance, now: () => number =
     const header = request.headers.sign;
     if (typeof header !== 'string' || !header) throw new ApiError(400, '请求缺少签名，请刷新页面后重试');
     const params = signedParams(request);
+    // The request log's verdict (requestLog.ts): refused until every check below has passed.
+    request.signOk = false;
     if (!sameText(sign(params, secret), header.toLowerCase())) throw new ApiError(403, '请求签名错误，请刷新页面后重试');
 
     const timestamp = Number(params.timestamp);
@@ -48,6 +50,7 @@ export function registerSignatureCheck(app: FastifyInstance, now: () => number =
     if (Math.abs(now() - timestamp) > SIGNATURE_WINDOW_MS) throw new ApiError(403, '请求已过期，请检查电脑时间后重试');
     if (!nonces.claim(nonce, timestamp + SIGNATURE_WINDOW_MS)) throw new ApiError(403, '重复的请求已被拒绝');
 
+    request.signOk = true;
     const query = request.query as Record<string, unknown>;
     delete query.timestamp;
     delete query.nonce;

@@ -3,10 +3,10 @@ import SQLite from 'better-sqlite3';
 
 /**
  * Tables that change on every request by design, whatever its input: sessions (last seen),
- * signature nonces, the sign-in log and the single sign-on provider's own storage.
+ * signature nonces, the sign-in log, the request log (/request/index) and the single sign-on provider's own storage.
  * Every other table holds business data that a refused request must leave alone.
  */
-export const PER_REQUEST_TABLES = new Set(['session', 'request_nonce', 'login_log', 'oidc_payload']);
+export const PER_REQUEST_TABLES = new Set(['session', 'request_nonce', 'login_log', 'oidc_payload', 'request_log']);
 
 const LOG = 'zz_fuzz_write';
 
