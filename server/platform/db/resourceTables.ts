@@ -2596,6 +2596,34 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 必读课程 */
+  required_course: {
+    id: Generated<number>;
+    /** 课程标题 */
+    title: string;
+    /** 分类 */
+    category: string;
+    /** 内容形式 */
+    content_type: string;
+    /** 正文 */
+    content: Generated<string | null>;
+    /** 课件 */
+    files: Generated<string | null>;
+    /** 时长(秒) */
+    duration_sec: Generated<number | null>;
+    /** 最短阅读时长(秒) */
+    min_read_sec: number;
+    /** 随堂测验 */
+    quiz: Generated<string | null>;
+    /** 测验题数 */
+    quiz_count: Generated<number | null>;
+    /** 摘要 */
+    summary: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 住户认证 */
   resident_certification: {
     id: Generated<number>;
