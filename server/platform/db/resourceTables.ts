@@ -2624,6 +2624,76 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 班前必读 */
+  required_item: {
+    id: Generated<number>;
+    /** 必读标题 */
+    title: string;
+    /** 阅读对象 */
+    audience: string;
+    /** 阅读对象 */
+    audience_text: Generated<string | null>;
+    /** 周期 */
+    repeat: string;
+    /** 每周阅读日 */
+    week_days: Generated<string | null>;
+    /** 生效日期 */
+    effective_date: string;
+    /** 截止日期 */
+    end_date: Generated<string | null>;
+    /** 每日截止时间 */
+    deadline_time: string;
+    /** 须通过测验 */
+    must_pass_quiz: Generated<number | null>;
+    /** 失效时间 */
+    expire_at: Generated<number | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    /** 上次催读 */
+    reminded_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 阅读记录 */
+  required_read_record: {
+    id: Generated<number>;
+    /** 必读 */
+    item_id: number;
+    /** 课程 */
+    course_id: number;
+    /** 员工 */
+    staff_id: number;
+    /** 岗位 */
+    post_id: Generated<number | null>;
+    /** 阅读日期 */
+    read_on: number;
+    /** 截止时间 */
+    deadline_at: Generated<number | null>;
+    /** 开始阅读 */
+    opened_at: Generated<number | null>;
+    /** 完成阅读 */
+    finished_at: Generated<number | null>;
+    /** 阅读时长(秒) */
+    read_sec: Generated<number | null>;
+    /** 测验得分 */
+    quiz_score: Generated<number | null>;
+    /** 测验通过 */
+    passed: Generated<number | null>;
+    /** 逾期完成 */
+    late: Generated<number | null>;
+    /** 催读次数 */
+    remind_count: Generated<number | null>;
+    /** 阅读状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 住户认证 */
   resident_certification: {
     id: Generated<number>;
