@@ -6,7 +6,7 @@ import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /** Pre-shift required reading (/requiredBeforeClass, design notes 12). */
 const server = setUpServer();
-const [peixun, weixiu, kefu] = setUpApis(server, 'peixun', 'weixiu', 'kefu');
+const [peixun, weixiu, kefu, xmjl] = setUpApis(server, 'peixun', 'weixiu', 'kefu', 'xmjl');
 const L = '/api/learning';
 
 async function upload(api: Api, name: string, bytes: Uint8Array, type: string): Promise<{ url: string; name: string; size: number }> {
@@ -180,5 +180,24 @@ describe('reading through the staff services', () => {
     expect((await weixiu.post(`${L}/myRequired/open`, { recordId: kefus.id })).http).toBe(404);
     expect((await weixiu.post(`${L}/myRequired/finish`, { recordId: kefus.id, answers: [[1], [0, 1]] })).http).toBe(404);
     expect((await weixiu.get(`${L}/myRequired/list`)).body.data.some((r: any) => r.id === kefus.id)).toBe(false);
+  });
+});
+
+describe('the required-reading report', () => {
+  it('counts due, read and quiz results by project and post, within the caller’s data scope', async () => {
+    const c = await newCourse({ min_read_sec: 0 });
+    const id = await publishedItem({ course_ids: [c] });
+    const record = (await recordsOf(id)).find((r) => r.staff_id === DEMO_STAFF.weixiu)!;
+    await weixiu.post(`${L}/myRequired/open`, { recordId: record.id });
+    expect((await weixiu.post(`${L}/myRequired/finish`, { recordId: record.id, answers: [[1], [0, 1]] })).body.message).toBe('测验通过（2/2）');
+
+    const byPost = (await peixun.post(`${L}/report/requiredReading/query`, { filters: { item_id: id }, groupBy: 'post' })).body.data;
+    expect(byPost.totals).toEqual({ due: 2, read: 1, readRate: 50, quizzed: 1, passed: 1, passRate: 100, late: 0 });
+    expect(byPost.rows.map((r: any) => r.label).sort()).toEqual(['客服管家', '维修工程师']);
+    const byProject = (await xmjl.post(`${L}/report/requiredReading/query`, { filters: { item_id: id }, groupBy: 'project' })).body.data;
+    expect(byProject.rows).toEqual([expect.objectContaining({ key: DEMO_PROJECTS.cuihu.id, due: 2, read: 1 })]);
+    const drill = (await peixun.post(`${L}/report/requiredReading/drill`, { filters: { item_id: id }, measure: 'passed' })).body.data;
+    expect(drill.total).toBe(1);
+    expect((await kefu.post(`${L}/report/requiredReading/query`, { groupBy: 'project' })).http).toBe(403);
   });
 });
