@@ -2284,6 +2284,53 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 实操考核 */
+  practical_assessment: {
+    id: Generated<number>;
+    /** 考核名称 */
+    name: string;
+    /** 考核技能 */
+    skill: string;
+    /** 评分标准 */
+    criteria: string;
+    /** 满分 */
+    total_score: Generated<number | null>;
+    /** 合格分 */
+    pass_score: number;
+    /** 考核日期 */
+    exam_date: string;
+    /** 考核地点 */
+    location: Generated<string | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 实操成绩 */
+  practical_result: {
+    id: Generated<number>;
+    /** 实操考核 */
+    assessment_id: number;
+    /** 考生 */
+    staff_id: number;
+    /** 各项得分 */
+    scores: string;
+    /** 总分 */
+    total: Generated<number | null>;
+    /** 是否合格 */
+    passed: Generated<number | null>;
+    /** 评分考官 */
+    examiner_id: number;
+    /** 考官评语 */
+    comment: Generated<string | null>;
+    /** 现场照片 */
+    photos: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 协议 */
   privacy_agreement: {
     id: Generated<number>;
