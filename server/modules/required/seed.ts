@@ -12,11 +12,11 @@ const COURSE = ['requiredCourse:view', 'requiredCourse:add', 'requiredCourse:edi
 const ITEM = ['requiredItem:view', 'requiredItem:add', 'requiredItem:edit', 'requiredItem:delete', 'requiredItem:publish', 'requiredItem:remind', 'requiredItem:export', 'requiredRecord:view', 'requiredRecord:export'];
 const REPORT = ['report-required-reading:view', 'report-required-reading:export'];
 
-/** The training administrator writes, publishes and follows the reading; HR reads it all; a project manager follows his project's figures. */
+/** The training administrator writes, publishes and follows the reading; HR reads it all; a project manager follows his project's readers and figures. */
 export const REQUIRED_DEMO_GRANTS: Record<string, string[]> = {
   training: [...COURSE, ...ITEM, ...REPORT],
   hr: ['requiredCourse:view', 'requiredItem:view', 'requiredRecord:view', ...REPORT],
-  project_manager: [...REPORT],
+  project_manager: ['requiredItem:view', 'requiredRecord:view', ...REPORT],
 };
 
 const DAY = 86_400_000;
