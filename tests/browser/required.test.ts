@@ -102,6 +102,7 @@ describe('required reading and practical assessments', () => {
     const form = drawer(page);
     await poll(() => form.getByText('挂接地线').isVisible()).toBe(true);
     await choose(page, form, '考生', /^王师傅/);
+    await poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0); // the first list has closed
     await choose(page, form, '评分考官', /^刘海燕/);
     const scores = form.getByLabel('得分');
     await scores.nth(0).fill('45');
@@ -117,7 +118,8 @@ describe('required reading and practical assessments', () => {
     const result = row(page, '王师傅');
     await poll(() => result.innerText()).toContain('88');
     await poll(() => result.getByText('合格').isVisible()).toBe(true);
-    expect(problems.consoleErrors).toEqual([]);
+    // The one refusal above (a score over its marks) is the 400 the browser logs; nothing else.
+    expect(problems.consoleErrors.filter((e) => !e.includes('400 (Bad Request)'))).toEqual([]);
     await page.close();
   });
 });
