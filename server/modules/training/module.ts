@@ -4,7 +4,9 @@ import { trainingAttendanceHooks } from './hooks/training_attendance.ts';
 import { trainingLecturerHooks } from './hooks/training_lecturer.ts';
 import { technicalSkillHooks } from './hooks/technical_skill.ts';
 import { certPlanHooks, staffCertHooks } from './hooks/certificates.ts';
+import { practicalAssessmentHooks, practicalResultHooks } from './hooks/practical.ts';
 import { TRAINING_DEMO_GRANTS, seedCertificates, seedTechnicalSkills, seedTraining } from './seed.ts';
+import { seedPractical } from './practicalSeed.ts';
 
 /**
  * Training (员工赋能, the offline half): lecturers, evaluation forms, offline sessions with their
@@ -14,11 +16,12 @@ import { TRAINING_DEMO_GRANTS, seedCertificates, seedTechnicalSkills, seedTraini
 export const trainingModule: ServerModule = {
   name: 'training',
   dependsOn: ['org'],
-  hooks: { offline_training: offlineTrainingHooks, training_attendance: trainingAttendanceHooks, training_lecturer: trainingLecturerHooks, technical_skill: technicalSkillHooks, cert_plan: certPlanHooks, staff_cert: staffCertHooks },
+  hooks: { offline_training: offlineTrainingHooks, training_attendance: trainingAttendanceHooks, training_lecturer: trainingLecturerHooks, technical_skill: technicalSkillHooks, cert_plan: certPlanHooks, staff_cert: staffCertHooks, practical_assessment: practicalAssessmentHooks, practical_result: practicalResultHooks },
   demoGrants: TRAINING_DEMO_GRANTS,
   async seed(ctx) {
     await seedTraining(ctx);
     await seedTechnicalSkills(ctx);
     await seedCertificates(ctx);
+    await seedPractical(ctx);
   },
 };

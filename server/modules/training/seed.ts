@@ -8,13 +8,14 @@ const OFFLINE = ['offlineTraining:view', 'offlineTraining:add', 'offlineTraining
 const LECTURERS = ['lecturer:view', 'lecturer:add', 'lecturer:edit', 'lecturer:delete', 'lecturer:export', 'lecturerContribute:view'];
 const EVALUATE = ['evaluate:view', 'evaluate:add', 'evaluate:edit', 'evaluate:delete'];
 const CERTS = ['professional:view', 'professional:add', 'professional:edit', 'professional:delete', 'certPlan:view', 'certPlan:add', 'certPlan:edit', 'certPlan:delete', 'certPlan:assess'];
+const PRACTICAL = ['practical:view', 'practical:add', 'practical:edit', 'practical:delete', 'practical:export', 'practicalLedger:view', 'practicalLedger:export', 'practicalResult:add', 'practicalResult:edit', 'practicalResult:delete'];
 const SKILLS = ['technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalSkill:delete', 'technicalSkill:review', 'technicalLedger:view'];
 
-/** 培训专员 runs the training; 人事 reads the figures; a project manager follows his project's sessions and attendance. */
+/** 培训专员 runs the training; 人事 reads the figures; a project manager follows his project's sessions and attendance, and scores its practical assessments. */
 export const TRAINING_DEMO_GRANTS: Record<string, string[]> = {
-  training: [...OFFLINE, ...LECTURERS, ...EVALUATE, ...SKILLS, ...CERTS],
-  hr: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'lecturer:view', 'lecturerContribute:view', 'technicalLedger:view', 'professional:view', 'certPlan:view'],
-  project_manager: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalLedger:view', 'certPlan:view'],
+  training: [...OFFLINE, ...LECTURERS, ...EVALUATE, ...SKILLS, ...CERTS, ...PRACTICAL],
+  hr: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'lecturer:view', 'lecturerContribute:view', 'technicalLedger:view', 'professional:view', 'certPlan:view', 'practical:view', 'practicalLedger:view'],
+  project_manager: ['offlineTraining:view', 'attendance:view', 'offlineTotal:view', 'technicalSkill:view', 'technicalSkill:add', 'technicalSkill:edit', 'technicalLedger:view', 'certPlan:view', 'practical:view', 'practicalLedger:view', 'practicalResult:add', 'practicalResult:edit'],
 };
 
 const DAY = 86_400_000;

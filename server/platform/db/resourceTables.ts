@@ -2286,6 +2286,53 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 实操考核 */
+  practical_assessment: {
+    id: Generated<number>;
+    /** 考核名称 */
+    name: string;
+    /** 考核技能 */
+    skill: string;
+    /** 评分标准 */
+    criteria: string;
+    /** 满分 */
+    total_score: Generated<number | null>;
+    /** 合格分 */
+    pass_score: number;
+    /** 考核日期 */
+    exam_date: string;
+    /** 考核地点 */
+    location: Generated<string | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 实操成绩 */
+  practical_result: {
+    id: Generated<number>;
+    /** 实操考核 */
+    assessment_id: number;
+    /** 考生 */
+    staff_id: number;
+    /** 各项得分 */
+    scores: string;
+    /** 总分 */
+    total: Generated<number | null>;
+    /** 是否合格 */
+    passed: Generated<number | null>;
+    /** 评分考官 */
+    examiner_id: number;
+    /** 考官评语 */
+    comment: Generated<string | null>;
+    /** 现场照片 */
+    photos: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 协议 */
   privacy_agreement: {
     id: Generated<number>;
@@ -2621,6 +2668,104 @@ export interface ResourceTables {
     sign_ok: Generated<number | null>;
     /** 错误信息 */
     error: Generated<string | null>;
+  };
+  /** 必读课程 */
+  required_course: {
+    id: Generated<number>;
+    /** 课程标题 */
+    title: string;
+    /** 分类 */
+    category: string;
+    /** 内容形式 */
+    content_type: string;
+    /** 正文 */
+    content: Generated<string | null>;
+    /** 课件 */
+    files: Generated<string | null>;
+    /** 时长(秒) */
+    duration_sec: Generated<number | null>;
+    /** 最短阅读时长(秒) */
+    min_read_sec: number;
+    /** 随堂测验 */
+    quiz: Generated<string | null>;
+    /** 测验题数 */
+    quiz_count: Generated<number | null>;
+    /** 摘要 */
+    summary: Generated<string | null>;
+    enabled: Generated<number>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 班前必读 */
+  required_item: {
+    id: Generated<number>;
+    /** 必读标题 */
+    title: string;
+    /** 阅读对象 */
+    audience: string;
+    /** 阅读对象 */
+    audience_text: Generated<string | null>;
+    /** 周期 */
+    repeat: string;
+    /** 每周阅读日 */
+    week_days: Generated<string | null>;
+    /** 生效日期 */
+    effective_date: string;
+    /** 截止日期 */
+    end_date: Generated<string | null>;
+    /** 每日截止时间 */
+    deadline_time: string;
+    /** 须通过测验 */
+    must_pass_quiz: Generated<number | null>;
+    /** 失效时间 */
+    expire_at: Generated<number | null>;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    /** 上次催读 */
+    reminded_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 阅读记录 */
+  required_read_record: {
+    id: Generated<number>;
+    /** 必读 */
+    item_id: number;
+    /** 课程 */
+    course_id: number;
+    /** 员工 */
+    staff_id: number;
+    /** 岗位 */
+    post_id: Generated<number | null>;
+    /** 阅读日期 */
+    read_on: number;
+    /** 截止时间 */
+    deadline_at: Generated<number | null>;
+    /** 开始阅读 */
+    opened_at: Generated<number | null>;
+    /** 完成阅读 */
+    finished_at: Generated<number | null>;
+    /** 阅读时长(秒) */
+    read_sec: Generated<number | null>;
+    /** 测验得分 */
+    quiz_score: Generated<number | null>;
+    /** 测验通过 */
+    passed: Generated<number | null>;
+    /** 逾期完成 */
+    late: Generated<number | null>;
+    /** 催读次数 */
+    remind_count: Generated<number | null>;
+    /** 阅读状态 */
+    status: string;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 住户认证 */
   resident_certification: {
