@@ -878,6 +878,76 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 课程 */
+  course: {
+    id: Generated<number>;
+    /** 课程名称 */
+    name: string;
+    /** 课程分类 */
+    category: string;
+    /** 课程类型 */
+    type: string;
+    /** 课件 */
+    files: Generated<string | null>;
+    /** 图文内容 */
+    content: Generated<string | null>;
+    /** 课程时长(分钟) */
+    duration_min: number;
+    /** 完成比例(%) */
+    done_ratio: number;
+    /** 讲师 */
+    lecturer_id: Generated<number | null>;
+    /** 学分 */
+    credit: number;
+    /** 学时 */
+    hours: number;
+    /** 是否必修 */
+    required: Generated<number | null>;
+    /** 课程简介 */
+    intro: Generated<string | null>;
+    /** 上架时间 */
+    published_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 课程学习记录 */
+  course_progress: {
+    id: Generated<number>;
+    /** 课程 */
+    course_id: number;
+    /** 学员 */
+    staff_id: number;
+    /** 上次学到(秒) */
+    position_sec: number;
+    /** 已学时长(秒) */
+    watched_sec: number;
+    /** 课程时长(秒) */
+    duration_sec: number;
+    /** 已学片段 */
+    segments: Generated<string | null>;
+    /** 学习进度(%) */
+    percent: number;
+    /** 状态 */
+    status: string;
+    /** 开始学习 */
+    started_at: number;
+    /** 最近学习 */
+    last_at: number;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
+    /** 获得学分 */
+    credit: Generated<number | null>;
+    /** 获得学时 */
+    hours: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 客户 */
   customer: {
     id: Generated<number>;
