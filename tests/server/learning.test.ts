@@ -75,7 +75,7 @@ describe('courses', () => {
     expect(r.body.message).toMatch(/已学完，获得 2 学分/);
     const row = await db().selectFrom('course_progress').selectAll().where('course_id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'done', credit: 2, hours: 1 });
-    expect(row.project_id).not.toBeNull();
+    expect(row.org_id).not.toBeNull();
 
     // The administrator's list and the course's counts see it.
     const list = await peixun.post(`${L}/course/progress/list`, { pageNum: 1, pageSize: 10, filters: { course_id: id } });
@@ -100,5 +100,78 @@ describe('courses', () => {
     expect(mine.http).toBe(403);
     const add = await peixun.post(`${L}/course/progress/add`, { course_id: 1, staff_id: 1 });
     expect(add.http).toBe(404);
+  });
+});
+
+describe('learning maps', () => {
+  const staffId = async (account: string) => (await db().selectFrom('staff').select(['id', 'org_id']).where('account', '=', account).executeTakeFirstOrThrow()).id as number;
+  const postOf = async (account: string) => (await db().selectFrom('staff_post').select('post_id').where('staff_id', '=', await staffId(account)).executeTakeFirstOrThrow()).post_id as number;
+
+  it('refuses stages without tasks, with repeated names, or naming what does not exist', async () => {
+    const base = { name: '校验地图', category: 'post', unlock_mode: 'stage', credit: 1 };
+    expect((await peixun.post(`${L}/map/add`, { ...base, stages: [{ name: '阶段一' }] })).body.message).toBe('阶段「阶段一」请至少选择一门课程或一场考试');
+    const course = await publishedCourse();
+    expect((await peixun.post(`${L}/map/add`, { ...base, stages: [{ name: '阶段一', course_ids: [course] }, { name: '阶段一', course_ids: [course] }] })).body.message).toBe('阶段名称「阶段一」重复');
+    expect((await peixun.post(`${L}/map/add`, { ...base, stages: [{ name: '阶段一', course_ids: [999999] }] })).body.message).toBe('学习阶段中的课程不存在或已被删除');
+    expect((await peixun.post(`${L}/map/add`, { ...base, stages: [] })).http).toBe(400);
+  });
+
+  it('computes each learner\'s progress from course progress and exam results, stage by stage', async () => {
+    const [c1, c2] = [await publishedCourse({ duration_min: 1 }), await publishedCourse({ duration_min: 1 })];
+    const exam = (await db().selectFrom('exam').select(['id', 'pass_score']).where('status', '=', 'published').executeTakeFirstOrThrow());
+    const post = await postOf('weixiu');
+    const added = await peixun.post(`${L}/map/add`, { name: '维修进阶测试地图', category: 'post', unlock_mode: 'stage', credit: 3, post_ids: [post], stages: [{ name: '课程阶段', course_ids: [c1, c2] }, { name: '考试阶段', exam_ids: [exam.id] }] });
+    expect(added.body.message).toBe('新增成功');
+    const mapId = added.body.data.id;
+    expect((await peixun.get(`${L}/map/detail`, { id: mapId })).body.data.task_count).toBe(3);
+    // A draft map has no learners.
+    expect((await peixun.post(`${L}/map/progress/list`, { pageNum: 1, pageSize: 50, filters: { map_id: mapId } })).body.data.total).toBe(0);
+    expect((await peixun.post(`${L}/map/transition`, { id: mapId, action: 'publish' })).body.message).toBe('发布成功');
+    const ledger = async () => (await peixun.post(`${L}/map/progress/list`, { pageNum: 1, pageSize: 200, filters: { map_id: mapId } })).body.data.records as any[];
+    const weixiuId = await staffId('weixiu');
+    const row = async () => (await ledger()).find((r) => r.staff_id === weixiuId);
+    expect(await row()).toMatchObject({ task_count: 3, done_count: 0, percent: 0, status: 'not_started', current_stage: '课程阶段' });
+
+    // One course finished: 1 of 3, learning.
+    await weixiu.post(`${L}/myCourse/open`, { courseId: c1 });
+    await elapse(c1, 'weixiu', 60);
+    await weixiu.post(`${L}/myCourse/progress`, { courseId: c1, position: 60 });
+    expect(await row()).toMatchObject({ done_count: 1, percent: 33.3, status: 'learning', current_stage: '课程阶段', credit_earned: 2 });
+    let tasks = (await peixun.get(`${L}/map/progress/tasks`, { id: (await row()).id })).body.data;
+    expect(tasks.map((t: any) => [t.name.startsWith('测试课程'), t.status])).toEqual([[true, 'done'], [true, 'not_started'], [false, 'locked']]);
+
+    // The second course, then the exam passed: done.
+    await weixiu.post(`${L}/myCourse/open`, { courseId: c2 });
+    await elapse(c2, 'weixiu', 60);
+    await weixiu.post(`${L}/myCourse/progress`, { courseId: c2, position: 60 });
+    expect(await row()).toMatchObject({ done_count: 2, current_stage: '考试阶段' });
+    tasks = (await peixun.get(`${L}/map/progress/tasks`, { id: (await row()).id })).body.data;
+    expect(tasks[2]).toMatchObject({ type: 'exam', status: 'not_started' });
+    const now = Date.now();
+    await db().insertInto('exam_record').values({ exam_id: exam.id, staff_id: weixiuId, attempt: 9, started_at: now - 600_000, deadline_at: now, submitted_at: now, score: 99, passed: 1, status: 'done', paper: '[]', created_at: now, updated_at: now }).execute();
+    expect(await row()).toMatchObject({ done_count: 3, percent: 100, status: 'done', current_stage: null });
+    expect((await row()).finished_at).toBe(now);
+    expect((await peixun.get(`${L}/map/detail`, { id: mapId })).body.data).toMatchObject({ done_count: 1 });
+
+    // Someone else's learning is out of reach of a staff member without the ledger, and of a project manager elsewhere.
+    expect((await weixiu.get(`${L}/map/progress/tasks`, { id: (await row()).id })).http).toBe(403);
+  });
+
+  it('orders maps by dragging, and lets nobody delete a published map', async () => {
+    const maps = (await peixun.post(`${L}/map/list`, { pageNum: 1, pageSize: 50 })).body.data.records as any[];
+    const ids = maps.map((m) => m.id);
+    const reordered = [ids[1], ids[0], ...ids.slice(2)];
+    expect((await peixun.post(`${L}/map/reorder`, { ids: reordered })).http).toBe(200);
+    expect(((await peixun.post(`${L}/map/list`, { pageNum: 1, pageSize: 50 })).body.data.records as any[]).map((m) => m.id)).toEqual(reordered);
+    const published = maps.find((m) => m.status === 'published');
+    expect((await peixun.post(`${L}/map/delete`, { ids: [published.id] })).body.message).toBe(`学习地图「${published.name}」已发布过，不能删除，可停用`);
+    expect((await peixun.get(`${L}/course/postOptions`)).body.data).toContainEqual(expect.objectContaining({ label: '客服管家（翠湖天地）' }));
+  });
+
+  it('seeds maps per post with months of progress', async () => {
+    const ledger = (await peixun.post(`${L}/map/progress/list`, { pageNum: 1, pageSize: 1000 })).body.data;
+    expect(ledger.total).toBeGreaterThan(20);
+    const statuses = new Set((ledger.records as any[]).map((r) => r.status));
+    expect(statuses).toEqual(new Set(['done', 'learning', 'not_started']));
   });
 });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { conflict, notFound, ok } from '../../platform/http/envelope.ts';
 import { percentOf, reportPosition, watchedSeconds, type Segments } from './progress.ts';
-import { projectOfStaff } from './staffProject.ts';
 
 const openBody = { type: 'object', required: ['courseId'], additionalProperties: false, properties: { courseId: { type: 'integer', minimum: 1 } } };
 const progressBody = {
@@ -53,7 +52,7 @@ export async function courseStudyRoutes(app: FastifyInstance): Promise<void> {
       }
       const values = {
         course_id: courseId, staff_id: staffId, position_sec: 0, watched_sec: 0, duration_sec: Number(course.duration_min) * 60, segments: '[]', percent: 0, status: 'learning',
-        started_at: now, last_at: now, project_id: await projectOfStaff(trx, staffId), created_by: staffId, created_at: now, updated_at: now,
+        started_at: now, last_at: now, org_id: (await trx.selectFrom('staff').select('org_id').where('id', '=', staffId).executeTakeFirst())?.org_id ?? null, created_by: staffId, created_at: now, updated_at: now,
       };
       const { id } = await trx.insertInto('course_progress').values(values).returning('id').executeTakeFirstOrThrow();
       return { ...values, id };

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import type { ServerModule } from '../../engine/module.ts';
 import { courseStudyRoutes } from './courseStudy.ts';
 import { courseHooks } from './hooks/course.ts';
 import { courseProgressHooks } from './hooks/course_progress.ts';
+import { learningMapHooks } from './hooks/learning_map.ts';
+import { mapProgressHooks } from './hooks/map_progress.ts';
 import { LEARNING_DEMO_GRANTS, seedLearning } from './seed.ts';
 
 /**
@@ -12,7 +15,8 @@ import { LEARNING_DEMO_GRANTS, seedLearning } from './seed.ts';
 export const learningModule: ServerModule = {
   name: 'learning',
   dependsOn: ['org', 'training', 'academy'],
-  hooks: { course: courseHooks, course_progress: courseProgressHooks },
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  hooks: { course: courseHooks, course_progress: courseProgressHooks, learning_map: learningMapHooks, map_progress: mapProgressHooks },
   routes: { learning: courseStudyRoutes },
   demoGrants: LEARNING_DEMO_GRANTS,
   seed: seedLearning,

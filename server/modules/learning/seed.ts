@@ -1,15 +1,20 @@
 import type { SeedContext } from '../../engine/module.ts';
 import { seedCourses } from './seedCourses.ts';
+import { seedMaps } from './seedMaps.ts';
 
 const COURSE = ['course:view', 'course:add', 'course:edit', 'course:delete', 'course:publish', 'course:export', 'learnProgress:view', 'learnProgress:export'];
 
+const MAP = ['learnMap:view', 'learnMap:add', 'learnMap:edit', 'learnMap:delete', 'learnMap:publish', 'learnMap:sort', 'learnMap:export', 'mapLedger:view', 'mapLedger:export'];
+
 /** The training administrator runs courses, maps and pushes; HR reads the learning figures. */
 export const LEARNING_DEMO_GRANTS: Record<string, string[]> = {
-  training: [...COURSE],
-  hr: ['course:view', 'learnProgress:view'],
+  training: [...COURSE, ...MAP],
+  hr: ['course:view', 'learnProgress:view', 'learnMap:view', 'mapLedger:view', 'mapLedger:export'],
+  project_manager: ['mapLedger:view'],
 };
 
 /** Courses with months of study, learning maps per post with their progress, and pushes. */
 export async function seedLearning(ctx: SeedContext): Promise<void> {
-  await seedCourses(ctx);
+  const courses = await seedCourses(ctx);
+  await seedMaps(ctx, courses);
 }

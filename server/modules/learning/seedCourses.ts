@@ -2,16 +2,19 @@ import type { SeedContext } from '../../engine/module.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { DEMO_STAFF } from '../org/public.ts';
 import { DEMO_COURSES } from './demoCourses.ts';
-import { projectOfStaff } from './staffProject.ts';
 
 const DAY = 86_400_000;
 
 /** Staff of the projects with the names of their posts. */
-export async function staffWithPosts(db: AnyDB): Promise<{ id: number; posts: string[] }[]> {
-  const rows = await db.selectFrom('staff_post').innerJoin('post', 'post.id', 'staff_post.post_id').innerJoin('staff', 'staff.id', 'staff_post.staff_id').select(['staff.id', 'post.name']).where('staff.enabled', '=', 1).orderBy('staff.id').execute();
-  const by = new Map<number, string[]>();
-  for (const r of rows) by.set(r.id as number, [...(by.get(r.id as number) ?? []), r.name as string]);
-  return [...by].map(([id, posts]) => ({ id, posts }));
+export async function staffWithPosts(db: AnyDB): Promise<{ id: number; orgId: number; posts: string[] }[]> {
+  const rows = await db.selectFrom('staff_post').innerJoin('post', 'post.id', 'staff_post.post_id').innerJoin('staff', 'staff.id', 'staff_post.staff_id').select(['staff.id', 'staff.org_id', 'post.name']).where('staff.enabled', '=', 1).orderBy('staff.id').execute();
+  const by = new Map<number, { id: number; orgId: number; posts: string[] }>();
+  for (const r of rows) {
+    const s = by.get(r.id as number) ?? { id: r.id as number, orgId: r.org_id as number, posts: [] };
+    s.posts.push(r.name as string);
+    by.set(s.id, s);
+  }
+  return [...by.values()];
 }
 
 /**
@@ -37,7 +40,6 @@ export async function seedCourses(ctx: SeedContext): Promise<Map<string, number>
     for (const p of posts.filter((p) => c.posts.includes(p.name as string))) await db.insertInto('course_post').values({ course_id: id, post_id: p.id }).execute();
   }
   for (const s of await staffWithPosts(db)) {
-    const projectId = await projectOfStaff(db, s.id);
     for (const [i, c] of DEMO_COURSES.entries()) {
       if (i === DEMO_COURSES.length - 1 || !c.posts.some((p) => s.posts.includes(p)) || rnd() < 0.2) continue;
       const duration = c.minutes * 60;
@@ -48,7 +50,7 @@ export async function seedCourses(ctx: SeedContext): Promise<Map<string, number>
       await db.insertInto('course_progress').values({
         course_id: ids.get(c.name), staff_id: s.id, position_sec: watched, watched_sec: watched, duration_sec: duration, segments: JSON.stringify([[0, watched]]),
         percent: Math.round((watched / duration) * 1000) / 10, status: done ? 'done' : 'learning', started_at: started, last_at: last, finished_at: done ? last : null,
-        credit: done ? c.credit : null, hours: done ? c.hours : null, project_id: projectId, created_by: s.id, created_at: started, updated_at: last,
+        credit: done ? c.credit : null, hours: done ? c.hours : null, org_id: s.orgId, created_by: s.id, created_at: started, updated_at: last,
       }).execute();
     }
   }

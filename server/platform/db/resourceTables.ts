@@ -921,6 +921,8 @@ export interface ResourceTables {
     course_id: number;
     /** 学员 */
     staff_id: number;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
     /** 上次学到(秒) */
     position_sec: number;
     /** 已学时长(秒) */
@@ -943,7 +945,6 @@ export interface ResourceTables {
     credit: Generated<number | null>;
     /** 获得学时 */
     hours: Generated<number | null>;
-    project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
@@ -1556,6 +1557,38 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 学习地图 */
+  learning_map: {
+    id: Generated<number>;
+    /** 地图名称 */
+    name: string;
+    /** 地图分类 */
+    category: string;
+    /** 解锁方式 */
+    unlock_mode: string;
+    /** 开放开始 */
+    open_start: Generated<number | null>;
+    /** 开放结束 */
+    open_end: Generated<number | null>;
+    /** 完成奖励学分 */
+    credit: number;
+    /** 地图简介 */
+    intro: Generated<string | null>;
+    /** 学习阶段 */
+    stages: string;
+    /** 任务数 */
+    task_count: Generated<number | null>;
+    /** 排序 */
+    sort: number;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 诉讼案件 */
   legal_case: {
     id: Generated<number>;
@@ -1752,6 +1785,32 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 地图学习进度 */
+  map_progress: {
+    id: Generated<number>;
+    /** 学习地图 */
+    map_id: Generated<number | null>;
+    /** 学员 */
+    staff_id: Generated<number | null>;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
+    /** 任务数 */
+    task_count: Generated<number | null>;
+    /** 已完成任务 */
+    done_count: Generated<number | null>;
+    /** 完成进度(%) */
+    percent: Generated<number | null>;
+    /** 状态 */
+    status: Generated<string | null>;
+    /** 当前阶段 */
+    current_stage: Generated<string | null>;
+    /** 已获学分 */
+    credit_earned: Generated<number | null>;
+    /** 开始学习 */
+    started_at: Generated<number | null>;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
   };
   /** 群发通知 */
   mass_notice: {

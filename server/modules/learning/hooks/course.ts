@@ -1,5 +1,6 @@
 import type { ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { badRequest } from '../../../platform/http/envelope.ts';
+import { postOptionsRoute } from '../postOptions.ts';
 
 const KINDS: Record<string, { exts: string[]; message: string }> = {
   video: { exts: ['mp4'], message: '视频课程请上传 MP4 视频课件' },
@@ -22,4 +23,5 @@ export const courseHooks: ResourceHooks = {
     const kind = KINDS[type];
     if (kind && !filesOf(merged.files).some((f) => kind.exts.includes(f.url.split('.').pop()!.toLowerCase()))) throw badRequest(kind.message);
   },
+  routes: postOptionsRoute,
 };

@@ -1,6 +1,7 @@
 import type { ResourceHooks } from '../../../engine/hooks.ts';
+import { learnerRows } from '../learnerScope.ts';
 
-/** A staff member whose data scope is their own records sees their own learning. */
+/** A staff member sees their own learning; managers that of the organisations they see. */
 export const courseProgressHooks: ResourceHooks = {
-  ownRows: ({ staff }) => (eb) => eb('course_progress.staff_id', '=', staff.id),
+  visibleRows: learnerRows('course_progress'),
 };
