@@ -175,3 +175,68 @@ describe('learning maps', () => {
     expect(statuses).toEqual(new Set(['done', 'learning', 'not_started']));
   });
 });
+
+describe('learning pushes', () => {
+  const HOUR = 3_600_000;
+  const staffOf = async (account: string) => (await db().selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id as number;
+  const notices = async (staffId: number, pushId: number) => db().selectFrom('staff_message').select(['category', 'content']).where('staff_id', '=', staffId).where('type', '=', 'learn_push').where('function_id', '=', String(pushId)).execute();
+
+  it('refuses content that is not published, or of another type than chosen', async () => {
+    const draft = await peixun.post(`${L}/course/add`, { name: '推送校验草稿课程', category: 'service', type: 'article', content: '<p>内容</p>', duration_min: 5, done_ratio: 90, credit: 1, hours: 1 });
+    const base = { title: '校验推送', content_type: 'course', audience: { mode: 'staff', ids: [await staffOf('weixiu')] }, push_at: Date.now() + HOUR, remind_hours: 24 };
+    expect((await peixun.post(`${L}/push/add`, { ...base, course_id: draft.body.data.id })).body.message).toBe('课程「推送校验草稿课程」未发布，不能推送');
+    expect((await peixun.post(`${L}/push/add`, { ...base, content_type: 'map' })).body.message).toBe('请选择要推送的学习地图');
+    expect((await peixun.post(`${L}/push/add`, { ...base, course_id: await publishedCourse(), push_at: Date.now() - HOUR })).http).toBe(400);
+  });
+
+  it('goes out at its time once: one assignment and one to-do per person, then one reminder before the deadline, none once done', async () => {
+    const course = await publishedCourse({ duration_min: 1 });
+    const [weixiuId, kefuId] = [await staffOf('weixiu'), await staffOf('kefu')];
+    const pushAt = Date.now() + 2 * HOUR;
+    const deadline = pushAt + 48 * HOUR;
+    const added = await peixun.post(`${L}/push/add`, { title: '电工安全专项推送', content_type: 'course', course_id: course, audience: { mode: 'staff', ids: [weixiuId, kefuId] }, push_at: pushAt, deadline, remind_hours: 24, message: '请按时完成' });
+    expect(added.body.message).toBe('新增成功');
+    const id = added.body.data.id;
+    expect((await peixun.post(`${L}/push/transition`, { id, action: 'schedule' })).body.message).toBe('已设置定时推送');
+    const assignments = () => db().selectFrom('learn_assignment').selectAll().where('push_id', '=', id).orderBy('staff_id').execute();
+
+    // Before its time nothing goes out; at its time, once, however often the clock runs.
+    await server.app.workflowTimers.run(pushAt - 60_000);
+    expect(await assignments()).toHaveLength(0);
+    await server.app.workflowTimers.run(pushAt + 1000);
+    await server.app.workflowTimers.run(pushAt + 2000);
+    expect((await assignments()).map((a: any) => [a.staff_id, a.status])).toEqual([[Math.min(weixiuId, kefuId), 'todo'], [Math.max(weixiuId, kefuId), 'todo']]);
+    expect(await notices(weixiuId, id)).toEqual([expect.objectContaining({ category: '1', content: expect.stringMatching(/^学习任务：课程「测试课程.+」，请于 .+ 前完成。请按时完成$/) })]);
+    expect((await peixun.get(`${L}/push/detail`, { id })).body.data).toMatchObject({ status: 'pushed', assigned_count: 2, done_count: 0 });
+    // Pushing again is refused by the workflow; delivering again assigns nobody twice.
+    expect((await peixun.post(`${L}/push/transition`, { id, action: 'push' })).http).toBe(409);
+
+    // weixiu studies the course: done, so only kefu is reminded, once, within 24 h of the deadline.
+    await weixiu.post(`${L}/myCourse/open`, { courseId: course });
+    await elapse(course, 'weixiu', 60);
+    await weixiu.post(`${L}/myCourse/progress`, { courseId: course, position: 60 });
+    await server.app.workflowTimers.run(deadline - 30 * HOUR);
+    expect((await notices(kefuId, id)).filter((n: any) => n.category === '2')).toHaveLength(0);
+    await server.app.workflowTimers.run(deadline - 20 * HOUR);
+    await server.app.workflowTimers.run(deadline - 10 * HOUR);
+    expect((await notices(kefuId, id)).filter((n: any) => n.category === '2')).toEqual([expect.objectContaining({ content: expect.stringMatching(/^提醒：课程「测试课程.+」将于 .+ 截止，请尽快完成$/) })]);
+    expect((await notices(weixiuId, id)).filter((n: any) => n.category === '2')).toHaveLength(0);
+    const rows = await assignments();
+    expect(rows.find((a: any) => a.staff_id === weixiuId)).toMatchObject({ status: 'done' });
+    expect((await peixun.get(`${L}/push/detail`, { id })).body.data).toMatchObject({ done_count: 1 });
+    expect((await peixun.post(`${L}/push/delete`, { ids: [id] })).body.message).toBe('「电工安全专项推送」已推送，不能删除');
+  });
+
+  it('pushes a map to a post now: every holder assigned, done when the map is', async () => {
+    const map = (await db().selectFrom('learning_map').select(['id', 'name']).where('status', '=', 'published').where('name', '=', '保洁员上岗地图').executeTakeFirstOrThrow());
+    const posts = (await db().selectFrom('post').select('id').where('name', '=', '保洁员').execute()).map((p: any) => p.id);
+    const added = await peixun.post(`${L}/push/add`, { title: '保洁地图推送', content_type: 'map', map_id: map.id, audience: { mode: 'post', ids: posts }, push_at: Date.now() + 60_000, remind_hours: 0 });
+    const moved = await peixun.post(`${L}/push/transition`, { id: added.body.data.id, action: 'push' });
+    expect(moved.body.message).toBe('推送成功');
+    const holders = await db().selectFrom('staff_post').innerJoin('staff', 'staff.id', 'staff_post.staff_id').select('staff.id').where('post_id', 'in', posts).where('staff.enabled', '=', 1).execute();
+    const rows = await db().selectFrom('learn_assignment').selectAll().where('push_id', '=', added.body.data.id).execute();
+    expect(rows.length).toBe(new Set(holders.map((h: any) => h.id)).size);
+    const done = await db().selectFrom('map_progress').select('staff_id').where('map_id', '=', map.id).where('status', '=', 'done').execute();
+    expect(rows.filter((r: any) => r.status === 'done').map((r: any) => r.staff_id).sort()).toEqual(done.map((d: any) => d.staff_id).sort());
+  });
+});

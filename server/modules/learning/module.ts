@@ -4,6 +4,8 @@ import { courseStudyRoutes } from './courseStudy.ts';
 import { courseHooks } from './hooks/course.ts';
 import { courseProgressHooks } from './hooks/course_progress.ts';
 import { learningMapHooks } from './hooks/learning_map.ts';
+import { learnAssignmentHooks } from './hooks/learn_assignment.ts';
+import { learnPushHooks } from './hooks/learn_push.ts';
 import { mapProgressHooks } from './hooks/map_progress.ts';
 import { LEARNING_DEMO_GRANTS, seedLearning } from './seed.ts';
 
@@ -16,7 +18,7 @@ export const learningModule: ServerModule = {
   name: 'learning',
   dependsOn: ['org', 'training', 'academy'],
   migrations: path.join(import.meta.dirname, 'migrations'),
-  hooks: { course: courseHooks, course_progress: courseProgressHooks, learning_map: learningMapHooks, map_progress: mapProgressHooks },
+  hooks: { course: courseHooks, course_progress: courseProgressHooks, learning_map: learningMapHooks, map_progress: mapProgressHooks, learn_push: learnPushHooks, learn_assignment: learnAssignmentHooks },
   routes: { learning: courseStudyRoutes },
   demoGrants: LEARNING_DEMO_GRANTS,
   seed: seedLearning,

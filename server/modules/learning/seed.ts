@@ -1,15 +1,18 @@
 import type { SeedContext } from '../../engine/module.ts';
 import { seedCourses } from './seedCourses.ts';
 import { seedMaps } from './seedMaps.ts';
+import { seedPushes } from './seedPushes.ts';
 
 const COURSE = ['course:view', 'course:add', 'course:edit', 'course:delete', 'course:publish', 'course:export', 'learnProgress:view', 'learnProgress:export'];
 
 const MAP = ['learnMap:view', 'learnMap:add', 'learnMap:edit', 'learnMap:delete', 'learnMap:publish', 'learnMap:sort', 'learnMap:export', 'mapLedger:view', 'mapLedger:export'];
 
+const PUSH = ['learnPush:view', 'learnPush:add', 'learnPush:edit', 'learnPush:delete', 'learnPush:push', 'learnPush:export'];
+
 /** The training administrator runs courses, maps and pushes; HR reads the learning figures. */
 export const LEARNING_DEMO_GRANTS: Record<string, string[]> = {
-  training: [...COURSE, ...MAP],
-  hr: ['course:view', 'learnProgress:view', 'learnMap:view', 'mapLedger:view', 'mapLedger:export'],
+  training: [...COURSE, ...MAP, ...PUSH],
+  hr: ['course:view', 'learnProgress:view', 'learnMap:view', 'mapLedger:view', 'mapLedger:export', 'learnPush:view'],
   project_manager: ['mapLedger:view'],
 };
 
@@ -17,4 +20,5 @@ export const LEARNING_DEMO_GRANTS: Record<string, string[]> = {
 export async function seedLearning(ctx: SeedContext): Promise<void> {
   const courses = await seedCourses(ctx);
   await seedMaps(ctx, courses);
+  await seedPushes(ctx, courses);
 }

@@ -1557,6 +1557,67 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 学习任务 */
+  learn_assignment: {
+    id: Generated<number>;
+    /** 学习推送 */
+    push_id: number;
+    /** 学员 */
+    staff_id: number;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
+    /** 内容类型 */
+    content_type: string;
+    /** 内容 */
+    content_id: number;
+    /** 学习内容 */
+    title: string;
+    /** 推送时间 */
+    assigned_at: number;
+    /** 完成期限 */
+    deadline: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 完成时间 */
+    done_at: Generated<number | null>;
+    /** 提醒时间 */
+    reminded_at: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 学习推送 */
+  learn_push: {
+    id: Generated<number>;
+    /** 推送标题 */
+    title: string;
+    /** 推送内容 */
+    content_type: string;
+    /** 课程 */
+    course_id: Generated<number | null>;
+    /** 学习地图 */
+    map_id: Generated<number | null>;
+    /** 考试 */
+    exam_id: Generated<number | null>;
+    /** 推送范围 */
+    audience: string;
+    /** 推送时间 */
+    push_at: number;
+    /** 完成期限 */
+    deadline: Generated<number | null>;
+    /** 截止前提醒(小时) */
+    remind_hours: number;
+    /** 推送说明 */
+    message: Generated<string | null>;
+    /** 实际推送时间 */
+    pushed_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 学习地图 */
   learning_map: {
     id: Generated<number>;
