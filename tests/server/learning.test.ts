@@ -240,3 +240,28 @@ describe('learning pushes', () => {
     expect(rows.filter((r: any) => r.status === 'done').map((r: any) => r.staff_id).sort()).toEqual(done.map((d: any) => d.staff_id).sort());
   });
 });
+
+describe('staff learning profiles and the online-learning report', () => {
+  it('profiles each staff member from their records, with a tab per kind, within the caller\'s scope', async () => {
+    const list = (await peixun.post(`${L}/profile/list`, { pageNum: 1, pageSize: 200 })).body.data;
+    expect(list.total).toBeGreaterThan(10);
+    const top = list.records[0];
+    const done = await db().selectFrom('course_progress').select((eb: any) => eb.fn.sum('credit').as('c')).where('staff_id', '=', top.staff_id).where('status', '=', 'done').executeTakeFirstOrThrow();
+    expect(top.credit).toBe(Number(done.c));
+    for (const tab of ['courses', 'exams', 'maps', 'certs', 'trainings']) {
+      const rows = await peixun.get(`${L}/profile/records`, { id: top.id, tab });
+      expect(rows.http, tab).toBe(200);
+    }
+    expect((await peixun.get(`${L}/profile/records`, { id: top.id, tab: 'courses' })).body.data.length).toBe(top.courses_done + top.courses_learning);
+    expect((await peixun.get(`${L}/profile/records`, { id: top.id, tab: 'salary' })).http).toBe(400);
+    expect((await weixiu.post(`${L}/profile/list`, { pageNum: 1, pageSize: 10 })).http).toBe(403);
+  });
+
+  it('counts learners, completions and hours by organisation', async () => {
+    const report = (await peixun.post(`${L}/report/onlineLearn/query`, { groupBy: 'org' })).body.data;
+    const rows = await db().selectFrom('course_progress').select(['staff_id', 'status', 'hours']).execute();
+    expect(report.totals.records).toBe(rows.length);
+    expect(report.totals.completions).toBe(rows.filter((r: any) => r.status === 'done').length);
+    expect(report.totals.learners).toBe(new Set(rows.map((r: any) => r.staff_id)).size);
+  });
+});

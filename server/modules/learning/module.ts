@@ -6,6 +6,7 @@ import { courseProgressHooks } from './hooks/course_progress.ts';
 import { learningMapHooks } from './hooks/learning_map.ts';
 import { learnAssignmentHooks } from './hooks/learn_assignment.ts';
 import { learnPushHooks } from './hooks/learn_push.ts';
+import { learnProfileHooks } from './hooks/learn_profile.ts';
 import { mapProgressHooks } from './hooks/map_progress.ts';
 import { LEARNING_DEMO_GRANTS, seedLearning } from './seed.ts';
 
@@ -18,7 +19,7 @@ export const learningModule: ServerModule = {
   name: 'learning',
   dependsOn: ['org', 'training', 'academy'],
   migrations: path.join(import.meta.dirname, 'migrations'),
-  hooks: { course: courseHooks, course_progress: courseProgressHooks, learning_map: learningMapHooks, map_progress: mapProgressHooks, learn_push: learnPushHooks, learn_assignment: learnAssignmentHooks },
+  hooks: { course: courseHooks, course_progress: courseProgressHooks, learning_map: learningMapHooks, map_progress: mapProgressHooks, learn_push: learnPushHooks, learn_assignment: learnAssignmentHooks, learn_profile: learnProfileHooks },
   routes: { learning: courseStudyRoutes },
   demoGrants: LEARNING_DEMO_GRANTS,
   seed: seedLearning,

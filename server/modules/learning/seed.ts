@@ -11,9 +11,9 @@ const PUSH = ['learnPush:view', 'learnPush:add', 'learnPush:edit', 'learnPush:de
 
 /** The training administrator runs courses, maps and pushes; HR reads the learning figures. */
 export const LEARNING_DEMO_GRANTS: Record<string, string[]> = {
-  training: [...COURSE, ...MAP, ...PUSH],
-  hr: ['course:view', 'learnProgress:view', 'learnMap:view', 'mapLedger:view', 'mapLedger:export', 'learnPush:view'],
-  project_manager: ['mapLedger:view'],
+  training: [...COURSE, ...MAP, ...PUSH, 'onlineLearn:view', 'onlineLearn:export', 'learnProfile:view', 'learnProfile:export'],
+  hr: ['course:view', 'learnProgress:view', 'learnMap:view', 'mapLedger:view', 'mapLedger:export', 'learnPush:view', 'onlineLearn:view', 'learnProfile:view'],
+  project_manager: ['mapLedger:view', 'learnProfile:view'],
 };
 
 /** Courses with months of study, learning maps per post with their progress, and pushes. */

@@ -1586,6 +1586,38 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
   };
+  /** 员工学习档案 */
+  learn_profile: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: Generated<number | null>;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
+    /** 已学完课程 */
+    courses_done: Generated<number | null>;
+    /** 学习中课程 */
+    courses_learning: Generated<number | null>;
+    /** 学分 */
+    credit: Generated<number | null>;
+    /** 学时 */
+    hours: Generated<number | null>;
+    /** 通过考试 */
+    exams_passed: Generated<number | null>;
+    /** 答卷数 */
+    exam_records: Generated<number | null>;
+    /** 完成地图 */
+    maps_done: Generated<number | null>;
+    /** 学习地图 */
+    maps_total: Generated<number | null>;
+    /** 有效证书 */
+    certs: Generated<number | null>;
+    /** 技能证书 */
+    skills: Generated<number | null>;
+    /** 参加培训 */
+    trainings: Generated<number | null>;
+    /** 最近学习 */
+    last_learn_at: Generated<number | null>;
+  };
   /** 学习推送 */
   learn_push: {
     id: Generated<number>;
