@@ -52,13 +52,14 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
   await db.transaction().execute(async (trx) => {
     for (const resource of ordered) {
       const statements: string[] = [];
+      // A read-only resource over a view (written by a migration) has nothing to migrate: views take no columns or indexes.
+      // Checked before reading its columns, which compiles the view: it may read tables made further down this list.
+      if (resource.readOnly && (await sql<{ type: string }>`select type from sqlite_master where name = ${resource.name}`.execute(trx)).rows[0]?.type === 'view') continue;
       const existing = await sql<{ name: string }>`select name from pragma_table_info(${resource.name})`.execute(trx);
       const have = new Set(existing.rows.map((r) => r.name));
       if (have.size === 0 && resource.readOnly) {
         throw new Error(`resource "${resource.name}" is read-only but its table does not exist`);
       }
-      // A read-only resource over a view (written by a migration) has nothing to migrate: views take no columns or indexes.
-      if (resource.readOnly && (await sql<{ type: string }>`select type from sqlite_master where name = ${resource.name}`.execute(trx)).rows[0]?.type === 'view') continue;
       if (have.size === 0) {
         const columns = [
           '"id" integer primary key autoincrement',

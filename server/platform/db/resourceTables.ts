@@ -880,6 +880,77 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 课程 */
+  course: {
+    id: Generated<number>;
+    /** 课程名称 */
+    name: string;
+    /** 课程分类 */
+    category: string;
+    /** 课程类型 */
+    type: string;
+    /** 课件 */
+    files: Generated<string | null>;
+    /** 图文内容 */
+    content: Generated<string | null>;
+    /** 课程时长(分钟) */
+    duration_min: number;
+    /** 完成比例(%) */
+    done_ratio: number;
+    /** 讲师 */
+    lecturer_id: Generated<number | null>;
+    /** 学分 */
+    credit: number;
+    /** 学时 */
+    hours: number;
+    /** 是否必修 */
+    required: Generated<number | null>;
+    /** 课程简介 */
+    intro: Generated<string | null>;
+    /** 上架时间 */
+    published_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 课程学习记录 */
+  course_progress: {
+    id: Generated<number>;
+    /** 课程 */
+    course_id: number;
+    /** 学员 */
+    staff_id: number;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
+    /** 上次学到(秒) */
+    position_sec: number;
+    /** 已学时长(秒) */
+    watched_sec: number;
+    /** 课程时长(秒) */
+    duration_sec: number;
+    /** 已学片段 */
+    segments: Generated<string | null>;
+    /** 学习进度(%) */
+    percent: number;
+    /** 状态 */
+    status: string;
+    /** 开始学习 */
+    started_at: number;
+    /** 最近学习 */
+    last_at: number;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
+    /** 获得学分 */
+    credit: Generated<number | null>;
+    /** 获得学时 */
+    hours: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 客户 */
   customer: {
     id: Generated<number>;
@@ -1488,6 +1559,131 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 学习任务 */
+  learn_assignment: {
+    id: Generated<number>;
+    /** 学习推送 */
+    push_id: number;
+    /** 学员 */
+    staff_id: number;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
+    /** 内容类型 */
+    content_type: string;
+    /** 内容 */
+    content_id: number;
+    /** 学习内容 */
+    title: string;
+    /** 推送时间 */
+    assigned_at: number;
+    /** 完成期限 */
+    deadline: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    /** 完成时间 */
+    done_at: Generated<number | null>;
+    /** 提醒时间 */
+    reminded_at: Generated<number | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 员工学习档案 */
+  learn_profile: {
+    id: Generated<number>;
+    /** 员工 */
+    staff_id: Generated<number | null>;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
+    /** 已学完课程 */
+    courses_done: Generated<number | null>;
+    /** 学习中课程 */
+    courses_learning: Generated<number | null>;
+    /** 学分 */
+    credit: Generated<number | null>;
+    /** 学时 */
+    hours: Generated<number | null>;
+    /** 通过考试 */
+    exams_passed: Generated<number | null>;
+    /** 答卷数 */
+    exam_records: Generated<number | null>;
+    /** 完成地图 */
+    maps_done: Generated<number | null>;
+    /** 学习地图 */
+    maps_total: Generated<number | null>;
+    /** 有效证书 */
+    certs: Generated<number | null>;
+    /** 技能证书 */
+    skills: Generated<number | null>;
+    /** 参加培训 */
+    trainings: Generated<number | null>;
+    /** 最近学习 */
+    last_learn_at: Generated<number | null>;
+  };
+  /** 学习推送 */
+  learn_push: {
+    id: Generated<number>;
+    /** 推送标题 */
+    title: string;
+    /** 推送内容 */
+    content_type: string;
+    /** 课程 */
+    course_id: Generated<number | null>;
+    /** 学习地图 */
+    map_id: Generated<number | null>;
+    /** 考试 */
+    exam_id: Generated<number | null>;
+    /** 推送范围 */
+    audience: string;
+    /** 推送时间 */
+    push_at: number;
+    /** 完成期限 */
+    deadline: Generated<number | null>;
+    /** 截止前提醒(小时) */
+    remind_hours: number;
+    /** 推送说明 */
+    message: Generated<string | null>;
+    /** 实际推送时间 */
+    pushed_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 学习地图 */
+  learning_map: {
+    id: Generated<number>;
+    /** 地图名称 */
+    name: string;
+    /** 地图分类 */
+    category: string;
+    /** 解锁方式 */
+    unlock_mode: string;
+    /** 开放开始 */
+    open_start: Generated<number | null>;
+    /** 开放结束 */
+    open_end: Generated<number | null>;
+    /** 完成奖励学分 */
+    credit: number;
+    /** 地图简介 */
+    intro: Generated<string | null>;
+    /** 学习阶段 */
+    stages: string;
+    /** 任务数 */
+    task_count: Generated<number | null>;
+    /** 排序 */
+    sort: number;
+    /** 发布时间 */
+    published_at: Generated<number | null>;
+    /** 状态 */
+    status: string;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
   /** 诉讼案件 */
   legal_case: {
     id: Generated<number>;
@@ -1684,6 +1880,32 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 地图学习进度 */
+  map_progress: {
+    id: Generated<number>;
+    /** 学习地图 */
+    map_id: Generated<number | null>;
+    /** 学员 */
+    staff_id: Generated<number | null>;
+    /** 所属组织 */
+    org_id: Generated<number | null>;
+    /** 任务数 */
+    task_count: Generated<number | null>;
+    /** 已完成任务 */
+    done_count: Generated<number | null>;
+    /** 完成进度(%) */
+    percent: Generated<number | null>;
+    /** 状态 */
+    status: Generated<string | null>;
+    /** 当前阶段 */
+    current_stage: Generated<string | null>;
+    /** 已获学分 */
+    credit_earned: Generated<number | null>;
+    /** 开始学习 */
+    started_at: Generated<number | null>;
+    /** 完成时间 */
+    finished_at: Generated<number | null>;
   };
   /** 群发通知 */
   mass_notice: {
