@@ -25,12 +25,13 @@ import { siteconfigModule } from './modules/siteconfig/module.ts';
 import { trainingModule } from './modules/training/module.ts';
 import { honoursModule } from './modules/honours/module.ts';
 import { academyModule } from './modules/academy/module.ts';
+import { attendanceModule } from './modules/attendance/module.ts';
 
 /**
  * The product's business modules, in dependency order: the app runs their migrations, mounts
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, siteconfigModule, trainingModule, honoursModule, academyModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, siteconfigModule, trainingModule, honoursModule, academyModule, attendanceModule];
 
 checkModules(MODULES);

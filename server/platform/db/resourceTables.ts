@@ -433,6 +433,39 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 考勤班次 */
+  attendance_shift: {
+    id: Generated<number>;
+    /** 班次名称 */
+    name: string;
+    /** 供应商单位 */
+    supplier: string;
+    /** 工作日 */
+    work_days: string;
+    /** 上班时间 */
+    start_time: string;
+    /** 下班时间 */
+    end_time: string;
+    /** 允许打卡范围（分钟） */
+    allow_offset_min: number;
+    /** 迟到宽限（分钟） */
+    late_offset_min: number;
+    /** 早退宽限（分钟） */
+    early_offset_min: number;
+    /** 打卡点纬度 */
+    latitude: Generated<number | null>;
+    /** 打卡点经度 */
+    longitude: Generated<number | null>;
+    /** 打卡半径（米） */
+    radius_m: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** Banner */
   banner: {
     id: Generated<number>;

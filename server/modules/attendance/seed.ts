@@ -1,0 +1,17 @@
+import type { SeedContext } from '../../engine/module.ts';
+import { seedShifts } from './seedShifts.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * The operations specialist (运营专员) runs supplier attendance for the projects of their region;
+ * a project manager reads their project's shifts.
+ */
+export const ATTENDANCE_DEMO_GRANTS: Record<string, string[]> = {
+  operations: ['attendanceShift:view', 'attendanceShift:add', 'attendanceShift:edit', 'attendanceShift:delete', 'attendanceShift:enable', 'attendanceShift:export'],
+  project_manager: ['attendanceShift:view'],
+};
+
+export async function seedAttendance(ctx: SeedContext): Promise<void> {
+  await seedShifts(ctx, ctx.now - 70 * DAY);
+}
