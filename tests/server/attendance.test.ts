@@ -4,10 +4,11 @@ import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
 
 /**
  * Supplier attendance: shifts of supplier workers (/opearator-manager/supplierAttendance),
- * validated and scoped by region.
+ * validated and scoped by region; punches judged by the server (/opearator-manager/supplierPunchDetail),
+ * 补卡 by permission, and the days generated once each, also after the server was down.
  */
 const server = setUpServer();
-const [yunying, admin, xmjl] = setUpApis(server, 'yunying', 'admin', 'xmjl');
+const [yunying, admin, xmjl, kefu] = setUpApis(server, 'yunying', 'admin', 'xmjl', 'kefu');
 const W = '/api/wxmanage';
 const { cuihu, jinxiu, binjiang } = DEMO_PROJECTS;
 const CLEAN = '上海洁安保洁服务有限公司';
@@ -59,5 +60,95 @@ describe('supplier attendance shifts', () => {
     const saved = (await yunying.get(`${W}/attendanceShift/detail`, { id: ok.body.data.id })).body.data;
     expect(saved.staff_ids).toEqual([a!.value, b!.value].sort((x, y) => x - y));
     expect((await yunying.post(`${W}/attendanceShift/delete`, { ids: [ok.body.data.id] })).body.message).toBe('删除成功');
+  });
+});
+
+const DAY = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayKey = (at: number) => { const d = new Date(at); return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`; };
+const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00`).getTime();
+const list = async (api: typeof admin, path: string, filters: Rec = {}, pageSize = 200) => (await api.post(`${W}/${path}/list`, { pageSize, filters })).body.data as { records: Rec[]; total: number };
+
+describe('supplier punches and days', () => {
+  it('hold two months of judged punches and generated days, each account seeing its own projects', async () => {
+    const mine = await list(yunying, 'attendancePunch', {}, 1000);
+    expect(mine.total).toBeGreaterThan(1500);
+    expect(mine.records.every((p) => [cuihu.id, jinxiu.id].includes(p.project_id))).toBe(true);
+    expect((await list(admin, 'attendancePunch', {}, 1)).total).toBeGreaterThan(mine.total);
+    for (const result of ['normal', 'late', 'early', 'outside']) expect((await list(yunying, 'attendancePunch', { result }, 1)).total).toBeGreaterThan(0);
+    for (const source of ['app', 'face', 'manual']) expect((await list(yunying, 'attendancePunch', { source }, 1)).total).toBeGreaterThan(0);
+    const manual = (await list(yunying, 'attendancePunch', { source: 'manual' }, 1)).records[0]!;
+    expect(manual.reason).toBeTruthy();
+    const days = await list(yunying, 'attendanceDay', { result: 'missing' });
+    expect(days.total).toBeGreaterThan(10);
+    expect(days.records.some((d) => d.missing_count === 2 && d.present === 0)).toBe(true);
+    const oldest = (await yunying.post(`${W}/attendanceDay/list`, { pageSize: 1, sortField: 'day_at', sortOrder: 'ascend' })).body.data.records[0];
+    expect(oldest.day_at).toBeLessThan(Date.now() - 55 * DAY);
+    expect((await list(xmjl, 'attendanceDay', {}, 200)).records.every((d) => d.project_id === cuihu.id)).toBe(true);
+    // Every day matches its punches: a late day has a late clock-in.
+    const late = (await list(yunying, 'attendanceDay', { result: 'late' }, 1)).records[0]!;
+    const punches = (await list(yunying, 'attendancePunch', { external_staff_id: late.external_staff_id, shift_id: late.shift_id })).records.filter((p) => p.work_date === late.work_date);
+    expect(punches.find((p) => p.punch_type === 'on' && p.punch_at === late.first_in)!.result).toBe('late');
+  });
+
+  it('take a 补卡 with its reason for a day missing a punch, judge it, and update the day; refuse what the rules forbid', async () => {
+    const missing = (await list(yunying, 'attendanceDay', { result: 'missing', project_id: cuihu.id, supplier: CLEAN }, 200)).records.find((d) => d.day_at > Date.now() - 25 * DAY)!;
+    // The side the day misses (both when nobody punched: the clock-in is made up first).
+    const side = missing.in_result === 'missing' ? 'on' : 'off';
+    const shift = (await yunying.get(`${W}/attendanceShift/detail`, { id: missing.shift_id })).body.data;
+    const body = (over: Rec = {}) => ({ project_id: cuihu.id, external_staff_id: missing.external_staff_id, punch_type: side, punch_at: at(missing.work_date, side === 'on' ? shift.start_time : shift.end_time), reason: '人脸机故障，班长确认在岗', ...over });
+    const count = async () => (await list(admin, 'attendancePunch', {}, 1)).total;
+    const before = await count();
+    const refused = async (api: typeof admin, over: Rec, message: string | RegExp, http = 400) => {
+      const r = await api.post(`${W}/attendancePunch/add`, body(over));
+      expect(r.http).toBe(http);
+      expect(r.body.message).toMatch(message);
+    };
+    await refused(yunying, { reason: '  ' }, '请填写补卡原因');
+    await refused(yunying, { punch_at: Date.now() + 3_600_000 }, '不能为未来的时间补卡');
+    await refused(yunying, { punch_at: Date.now() - 40 * DAY }, '只能补 31 天内的卡');
+    await refused(yunying, { punch_at: at(missing.work_date, '03:00') }, /^打卡时间不在班次「.+」的打卡范围内（\d\d:\d\d 至 \d\d:\d\d）$/);
+    await refused(yunying, { project_id: jinxiu.id }, /不在该项目工作$/);
+    await refused(kefu, {}, /权限/, 403);
+    await refused(xmjl, { project_id: jinxiu.id }, /.+/, 403);
+    expect(await count()).toBe(before);
+
+    // Where and how a punch was made, and its result, are the server's to say.
+    expect((await xmjl.post(`${W}/attendancePunch/add`, body({ source: 'app', result: 'late' }))).body.message).toBe('不允许的字段 source');
+    const made = await xmjl.post(`${W}/attendancePunch/add`, body());
+    expect(made.body.message).toBe('新增成功');
+    const punch = (await yunying.get(`${W}/attendancePunch/detail`, { id: made.body.data.id })).body.data;
+    expect(punch).toMatchObject({ source: 'manual', result: 'normal', shift_id: missing.shift_id, work_date: missing.work_date, punch_type: side });
+    const day = (await yunying.get(`${W}/attendanceDay/detail`, { id: missing.id })).body.data;
+    expect(day[side === 'on' ? 'in_result' : 'out_result']).toBe('normal');
+    expect(day[side === 'on' ? 'first_in' : 'last_out']).toBe(punch.punch_at);
+    expect(day.present).toBe(1);
+    expect(day.missing_count).toBe(missing.missing_count - 1);
+    await refused(yunying, {}, `已有${side === 'on' ? '上班' : '下班'}打卡，无需补卡`);
+    // A cleaner has no shift on Sunday.
+    let sunday = Date.now() - DAY;
+    while (new Date(sunday).getDay() !== 0) sunday -= DAY;
+    await refused(yunying, { punch_at: at(dayKey(sunday), '08:00') }, `${dayKey(sunday)} 没有排班`);
+  });
+
+  it('generate each finished day once, a day nobody punched as 缺卡, catching up the days a stopped server missed', async () => {
+    const [a, b] = await workers(jinxiu.id, '绿源园林工程有限公司');
+    const shift = await yunying.post(`${W}/attendanceShift/add`, shiftBody({ supplier: '绿源园林工程有限公司', name: '绿化周末班', work_days: ['6', '7'], start_time: '09:00', end_time: '12:00', allow_offset_min: 30, staff_ids: [a!.value, b!.value] }));
+    const shiftId = shift.body.data.id as number;
+    // The server comes back nine days later: the weekend days from today on are made, none twice.
+    const later = Date.now() + 9 * DAY;
+    const expected: string[] = [];
+    for (let t = Math.max(Date.now(), later - 7 * DAY - DAY); dayKey(t) <= dayKey(later); t += DAY) {
+      const d = dayKey(t);
+      if ([0, 6].includes(new Date(t).getDay()) && later >= at(d, '12:30') && !expected.includes(d) && d >= dayKey(later - 7 * DAY) && d >= dayKey(Date.now())) expected.push(d);
+    }
+    await server.app.workflowTimers.run(later);
+    const days = (await list(yunying, 'attendanceDay', { shift_id: shiftId })).records;
+    expect(days.length).toBe(expected.length * 2);
+    expect(new Set(days.map((d) => d.work_date))).toEqual(new Set(expected));
+    expect(days.every((d) => d.result === 'missing' && d.missing_count === 2 && d.present === 0)).toBe(true);
+    await server.app.workflowTimers.run(later);
+    await server.app.workflowTimers.run(later + 60_000);
+    expect((await list(yunying, 'attendanceDay', { shift_id: shiftId })).total).toBe(days.length);
   });
 });

@@ -1,5 +1,8 @@
 import type { ServerModule } from '../../engine/module.ts';
+import { attendancePunchHooks } from './hooks/attendance_punch.ts';
 import { attendanceShiftHooks } from './hooks/attendance_shift.ts';
+import { generateDays } from './days.ts';
+import type { AnyDB } from '../../engine/hooks.ts';
 import { ATTENDANCE_DEMO_GRANTS, seedAttendance } from './seed.ts';
 
 /**
@@ -10,7 +13,11 @@ import { ATTENDANCE_DEMO_GRANTS, seedAttendance } from './seed.ts';
 export const attendanceModule: ServerModule = {
   name: 'attendance',
   dependsOn: ['org'],
-  hooks: { attendance_shift: attendanceShiftHooks },
+  hooks: { attendance_shift: attendanceShiftHooks, attendance_punch: attendancePunchHooks },
+  // Each day of a shift is made once it is over, on the timers' clock, each pass in one transaction.
+  background(app) {
+    app.workflowTimers.add((now) => app.db.transaction().execute((trx) => generateDays(trx as unknown as AnyDB, now)));
+  },
   demoGrants: ATTENDANCE_DEMO_GRANTS,
   seed: seedAttendance,
 };

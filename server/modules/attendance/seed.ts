@@ -1,4 +1,5 @@
 import type { SeedContext } from '../../engine/module.ts';
+import { seedPunches } from './seedPunches.ts';
 import { seedShifts } from './seedShifts.ts';
 
 const DAY = 86_400_000;
@@ -8,10 +9,15 @@ const DAY = 86_400_000;
  * a project manager reads their project's shifts.
  */
 export const ATTENDANCE_DEMO_GRANTS: Record<string, string[]> = {
-  operations: ['attendanceShift:view', 'attendanceShift:add', 'attendanceShift:edit', 'attendanceShift:delete', 'attendanceShift:enable', 'attendanceShift:export'],
-  project_manager: ['attendanceShift:view'],
+  operations: [
+    'attendanceShift:view', 'attendanceShift:add', 'attendanceShift:edit', 'attendanceShift:delete', 'attendanceShift:enable', 'attendanceShift:export',
+    'attendancePunch:view', 'attendancePunch:manual', 'attendancePunch:export',
+  ],
+  // The project manager confirms 补卡 on site.
+  project_manager: ['attendanceShift:view', 'attendancePunch:view', 'attendancePunch:manual'],
 };
 
 export async function seedAttendance(ctx: SeedContext): Promise<void> {
-  await seedShifts(ctx, ctx.now - 70 * DAY);
+  const shifts = await seedShifts(ctx, ctx.now - 70 * DAY);
+  await seedPunches(ctx, shifts, ctx.now - 60 * DAY);
 }

@@ -433,6 +433,78 @@ export interface ResourceTables {
     updated_at: number;
     state_at: Generated<number | null>;
   };
+  /** 每日考勤 */
+  attendance_day: {
+    id: Generated<number>;
+    /** 考勤人员 */
+    external_staff_id: number;
+    /** 供应商单位 */
+    supplier: string;
+    /** 班次 */
+    shift_id: number;
+    /** 考勤日期 */
+    work_date: string;
+    /** 考勤日 */
+    day_at: number;
+    /** 上班打卡 */
+    first_in: Generated<number | null>;
+    /** 下班打卡 */
+    last_out: Generated<number | null>;
+    /** 上班结果 */
+    in_result: Generated<string | null>;
+    /** 下班结果 */
+    out_result: Generated<string | null>;
+    /** 考勤结果 */
+    result: string;
+    /** 迟到 */
+    late: Generated<number | null>;
+    /** 早退 */
+    early: Generated<number | null>;
+    /** 外勤 */
+    outside: Generated<number | null>;
+    /** 缺卡次数 */
+    missing_count: Generated<number | null>;
+    /** 出勤 */
+    present: Generated<number | null>;
+    /** 工作时长 */
+    work_minutes: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 打卡记录 */
+  attendance_punch: {
+    id: Generated<number>;
+    /** 考勤人员 */
+    external_staff_id: number;
+    /** 供应商单位 */
+    supplier: Generated<string | null>;
+    /** 班次 */
+    shift_id: Generated<number | null>;
+    /** 考勤日期 */
+    work_date: Generated<string | null>;
+    /** 打卡时间 */
+    punch_at: number;
+    /** 打卡类型 */
+    punch_type: string;
+    /** 打卡方式 */
+    source: Generated<string | null>;
+    /** 打卡结果 */
+    result: Generated<string | null>;
+    /** 打卡位置 */
+    location: Generated<string | null>;
+    /** 打卡照片 */
+    photo: Generated<string | null>;
+    /** 补卡原因 */
+    reason: Generated<string | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 考勤班次 */
   attendance_shift: {
     id: Generated<number>;
