@@ -5,7 +5,8 @@ import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
 /**
  * Supplier attendance: shifts of supplier workers (/opearator-manager/supplierAttendance),
  * validated and scoped by region; punches judged by the server (/opearator-manager/supplierPunchDetail),
- * 补卡 by permission, and the days generated once each, also after the server was down.
+ * 补卡 by permission, the days generated once each, also after the server was down, and the
+ * statistics over the days (/opearator-manager/supplierAttendanceStatistics).
  */
 const server = setUpServer();
 const [yunying, admin, xmjl, kefu] = setUpApis(server, 'yunying', 'admin', 'xmjl', 'kefu');
@@ -68,6 +69,44 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (at: number) => { const d = new Date(at); return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`; };
 const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00`).getTime();
 const list = async (api: typeof admin, path: string, filters: Rec = {}, pageSize = 200) => (await api.post(`${W}/${path}/list`, { pageSize, filters })).body.data as { records: Rec[]; total: number };
+
+const R = `${W}/report/supplierAttendance`;
+
+describe('supplier attendance statistics', () => {
+  it('count, per supplier, the days due, present, late, early and missing punches of the caller\'s projects, with the rate of present days', async () => {
+    const answer = (await yunying.post(`${R}/query`, { groupBy: 'supplier' })).body.data;
+    const days = { records: [] as Rec[], total: 0 };
+    for (let pageNum = 1; pageNum === 1 || days.records.length < days.total; pageNum += 1) {
+      const page = (await yunying.post(`${W}/attendanceDay/list`, { pageSize: 1000, pageNum })).body.data as { records: Rec[]; total: number };
+      days.records.push(...page.records);
+      days.total = page.total;
+    }
+    expect(answer.totals.due).toBe(days.total);
+    expect(answer.totals.due).toBeLessThan((await admin.post(`${R}/query`, { groupBy: 'supplier' })).body.data.totals.due);
+    for (const row of answer.rows as Rec[]) {
+      const mine = days.records.filter((d) => d.supplier === row.key);
+      expect(row.due).toBe(mine.length);
+      expect(row.present).toBe(mine.filter((d) => d.present === 1).length);
+      expect(row.late).toBe(mine.filter((d) => d.late === 1).length);
+      expect(row.early).toBe(mine.filter((d) => d.early === 1).length);
+      expect(row.missing).toBe(mine.reduce((s, d) => s + d.missing_count, 0));
+      expect(row.rate).toBe(Math.round((1000 * row.present) / row.due) / 10);
+    }
+    expect(answer.rows.map((r: Rec) => r.key)).toEqual(expect.arrayContaining([CLEAN, '安盾保安服务有限公司', '绿源园林工程有限公司']));
+  });
+
+  it('cross supplier by month and drill from a figure to the days it counts', async () => {
+    const answer = (await yunying.post(`${R}/query`, { groupBy: 'supplier', pivotBy: 'month', project_id: cuihu.id })).body.data;
+    expect(answer.pivot.columns.length).toBeGreaterThanOrEqual(2);
+    const row = (answer.rows as Rec[]).find((r) => r.key === CLEAN)!;
+    const drill = (await yunying.post(`${R}/drill`, { groupBy: 'supplier', key: CLEAN, measure: 'late', project_id: cuihu.id, pageSize: 100 })).body.data;
+    expect(drill.total).toBe(row.late);
+    expect(drill.records.length).toBe(Math.min(100, row.late));
+    expect(drill.records.every((d: Rec) => d.result === '迟到' || d.result === 'late' || d.result === '缺卡' || d.result === 'missing')).toBe(true);
+    const south = (await yunying.post(`${R}/query`, { groupBy: 'project', project_id: binjiang.id })).body.data;
+    expect(south.totals.due).toBe(0);
+  });
+});
 
 describe('supplier punches and days', () => {
   it('hold two months of judged punches and generated days, each account seeing its own projects', async () => {

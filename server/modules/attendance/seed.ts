@@ -12,9 +12,10 @@ export const ATTENDANCE_DEMO_GRANTS: Record<string, string[]> = {
   operations: [
     'attendanceShift:view', 'attendanceShift:add', 'attendanceShift:edit', 'attendanceShift:delete', 'attendanceShift:enable', 'attendanceShift:export',
     'attendancePunch:view', 'attendancePunch:manual', 'attendancePunch:export',
+    'attendanceStats:view', 'attendanceStats:export',
   ],
   // The project manager confirms 补卡 on site.
-  project_manager: ['attendanceShift:view', 'attendancePunch:view', 'attendancePunch:manual'],
+  project_manager: ['attendanceShift:view', 'attendancePunch:view', 'attendancePunch:manual', 'attendanceStats:view'],
 };
 
 export async function seedAttendance(ctx: SeedContext): Promise<void> {
