@@ -6,7 +6,8 @@ import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
  * Supplier attendance: shifts of supplier workers (/opearator-manager/supplierAttendance),
  * validated and scoped by region; punches judged by the server (/opearator-manager/supplierPunchDetail),
  * 补卡 by permission, the days generated once each, also after the server was down, and the
- * statistics over the days (/opearator-manager/supplierAttendanceStatistics).
+ * statistics over the days (/opearator-manager/supplierAttendanceStatistics); face and door devices
+ * and the face settings (/opearator-manager/FaceConfiguration).
  */
 const server = setUpServer();
 const [yunying, admin, xmjl, kefu] = setUpApis(server, 'yunying', 'admin', 'xmjl', 'kefu');
@@ -105,6 +106,57 @@ describe('supplier attendance statistics', () => {
     expect(drill.records.every((d: Rec) => d.result === '迟到' || d.result === 'late' || d.result === '缺卡' || d.result === 'missing')).toBe(true);
     const south = (await yunying.post(`${R}/query`, { groupBy: 'project', project_id: binjiang.id })).body.data;
     expect(south.totals.due).toBe(0);
+  });
+});
+
+describe('face and door devices and face settings', () => {
+  const device = (over: Rec = {}) => ({ project_id: jinxiu.id, code: 'JX-FACE-09', name: '西门人脸机（进）', type: 'face', location: 'gate', place: '西门', direction: 'in', vendor: '海康威视', ip: '10.21.1.99', ...over });
+
+  it('list each region its own devices with sync state and heartbeat, and face punches name their device', async () => {
+    const mine = (await yunying.post(`${W}/accessDevice/list`, { pageSize: 100 })).body.data.records as Rec[];
+    expect(new Set(mine.map((d) => d.project_id))).toEqual(new Set([cuihu.id, jinxiu.id]));
+    expect(mine.every((d) => /^(CH|JX)-/.test(d.code))).toBe(true);
+    expect(new Set(mine.map((d) => d.sync_state))).toEqual(new Set(['synced', 'syncing']));
+    expect(mine.find((d) => d.code === 'CH-FACE-01')!.last_heartbeat).toBeGreaterThan(Date.now() - 3_600_000);
+    const face = (await yunying.post(`${W}/attendancePunch/list`, { pageSize: 50, filters: { source: 'face' } })).body.data.records as Rec[];
+    expect(face.length).toBeGreaterThan(0);
+    expect(face.every((p) => p.device_id_label === '员工通道人脸考勤机')).toBe(true);
+    expect((await yunying.post(`${W}/attendancePunch/list`, { pageSize: 50, filters: { source: 'app' } })).body.data.records.every((p: Rec) => p.device_id === null)).toBe(true);
+    const settings = (await yunying.post(`${W}/faceConfig/list`, { pageSize: 10 })).body.data.records as Rec[];
+    expect(settings.map((c) => c.project_id).sort()).toEqual([cuihu.id, jinxiu.id]);
+  });
+
+  it('refuse a bad IP address, a code in use, an IP in use at the project, and deleting a device with punches', async () => {
+    const refused = async (over: Rec, message: string | RegExp) => {
+      const r = await yunying.post(`${W}/accessDevice/add`, device(over));
+      expect(r.http).toBeGreaterThanOrEqual(400);
+      expect(r.body.message).toMatch(message);
+    };
+    await refused({ ip: '192.168.1.300' }, '请填写正确的 IPv4 地址，如 192.168.1.20');
+    await refused({ code: 'X' }, '设备编码为 3 至 32 位字母、数字、下划线或短横线');
+    await refused({ code: 'CH-FACE-01' }, /设备编码/);
+    await refused({ ip: '10.21.1.11' }, /IP 地址/);
+    await refused({ type: 'robot' }, /设备类型/);
+    expect((await yunying.post(`${W}/accessDevice/add`, device({ project_id: binjiang.id, code: 'BJ-FACE-09' }))).http).toBe(403);
+    const made = await yunying.post(`${W}/accessDevice/add`, device());
+    expect(made.body.message).toBe('新增成功');
+    expect((await yunying.get(`${W}/accessDevice/detail`, { id: made.body.data.id })).body.data.sync_state).toBe(null);
+    expect((await yunying.post(`${W}/accessDevice/delete`, { ids: [made.body.data.id] })).body.message).toBe('删除成功');
+    const staffFace = (await yunying.post(`${W}/accessDevice/list`, { pageSize: 1, filters: { code: 'CH-FACE-03' } })).body.data.records[0];
+    const guarded = await yunying.post(`${W}/accessDevice/delete`, { ids: [staffFace.id] });
+    expect(guarded.body.message).toBe('该设备已有打卡记录，不能删除，可以停用');
+  });
+
+  it('keep one face setting per project, within the threshold\'s range and with known person types', async () => {
+    const cfg = (await yunying.post(`${W}/faceConfig/list`, { pageSize: 10, filters: { project_id: jinxiu.id } })).body.data.records[0];
+    const again = await yunying.post(`${W}/faceConfig/add`, { project_id: jinxiu.id, register_types: ['owner'], similarity_threshold: 80, retention_days: 30 });
+    expect(again.body.message).toBe(`项目「${jinxiu.name}」已有人脸设置，请直接编辑`);
+    expect((await yunying.post(`${W}/faceConfig/update`, { id: cfg.id, similarity_threshold: 120 })).body.message).toMatch(/识别阈值/);
+    expect((await yunying.post(`${W}/faceConfig/update`, { id: cfg.id, register_types: ['alien'] })).body.message).toMatch(/允许录入人脸的人员/);
+    expect((await yunying.post(`${W}/faceConfig/update`, { id: cfg.id, similarity_threshold: 90, liveness_check: true, register_types: ['owner', 'supplier'] })).body.message).toBe('保存成功');
+    const saved = (await yunying.get(`${W}/faceConfig/detail`, { id: cfg.id })).body.data;
+    expect(saved).toMatchObject({ similarity_threshold: 90, register_types: ['owner', 'supplier'] });
+    expect((await xmjl.post(`${W}/faceConfig/update`, { id: cfg.id, similarity_threshold: 70 })).http).toBe(403);
   });
 });
 

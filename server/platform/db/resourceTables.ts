@@ -3,6 +3,37 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
+  /** 门禁设备 */
+  access_device: {
+    id: Generated<number>;
+    /** 设备编码 */
+    code: string;
+    /** 设备名称 */
+    name: string;
+    /** 设备类型 */
+    type: string;
+    /** 安装位置 */
+    location: string;
+    /** 位置说明 */
+    place: Generated<string | null>;
+    /** 进出方向 */
+    direction: string;
+    /** 厂商 */
+    vendor: string;
+    /** IP 地址 */
+    ip: string;
+    /** 同步状态 */
+    sync_state: Generated<string | null>;
+    /** 最后心跳 */
+    last_heartbeat: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 问责事项 */
   accountability_case: {
     id: Generated<number>;
@@ -492,6 +523,8 @@ export interface ResourceTables {
     source: Generated<string | null>;
     /** 打卡结果 */
     result: Generated<string | null>;
+    /** 打卡设备 */
+    device_id: Generated<number | null>;
     /** 打卡位置 */
     location: Generated<string | null>;
     /** 打卡照片 */
@@ -1297,6 +1330,28 @@ export interface ResourceTables {
     /** 备注 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 人脸设置 */
+  face_config: {
+    id: Generated<number>;
+    /** 启用人脸识别 */
+    face_enabled: Generated<number | null>;
+    /** 允许录入人脸的人员 */
+    register_types: string;
+    /** 录入须审核 */
+    need_audit: Generated<number | null>;
+    /** 识别阈值 */
+    similarity_threshold: number;
+    /** 活体检测 */
+    liveness_check: Generated<number | null>;
+    /** 识别记录保留天数 */
+    retention_days: number;
+    /** 说明 */
+    remark: Generated<string | null>;
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
