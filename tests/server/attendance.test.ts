@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
+import { deviceSign } from '../../server/modules/attendance/deviceRoutes.ts';
 
 /**
  * Supplier attendance: shifts of supplier workers (/opearator-manager/supplierAttendance),
@@ -65,12 +66,12 @@ describe('supplier attendance shifts', () => {
   });
 });
 
+const list = async (api: typeof admin, path: string, filters: Rec = {}, pageSize = 200) => (await api.post(`${W}/${path}/list`, { pageSize, filters })).body.data as { records: Rec[]; total: number };
+
 const DAY = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (at: number) => { const d = new Date(at); return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`; };
 const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00`).getTime();
-const list = async (api: typeof admin, path: string, filters: Rec = {}, pageSize = 200) => (await api.post(`${W}/${path}/list`, { pageSize, filters })).body.data as { records: Rec[]; total: number };
-
 const R = `${W}/report/supplierAttendance`;
 
 describe('supplier attendance statistics', () => {
@@ -157,6 +158,49 @@ describe('face and door devices and face settings', () => {
     const saved = (await yunying.get(`${W}/faceConfig/detail`, { id: cfg.id })).body.data;
     expect(saved).toMatchObject({ similarity_threshold: 90, register_types: ['owner', 'supplier'] });
     expect((await xmjl.post(`${W}/faceConfig/update`, { id: cfg.id, similarity_threshold: 70 })).http).toBe(403);
+  });
+});
+
+describe('device reports', () => {
+  const SEED = 'pms-demo-sign-seed-2026';
+  const post = async (path: string, body: Rec) => {
+    const r = await fetch(`${server.url}/api/wxmanage/accessDevice/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { http: r.status, body: (await r.json()) as Rec };
+  };
+  const heartbeat = (code: string, synced: 0 | 1, timestamp = Date.now()) => post('heartbeat', { code, synced, timestamp, sign: deviceSign(SEED, code, [synced, timestamp]) });
+
+  it('take a signed heartbeat, finishing a sync the console asked for; refuse a wrong or old signature', async () => {
+    const dev = (await yunying.post(`${W}/accessDevice/list`, { pageSize: 1, filters: { code: 'JX-FACE-02' } })).body.data.records[0];
+    expect((await yunying.post(`${W}/accessDevice/sync`, { id: dev.id })).body.message).toBe('已下发同步，设备下次心跳时完成');
+    expect((await yunying.get(`${W}/accessDevice/detail`, { id: dev.id })).body.data.sync_state).toBe('syncing');
+    const forged = await post('heartbeat', { code: 'JX-FACE-02', synced: 1, timestamp: Date.now(), sign: deviceSign('another-seed', 'JX-FACE-02', [1, Date.now()]) });
+    expect(forged).toMatchObject({ http: 401, body: { message: '设备签名无效' } });
+    expect((await heartbeat('JX-FACE-02', 1, Date.now() - 10 * 60_000)).body.message).toBe('设备上报已过期');
+    expect((await heartbeat('JX-FACE-02', 1)).body).toMatchObject({ message: '心跳已接收', data: { syncState: 'synced' } });
+    const after = (await yunying.get(`${W}/accessDevice/detail`, { id: dev.id })).body.data;
+    expect(after.sync_state).toBe('synced');
+    expect(after.last_heartbeat).toBeGreaterThan(Date.now() - 60_000);
+    const south = (await admin.post(`${W}/accessDevice/list`, { pageSize: 1, filters: { code: 'BJ-FACE-01' } })).body.data.records[0];
+    expect((await yunying.post(`${W}/accessDevice/sync`, { id: south.id })).http).toBe(404);
+  });
+
+  it('take a face punch of a worker on shift, judged and kept once however often it is sent', async () => {
+    const guard = (await admin.post(`${W}/attendanceShift/list`, { pageSize: 1, filters: { project_id: cuihu.id, name: '秩序白班' } })).body.data.records[0];
+    const worker = (await admin.get(`${W}/attendanceShift/detail`, { id: guard.id })).body.data.staff_ids[0];
+    const idNumber = (await admin.post('/api/base/externalStaff/reveal', { id: worker })).body.data.id_number as string;
+    const today = dayKey(Date.now());
+    const punchAt = Math.min(Date.now(), at(today, '20:30'));
+    const send = (code: string, when = punchAt) => { const timestamp = Date.now(); return post('punch', { code, idNumber, punchAt: when, timestamp, sign: deviceSign(SEED, code, [idNumber, when, timestamp]) }); };
+    expect((await send('CH-CARD-01')).body.message).toBe('只有人脸门禁设备可以上报考勤打卡');
+    expect((await send('JX-FACE-03')).body.message).toMatch(/^设备「员工通道人脸考勤机」不在「.+」工作的项目$/);
+    const inWindow = punchAt >= at(today, '07:00');
+    if (!inWindow) return expect((await send('CH-FACE-03')).body.message).toMatch(/^打卡时间不在班次「秩序白班」的打卡范围内/);
+    const first = await send('CH-FACE-03');
+    expect(first.body.message).toBe('打卡已接收');
+    expect((await send('CH-FACE-03')).body.data.id).toBe(first.body.data.id);
+    const punch = (await yunying.get(`${W}/attendancePunch/detail`, { id: first.body.data.id })).body.data;
+    expect(punch).toMatchObject({ source: 'face', device_id_label: '员工通道人脸考勤机', shift_id: guard.id, work_date: today });
+    expect(punch.result).toBe(first.body.data.result);
   });
 });
 

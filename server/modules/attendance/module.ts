@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../engine/module.ts';
+import { accessDeviceHooks } from './hooks/access_device.ts';
 import { attendancePunchHooks } from './hooks/attendance_punch.ts';
 import { attendanceShiftHooks } from './hooks/attendance_shift.ts';
 import { faceConfigHooks } from './hooks/face_config.ts';
@@ -15,7 +16,7 @@ import { ATTENDANCE_DEMO_GRANTS, seedAttendance } from './seed.ts';
 export const attendanceModule: ServerModule = {
   name: 'attendance',
   dependsOn: ['org'],
-  hooks: { attendance_shift: attendanceShiftHooks, attendance_punch: attendancePunchHooks, face_config: faceConfigHooks },
+  hooks: { attendance_shift: attendanceShiftHooks, attendance_punch: attendancePunchHooks, face_config: faceConfigHooks, access_device: accessDeviceHooks },
   // Each day of a shift is made once it is over, on the timers' clock, each pass in one transaction.
   background(app) {
     app.workflowTimers.add((now) => app.db.transaction().execute((trx) => generateDays(trx as unknown as AnyDB, now)));
