@@ -3,6 +3,37 @@ import type { Generated } from 'kysely';
 
 /** The columns of every resource table, as its JSON definition declares them (scripts/resource-types.ts). */
 export interface ResourceTables {
+  /** 门禁设备 */
+  access_device: {
+    id: Generated<number>;
+    /** 设备编码 */
+    code: string;
+    /** 设备名称 */
+    name: string;
+    /** 设备类型 */
+    type: string;
+    /** 安装位置 */
+    location: string;
+    /** 位置说明 */
+    place: Generated<string | null>;
+    /** 进出方向 */
+    direction: string;
+    /** 厂商 */
+    vendor: string;
+    /** IP 地址 */
+    ip: string;
+    /** 同步状态 */
+    sync_state: Generated<string | null>;
+    /** 最后心跳 */
+    last_heartbeat: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
   /** 问责事项 */
   accountability_case: {
     id: Generated<number>;
@@ -432,6 +463,113 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 每日考勤 */
+  attendance_day: {
+    id: Generated<number>;
+    /** 考勤人员 */
+    external_staff_id: number;
+    /** 供应商单位 */
+    supplier: string;
+    /** 班次 */
+    shift_id: number;
+    /** 考勤日期 */
+    work_date: string;
+    /** 考勤日 */
+    day_at: number;
+    /** 上班打卡 */
+    first_in: Generated<number | null>;
+    /** 下班打卡 */
+    last_out: Generated<number | null>;
+    /** 上班结果 */
+    in_result: Generated<string | null>;
+    /** 下班结果 */
+    out_result: Generated<string | null>;
+    /** 考勤结果 */
+    result: string;
+    /** 迟到 */
+    late: Generated<number | null>;
+    /** 早退 */
+    early: Generated<number | null>;
+    /** 外勤 */
+    outside: Generated<number | null>;
+    /** 缺卡次数 */
+    missing_count: Generated<number | null>;
+    /** 出勤 */
+    present: Generated<number | null>;
+    /** 工作时长 */
+    work_minutes: Generated<number | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 打卡记录 */
+  attendance_punch: {
+    id: Generated<number>;
+    /** 考勤人员 */
+    external_staff_id: number;
+    /** 供应商单位 */
+    supplier: Generated<string | null>;
+    /** 班次 */
+    shift_id: Generated<number | null>;
+    /** 考勤日期 */
+    work_date: Generated<string | null>;
+    /** 打卡时间 */
+    punch_at: number;
+    /** 打卡类型 */
+    punch_type: string;
+    /** 打卡方式 */
+    source: Generated<string | null>;
+    /** 打卡结果 */
+    result: Generated<string | null>;
+    /** 打卡设备 */
+    device_id: Generated<number | null>;
+    /** 打卡位置 */
+    location: Generated<string | null>;
+    /** 打卡照片 */
+    photo: Generated<string | null>;
+    /** 补卡原因 */
+    reason: Generated<string | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 考勤班次 */
+  attendance_shift: {
+    id: Generated<number>;
+    /** 班次名称 */
+    name: string;
+    /** 供应商单位 */
+    supplier: string;
+    /** 工作日 */
+    work_days: string;
+    /** 上班时间 */
+    start_time: string;
+    /** 下班时间 */
+    end_time: string;
+    /** 允许打卡范围（分钟） */
+    allow_offset_min: number;
+    /** 迟到宽限（分钟） */
+    late_offset_min: number;
+    /** 早退宽限（分钟） */
+    early_offset_min: number;
+    /** 打卡点纬度 */
+    latitude: Generated<number | null>;
+    /** 打卡点经度 */
+    longitude: Generated<number | null>;
+    /** 打卡半径（米） */
+    radius_m: Generated<number | null>;
+    /** 备注 */
+    remark: Generated<string | null>;
+    enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** Banner */
   banner: {
@@ -1265,6 +1403,28 @@ export interface ResourceTables {
     /** 备注 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 人脸设置 */
+  face_config: {
+    id: Generated<number>;
+    /** 启用人脸识别 */
+    face_enabled: Generated<number | null>;
+    /** 允许录入人脸的人员 */
+    register_types: string;
+    /** 录入须审核 */
+    need_audit: Generated<number | null>;
+    /** 识别阈值 */
+    similarity_threshold: number;
+    /** 活体检测 */
+    liveness_check: Generated<number | null>;
+    /** 识别记录保留天数 */
+    retention_days: number;
+    /** 说明 */
+    remark: Generated<string | null>;
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
