@@ -10,7 +10,7 @@ import { schemaFiles } from '../../server/engine/schemaFiles.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
 
-const RENDERERS = { list: 'src/engine/ListPage.tsx', form: 'src/engine/FormRoute.tsx', detail: 'src/engine/DetailPage.tsx', tabs: 'src/engine/TabsPage.tsx', settings: 'src/engine/SettingsPage.tsx', report: 'src/engine/ReportPage.tsx', dashboard: 'src/engine/DashboardPage.tsx', calendar: 'src/engine/CalendarPage.tsx' };
+const RENDERERS = { list: 'src/engine/ListPage.tsx', form: 'src/engine/FormRoute.tsx', detail: 'src/engine/DetailPage.tsx', tabs: 'src/engine/TabsPage.tsx', settings: 'src/engine/SettingsPage.tsx', report: 'src/engine/ReportPage.tsx', dashboard: 'src/engine/DashboardPage.tsx', calendar: 'src/engine/CalendarPage.tsx', drill: 'src/engine/DrillPage.tsx' };
 
 describe("the build's first-screen hints (issue 11)", () => {
   const manifest = readManifest(DIST);
