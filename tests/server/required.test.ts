@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import type { Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
+import { storeFile } from '../support/storedFiles.ts';
 
 /** Pre-shift required reading (/requiredBeforeClass, design notes 12). */
 const server = setUpServer();
 const [peixun, weixiu, kefu, xmjl] = setUpApis(server, 'peixun', 'weixiu', 'kefu', 'xmjl');
 const L = '/api/learning';
-
-async function upload(api: Api, name: string, bytes: Uint8Array, type: string): Promise<{ url: string; name: string; size: number }> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const { replay, sign } = api.signed({});
-  const response = await fetch(`${server.url}/api/file/upload?${new URLSearchParams(Object.entries(replay).map(([k, v]) => [k, String(v)]))}`, { method: 'POST', headers: { token: api.token, authtoken: api.token, sign }, body: form });
-  const data = ((await response.json()) as { data: { cdnUrl: string; fileSize: number; fileSampleName: string } }).data;
-  return { url: data.cdnUrl, name: data.fileSampleName, size: data.fileSize };
-}
 
 const QUIZ = [
   { question: '灭火器压力表指针应在哪个区域？', type: 'single', options: [{ text: '红区' }, { text: '绿区', right: true }, { text: '黄区' }] },
@@ -33,7 +24,7 @@ describe('required courses', () => {
     expect((await course({ content: '<p> </p>' })).body.message).toBe('图文课程须填写正文');
     const doc = await PDFDocument.create();
     doc.addPage([300, 200]);
-    const pdf = await upload(peixun, '消防制度.pdf', await doc.save(), 'application/pdf');
+    const pdf = await storeFile(peixun, '消防制度.pdf', await doc.save(), 'application/pdf');
     expect((await course({ content_type: 'video', files: [pdf] })).body.message).toBe('视频课程须上传一个 MP4 视频');
     expect((await course({ content_type: 'pdf', files: [pdf], content: null })).body.message).toBe('新增成功');
 

@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { PDFDocument } from 'pdf-lib';
-import type { Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
 import { demoPdf } from '../../server/modules/seal/demoPdf.ts';
+import { storeFile } from '../support/storedFiles.ts';
 
 /**
  * Electronic seals (/seal, design notes 13): the register, seal-use applications through the
@@ -19,15 +19,6 @@ import { demoPdf } from '../../server/modules/seal/demoPdf.ts';
 const server = setUpServer();
 const [fawu, xmjl, kefu] = setUpApis(server, 'fawu', 'xmjl', 'kefu');
 const S = '/api/seal';
-
-async function upload(api: Api, name: string, bytes: Uint8Array, type: string): Promise<{ url: string; name: string; size: number }> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const { replay, sign } = api.signed({});
-  const response = await fetch(`${server.url}/api/file/upload?${new URLSearchParams(Object.entries(replay).map(([k, v]) => [k, String(v)]))}`, { method: 'POST', headers: { token: api.token, authtoken: api.token, sign }, body: form });
-  const data = ((await response.json()) as { data: { cdnUrl: string; fileSize: number; fileSampleName: string } }).data;
-  return { url: data.cdnUrl, name: data.fileSampleName, size: data.fileSize };
-}
 
 const fetchBytes = async (url: string) => Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
 const sealNamed = async (name: string) => ((await fawu.post(`${S}/seal/list`, { pageSize: 50 })).body.data.records as Record<string, any>[]).find((s) => s.name === name)!;
@@ -54,7 +45,7 @@ function redShare(pdf: Buffer, page: number, box: { x: number; y: number; w: num
 }
 
 async function approvedApplication(seal: string, doc: string): Promise<number> {
-  const pdf = await upload(xmjl, `${doc}.pdf`, await demoPdf(doc, [['第一页：合同正文。'], ['第二页：签署页。']], ['翠湖天地业主委员会', '悦家物业服务有限公司']), 'application/pdf');
+  const pdf = await storeFile(xmjl, `${doc}.pdf`, await demoPdf(doc, [['第一页：合同正文。'], ['第二页：签署页。']], ['翠湖天地业主委员会', '悦家物业服务有限公司']), 'application/pdf');
   const added = await xmjl.post(`${S}/apply/add`, { project_id: DEMO_PROJECTS.cuihu.id, seal_id: (await sealNamed(seal)).id, use_mode: 'e_sign', doc_name: doc, doc_type: 'contract', copies: 2, reason: '续签物业服务合同', files: [pdf] });
   expect(added.body.message).toBe('新增成功');
   const id = added.body.data.id as number;
@@ -125,9 +116,9 @@ describe('electronic seals', () => {
   });
 
   it('refuses what cannot be stamped, with a clear message and nothing written', async () => {
-    const png = await upload(fawu, '扫描件.png', fs.readFileSync(path.join(server.config.dataDir, 'files', (await sealNamed('悦家物业服务有限公司公章')).image[0].slice(7))), 'image/png');
+    const png = await storeFile(fawu, '扫描件.png', fs.readFileSync(path.join(server.config.dataDir, 'files', (await sealNamed('悦家物业服务有限公司公章')).image[0].slice(7))), 'image/png');
     const lost = await sealNamed('悦家物业锦绣华庭项目部业务专用章');
-    const pdf = await upload(xmjl, '函.pdf', await demoPdf('函', [['内容']], ['', '']), 'application/pdf');
+    const pdf = await storeFile(xmjl, '函.pdf', await demoPdf('函', [['内容']], ['', '']), 'application/pdf');
     const base = { project_id: DEMO_PROJECTS.cuihu.id, use_mode: 'e_sign', doc_name: '测试函件', copies: 1, reason: '测试', files: [pdf] };
     expect((await xmjl.post(`${S}/apply/add`, { ...base, seal_id: lost.id })).body.message).toBe('印章「悦家物业锦绣华庭项目部业务专用章」当前不可用（已挂失），不能申请用印');
     const finance = await sealNamed('悦家物业服务有限公司财务专用章');
