@@ -1,10 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deriveSecret, sign, SIGNATURE_WINDOW_MS } from '../../../src/shared/signature.ts';
+import { deriveSecret, signingText, SIGNATURE_WINDOW_MS, type SignParams } from '../../../src/shared/signature.ts';
 import { ApiError } from './envelope.ts';
 import { NonceStore } from './nonces.ts';
 
 const UNSIGNED_QUERY_ENTRY = '_';
+
+/** The shared helper's `sign` with Node's own MD5: the same digest of the same UTF-8 text, in a fraction of the pure-JS time every request pays. */
+export const serverSign = (params: SignParams, secret: string): string => createHash('md5').update(signingText(params, secret), 'utf8').digest('hex');
 
 /** The parameters a request signs: its query, plus the fields of a JSON or form body. */
 export function signedParams(request: FastifyRequest): Record<string, unknown> {
@@ -40,7 +43,7 @@ export function registerSignatureCheck(app: FastifyInstance, now: () => number =
     const params = signedParams(request);
     // The request log's verdict (requestLog.ts): refused until every check below has passed.
     request.signOk = false;
-    if (!sameText(sign(params, secret), header.toLowerCase())) throw new ApiError(403, '请求签名错误，请刷新页面后重试');
+    if (!sameText(serverSign(params, secret), header.toLowerCase())) throw new ApiError(403, '请求签名错误，请刷新页面后重试');
 
     const timestamp = Number(params.timestamp);
     const nonce = params.nonce;
