@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
-import { launchBrowser, signIn } from '../support/browser.ts';
+import { launchBrowser, openFromMenu, signIn } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { addFixtureScreens } from '../support/fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -50,8 +50,7 @@ describe('adding a screen from JSON alone', () => {
   it('creates, lists, filters, edits, disables and exports through the new screen', async () => {
     const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
     await signIn(page, server.url, 'admin');
-    await page.getByRole('menuitem', { name: '业务设置' }).click();
-    await page.getByRole('menuitem', { name: '节假日日历' }).click();
+    await openFromMenu(page, '业务设置', '节假日日历');
     await page.waitForURL(/\/business-settings\/holiday-calendar$/);
     await expect.poll(() => page.title()).toBe('节假日日历-PMS');
 
@@ -286,7 +285,7 @@ describe('adding a screen from JSON alone', () => {
     await page.getByRole('menuitem', { name: '业务设置' }).click();
     // Its schema's "order" puts the screen first in its group.
     await expect.poll(() => page.getByRole('menu').locator('.ant-menu-sub:visible .ant-menu-item').first().textContent()).toBe('会议室预订');
-    await page.getByRole('menuitem', { name: '会议室预订' }).click();
+    await openFromMenu(page, '业务设置', '会议室预订');
     await page.waitForURL(/\/business-settings\/meeting-bookings$/);
 
     const book = async (subject: string, start: string, end: string) => {

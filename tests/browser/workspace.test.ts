@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, signInViaSso } from '../support/browser.ts';
+import { openFromMenu, signIn, signInViaSso } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import { signedIn } from '../support/api.ts';
 import dayjs from 'dayjs';
@@ -33,11 +33,8 @@ async function scrollTo(page: Page, top: number) {
 describe('kept-alive pages keep their scroll position (spec 2.1)', () => {
   it('by menu and by back/forward: the work-order list at 250 px, the patrol task list at 200 px', async () => {
     const page = await signedInPage();
-    const menu = page.locator('.ant-layout-sider .ant-menu');
     const open = async (group: string, item: string, path: string) => {
-      const entry = menu.getByRole('menuitem', { name: item, exact: true });
-      if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: group }).click();
-      await entry.click();
+      await openFromMenu(page, group, item);
       await expect.poll(() => page.evaluate(() => location.pathname)).toBe(path);
     };
     await open('服务工单', '全部工单', '/home_task/taskList');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page, type Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Content-Security-Policy violations seen by any page of a browser launched here, until taken. */
 const cspViolations: string[] = [];
@@ -217,4 +218,18 @@ export function navigateInApp(page: Page, path: string): Promise<void> {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/**
+ * Opens a screen from the side menu as a user does: its group first when the entry is hidden,
+ * then the entry once the group has finished sliding open. Clicked while the submenu was still
+ * growing (a loaded machine's slow frames), the entry could move from under the pointer and the
+ * click open nothing.
+ */
+export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
+  const menu = page.locator('.ant-layout-sider .ant-menu').first();
+  const entry = menu.getByRole('menuitem', { name: item, exact: true });
+  if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
+  await expect.poll(() => menu.locator('[class*="ant-motion-collapse"]').count()).toBe(0);
+  await entry.click();
 }
