@@ -71,4 +71,71 @@ describe('request nonce store', () => {
     expect(store.claim('live-7', clock.t - 365_000 + 400_000)).toBe(false);
     store.close();
   });
+  it('purges exactly one slice of 5,000 at a time, the next slice at the next flush', async () => {
+    const clock = { t: 1_000_000 };
+    const d = await open();
+    const store = new NonceStore(d.sqlite, () => clock.t, 60_000);
+    for (let i = 0; i < 5_003; i++) store.claim(`old-${i}`, clock.t + i);
+    store.flush();
+    clock.t += 10_000 + 61_000;
+    store.flush();
+    expect(count(d)).toBe(3);
+    // A full slice leaves more behind: purged at the very next flush, not a minute later.
+    store.flush();
+    expect(count(d)).toBe(0);
+    store.close();
+  });
+
+  it('purges once a minute: not before the minute is over', async () => {
+    const clock = { t: 30_000 };
+    const d = await open();
+    const store = new NonceStore(d.sqlite, () => clock.t, 60_000);
+    // Less than a minute into the clock: nothing purged yet, so an expired row stays.
+    store.claim('expired-early', 10_000);
+    store.flush();
+    expect(count(d)).toBe(1);
+    clock.t = 70_000;
+    store.flush(); // the first purge (a minute since 0)
+    expect(count(d)).toBe(0);
+    store.claim('expired-a', 69_000);
+    clock.t = 130_000;
+    store.flush(); // exactly a minute since the last purge: not yet
+    expect(count(d)).toBe(1);
+    clock.t = 130_001;
+    store.flush();
+    expect(count(d)).toBe(0);
+    store.close();
+  });
+
+  it('writes on its own timer', async () => {
+    const d = await open();
+    const store = new NonceStore(d.sqlite, Date.now, 5);
+    store.claim('timed', Date.now() + 300_000);
+    await expect.poll(() => count(d)).toBe(1);
+    store.close();
+  });
+
+  it('never rides in an open transaction, and keeps the connection durable', async () => {
+    const clock = { t: 1_000_000 };
+    const d = await open();
+    const store = new NonceStore(d.sqlite, () => clock.t, 60_000);
+    d.sqlite.pragma('synchronous = FULL');
+    d.sqlite.exec('begin');
+    store.claim('in-request', clock.t + 300_000);
+    store.flush();
+    d.sqlite.exec('rollback');
+    store.flush();
+    expect(count(d)).toBe(1);
+    expect(d.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    store.close();
+  });
+
+  it('does nothing once its database is closed', async () => {
+    const clock = { t: 1_000_000 };
+    const d = await open();
+    const store = new NonceStore(d.sqlite, () => clock.t, 60_000);
+    store.claim('late', clock.t + 300_000);
+    await databases.close(d);
+    expect(() => store.close()).not.toThrow();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverSign } from '../../server/platform/http/signature.ts';
-import { deriveSecret, sign } from '../../src/shared/signature.ts';
+import { deriveSecret, sign, signingText } from '../../src/shared/signature.ts';
 
 // The server checks signatures with Node's MD5, the browser makes them with the shared helper's:
 // both must hash the same text to the same digest, Chinese, emoji and escapes included.
@@ -18,5 +18,27 @@ describe('the server signs as the shared helper does', () => {
   });
   it('differs when one character differs', () => {
     expect(serverSign({ a: '工单' }, secret)).not.toBe(sign({ a: '工单 ' }, secret));
+  });
+});
+
+// The spec's steps written out by hand, not by the helper: a test that compared the helper with
+// itself would pass whatever the helper did (issue 43).
+describe('the signature of spec 5, step by step', () => {
+  it('derives the secret as the seed reversed, then its characters sorted', () => {
+    expect(deriveSecret('cab')).toBe('abc');
+    expect(deriveSecret('pms2026')).toBe('0226mps');
+  });
+  it('writes each parameter name=value& in ascending order of names, missing values empty, objects as JSON, then key=', () => {
+    expect(signingText({ b: 2, a: 1, c: null, d: undefined, e: { x: 1 }, f: [1, '二'] }, 'K')).toBe('a=1&b=2&c=&d=&e={"x":1}&f=[1,"二"]&key=K');
+    expect(signingText({ a: 2, B: 1, _x: 3 }, 'K')).toBe('B=1&_x=3&a=2&key=K');
+    expect(signingText({}, 'K')).toBe('key=K');
+  });
+  it('decodes the string form, skips its `_` entries and keeps entries without a value', () => {
+    expect(signingText('b=2&_=9&a=%E5%B7%A5+x&flag&&_', 'K')).toBe('a=工 x&b=2&flag=&key=K');
+  });
+  it('hashes with MD5 to lower-case hex', () => {
+    // printf 'a=1&b=2&key=xyz' | md5sum
+    expect(sign({ b: 2, a: 1 }, 'xyz')).toBe('c9fd38779efe3f31911fa31cc62d63bb');
+    expect(serverSign({ b: 2, a: 1 }, 'xyz')).toBe('c9fd38779efe3f31911fa31cc62d63bb');
   });
 });

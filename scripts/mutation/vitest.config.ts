@@ -1,0 +1,20 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from '../../vitest.config.ts';
+
+// The tests that judge the rules under mutation (scripts/mutation/stryker.config.mjs). One project,
+// as Stryker's runner expects, of unit files that hold each rule at its edges: every mutant runs
+// them, so a server file (a server start each) would make a run of hours.
+const { projects: _projects, ...shared } = base.test ?? {};
+export default mergeConfig({ ...base, test: shared }, defineConfig({
+  test: {
+    include: [
+      'tests/unit/server-sign.test.ts',
+      'tests/unit/signature-check.test.ts',
+      'tests/unit/nonce-store.test.ts',
+      'tests/unit/excel-rows.test.ts',
+      'tests/unit/markup-scan.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 30_000,
+  },
+}));
