@@ -3,7 +3,7 @@ import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { App as AntApp, Button, Layout, Spin } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute } from '../routes.ts';
 import { startupMenus, storedMenus, useButtonPermissions } from '../../engine/permissions.tsx';
@@ -65,7 +65,6 @@ export default function BasicLayout() {
  */
 const LayoutFrame = memo(function LayoutFrame() {
   const [collapsed, setCollapsed] = useState(false);
-  const contentRef = useRef<HTMLElement>(null);
   useEffect(() => mountWatermark(watermarkText()), []);
 
   return (
@@ -93,9 +92,8 @@ const LayoutFrame = memo(function LayoutFrame() {
             <PushCenter />
             <UserMenu />
           </Layout.Header>
-          <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
-            <KeepAliveOutlet scrollRef={contentRef} />
-          </Layout.Content>
+          {/* The page tabs and the content area. */}
+          <KeepAliveOutlet />
         </Layout>
       </Layout>
     </AntApp>
