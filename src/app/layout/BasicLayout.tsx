@@ -10,6 +10,7 @@ import { startupMenus, storedMenus, useButtonPermissions } from '../../engine/pe
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../../core/session.ts';
 import { PushCenter } from '../../modules/messages/PushCenter.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { ScreenSearch } from './ScreenSearch.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { mountWatermark } from './watermark.ts';
@@ -89,6 +90,7 @@ const LayoutFrame = memo(function LayoutFrame() {
               onClick={() => setCollapsed(!collapsed)}
             />
             <div style={{ flex: 1 }} />
+            <ScreenSearch />
             <PushCenter />
             <UserMenu />
           </Layout.Header>

@@ -8,7 +8,7 @@ import { MENU_GROUPS } from '../../engine/pageIndex.ts';
 import { ROUTER_LIST_KEY, useMenusVersion } from '../../engine/permissions.tsx';
 
 /** The access cookie value that entries with an `access` flag are compared with (spec 2.1). */
-function accessCookie(): string {
+export function accessCookie(): string {
   const match = document.cookie.match(/(?:^|;\s*)access=([^;]*)/);
   return match ? decodeURIComponent(match[1]!) : '';
 }
