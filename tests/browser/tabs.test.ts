@@ -75,6 +75,21 @@ describe('page tabs (issue 42)', () => {
     await tab(p, '巡查任务').click();
     await expect.poll(() => scrollTop(p)).toBe(200);
 
+    // Breadcrumbs from the menu path, and the side menu open and scrolled at the current screen.
+    const crumbs = p.getByRole('navigation', { name: '当前位置' });
+    await expect.poll(() => crumbs.innerText()).toMatch(/^巡查管理\s*\/\s*巡查任务$/);
+    await p.locator('.ant-layout-sider').evaluate((e) => (e.scrollTop = 0));
+    await tab(p, '全部工单').click();
+    await expect.poll(() => crumbs.innerText()).toMatch(/^服务工单\s*\/\s*全部工单$/);
+    const selectedInView = () =>
+      p.evaluate(() => {
+        const item = document.querySelector('.ant-layout-sider .ant-menu-item-selected')?.getBoundingClientRect();
+        return item ? String(item.top >= 0 && item.bottom <= window.innerHeight) : 'none';
+      });
+    await tab(p, '巡查任务').click();
+    await expect.poll(() => p.locator('.ant-layout-sider .ant-menu-item-selected').innerText()).toBe('巡查任务');
+    await expect.poll(selectedInView).toBe('true');
+
     // 刷新 mounts the current page afresh (a new container, its rows loaded again, scroll at the top).
     await markCurrent(p);
     await p.getByRole('button', { name: '刷新当前页' }).click();

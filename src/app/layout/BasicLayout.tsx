@@ -9,6 +9,7 @@ import { findRoute } from '../routes.ts';
 import { startupMenus, storedMenus, useButtonPermissions } from '../../engine/permissions.tsx';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../../core/session.ts';
 import { PushCenter } from '../../modules/messages/PushCenter.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { ScreenSearch } from './ScreenSearch.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -89,6 +90,7 @@ const LayoutFrame = memo(function LayoutFrame() {
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               onClick={() => setCollapsed(!collapsed)}
             />
+            <Breadcrumbs />
             <div style={{ flex: 1 }} />
             <ScreenSearch />
             <PushCenter />
