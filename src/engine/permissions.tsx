@@ -17,11 +17,14 @@ export interface MenuItem {
   menuName: string;
   show: number;
   access: string | null;
+  /** Pinyin initials of the name (工单管理 → gdgl), for the screen search; the server computes them. */
+  menuInitials?: string;
 }
 
 export interface MenuGroup {
   groupPrefix: string;
   groupName: string;
+  groupInitials?: string;
   items: MenuItem[];
 }
 

@@ -5,11 +5,12 @@ import { ApiError, ok } from '../../platform/http/envelope.ts';
 import { tokenOf } from '../../engine/access/authenticate.ts';
 import { sendExcel } from '../../platform/http/excel.ts';
 import { formatTime } from '../../../src/shared/format.ts';
-import { menusOf, roleIdsOf } from '../../engine/access/permissions.ts';
+import { menusOf, roleIdsOf, type MenuGrant } from '../../engine/access/permissions.ts';
 import { inNetworks } from '../../platform/auth/networks.ts';
 import { consoleRedirectUris } from '../../platform/consoleOrigins.ts';
 import ownerSms from './ownerSms.ts';
 import { userSignature } from './userSignature.ts';
+import { initialsOf } from './initials.ts';
 import { DIGEST_PATTERN, passwordDigest } from '../../../src/shared/password.ts';
 
 /** The login result of spec section 3. */
@@ -297,11 +298,12 @@ export default async function authService(app: FastifyInstance) {
       const { userId } = request.body as { userId: number | string };
       if (String(userId) !== String(request.staff!.id)) throw new ApiError(403, '只能查询本人的菜单');
       const menus = await menusOf(app.db, request.staff!.roleIds);
-      const groups: { groupPrefix: string; groupName: string; items: typeof menus }[] = [];
+      // With the pinyin initials of each name, for the console's screen search (initials.ts).
+      const groups: { groupPrefix: string; groupName: string; groupInitials: string; items: (MenuGrant & { menuInitials: string })[] }[] = [];
       for (const m of menus) {
         let group = groups.find((g) => g.groupPrefix === m.groupPrefix);
-        if (!group) groups.push((group = { groupPrefix: m.groupPrefix, groupName: m.groupName, items: [] }));
-        group.items.push(m);
+        if (!group) groups.push((group = { groupPrefix: m.groupPrefix, groupName: m.groupName, groupInitials: initialsOf(m.groupName), items: [] }));
+        group.items.push({ ...m, menuInitials: initialsOf(m.menuName) });
       }
       return { ...ok(groups), list: groups };
     },

@@ -3,13 +3,15 @@ import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { App as AntApp, Button, Layout, Spin } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { findRoute } from '../routes.ts';
 import { startupMenus, storedMenus, useButtonPermissions } from '../../engine/permissions.tsx';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../../core/session.ts';
 import { PushCenter } from '../../modules/messages/PushCenter.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { ScreenSearch } from './ScreenSearch.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { mountWatermark } from './watermark.ts';
@@ -65,7 +67,6 @@ export default function BasicLayout() {
  */
 const LayoutFrame = memo(function LayoutFrame() {
   const [collapsed, setCollapsed] = useState(false);
-  const contentRef = useRef<HTMLElement>(null);
   useEffect(() => mountWatermark(watermarkText()), []);
 
   return (
@@ -89,13 +90,14 @@ const LayoutFrame = memo(function LayoutFrame() {
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               onClick={() => setCollapsed(!collapsed)}
             />
+            <Breadcrumbs />
             <div style={{ flex: 1 }} />
+            <ScreenSearch />
             <PushCenter />
             <UserMenu />
           </Layout.Header>
-          <Layout.Content ref={contentRef} style={{ overflow: 'auto', padding: 16 }} data-testid="content">
-            <KeepAliveOutlet scrollRef={contentRef} />
-          </Layout.Content>
+          {/* The page tabs and the content area. */}
+          <KeepAliveOutlet />
         </Layout>
       </Layout>
     </AntApp>

@@ -1,14 +1,15 @@
 import { Menu } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { appHistory } from '../history.ts';
 import { ROUTES, type RouteDef } from '../routes.ts';
 import { MENU_GROUPS } from '../../engine/pageIndex.ts';
-import { ROUTER_LIST_KEY, useMenusVersion } from '../../engine/permissions.tsx';
+import { ROUTER_LIST_KEY, storedMenus, useMenusVersion } from '../../engine/permissions.tsx';
+import { menuTrail } from './menuTrail.ts';
 
 /** The access cookie value that entries with an `access` flag are compared with (spec 2.1). */
-function accessCookie(): string {
+export function accessCookie(): string {
   const match = document.cookie.match(/(?:^|;\s*)access=([^;]*)/);
   return match ? decodeURIComponent(match[1]!) : '';
 }
@@ -48,23 +49,47 @@ export function SideMenu() {
   const access = accessCookie();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the version stands for the stored list menuRoutes() reads
   const { items, paths } = useMemo(() => buildMenu(menuRoutes(), access), [menusVersion, access]);
-  const [openAtStart] = useState(() => MENU_GROUPS.find((g) => pathname.startsWith(`${g.prefix}/`))?.prefix);
-  return <MenuTree items={items} selected={paths.has(pathname) ? pathname : undefined} openAtStart={openAtStart} />;
+  // The entry of the screen, or of the menu screen a detail or form belongs to.
+  const entry = menuTrail(pathname, storedMenus()).entry ?? pathname;
+  const selected = paths.has(entry) ? entry : undefined;
+  const group = MENU_GROUPS.find((g) => entry.startsWith(`${g.prefix}/`))?.prefix;
+  // The current screen's group is opened whenever the user arrives (tab, search, link), the others stay as the user left them.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (group ? [group] : []));
+  const [openedFor, setOpenedFor] = useState(group);
+  if (openedFor !== group) {
+    setOpenedFor(group);
+    if (group && !openKeys.includes(group)) setOpenKeys([...openKeys, group]);
+  }
+  return <MenuTree items={items} selected={selected} openKeys={openKeys} onOpenChange={setOpenKeys} />;
+}
+
+/** Brings the selected entry into the side bar's view: at once, and again once its group has unfolded. */
+function useSelectedInView(selected: string | undefined) {
+  useEffect(() => {
+    if (!selected) return undefined;
+    const show = () => document.querySelector('.ant-layout-sider .ant-menu-item-selected')?.scrollIntoView({ block: 'nearest' });
+    show();
+    // antd unfolds a group in 0.3 s.
+    const timer = setTimeout(show, 350);
+    return () => clearTimeout(timer);
+  }, [selected]);
 }
 
 /**
- * The menu itself, rendered again only when its items or its selected entry change: antd's menu
- * re-renders every entry, so a navigation to a screen outside the menu (a detail, an edit form)
- * leaves it as it is.
+ * The menu itself, rendered again only when its items, its selected entry or its open groups
+ * change: antd's menu re-renders every entry, so a navigation to a screen outside the menu (a
+ * detail, an edit form) leaves it as it is.
  */
-const MenuTree = memo(function MenuTree({ items, selected, openAtStart }: { items: ItemType[]; selected: string | undefined; openAtStart: string | undefined }) {
+const MenuTree = memo(function MenuTree({ items, selected, openKeys, onOpenChange }: { items: ItemType[]; selected: string | undefined; openKeys: string[]; onOpenChange: (keys: string[]) => void }) {
+  useSelectedInView(selected);
   return (
     <Menu
       mode="inline"
       theme="dark"
       items={items}
       selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={openAtStart ? [openAtStart] : []}
+      openKeys={openKeys}
+      onOpenChange={onOpenChange}
       // Through the app's history: react-router's useNavigate would re-render the menu at every navigation.
       onClick={({ key }) => appHistory.push(key)}
     />
