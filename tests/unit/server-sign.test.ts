@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverSign } from '../../server/platform/http/signature.ts';
-import { deriveSecret, sign, signingText } from '../../src/shared/signature.ts';
+import { deriveSecret, sign, SIGNATURE_WINDOW_MS, signingText } from '../../src/shared/signature.ts';
 
 // The server checks signatures with Node's MD5, the browser makes them with the shared helper's:
 // both must hash the same text to the same digest, Chinese, emoji and escapes included.
@@ -35,6 +35,11 @@ describe('the signature of spec 5, step by step', () => {
   });
   it('decodes the string form, skips its `_` entries and keeps entries without a value', () => {
     expect(signingText('b=2&_=9&a=%E5%B7%A5+x&flag&&_', 'K')).toBe('a=工 x&b=2&flag=&key=K');
+    // A name given twice keeps its values in the order sent.
+    expect(signingText('b=1&a=2&a=1&a=3', 'K')).toBe('a=2&a=1&a=3&b=1&key=K');
+  });
+  it('accepts timestamps within five minutes of the server clock', () => {
+    expect(SIGNATURE_WINDOW_MS).toBe(300_000);
   });
   it('hashes with MD5 to lower-case hex', () => {
     // printf 'a=1&b=2&key=xyz' | md5sum
