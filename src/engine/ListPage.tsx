@@ -17,7 +17,8 @@ import { usePermission } from './permissions.tsx';
 import { engineHost } from './host.ts';
 import type { Action, ListPage as ListSchema } from '../shared/schemaTypes.ts';
 import { pageSizeOptionsOf } from '../shared/tablePreferences.ts';
-import { arrangeColumns, useTablePreference } from './tablePreferences.ts';
+import { useTablePreference } from './tablePreferences.ts';
+import { arrangeColumns } from './arrangeColumns.ts';
 
 /**
  * Past this many rows on a page the table renders only the rows in view (antd's virtual

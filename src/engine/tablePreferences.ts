@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { call } from './data.ts';
 import { cachedPreferences, cachePreferences } from './preferenceCache.ts';
-import type { ColumnPreference, TablePreference } from '../shared/tablePreferences.ts';
+import type { TablePreference } from '../shared/tablePreferences.ts';
 
 let mine = cachedPreferences();
 let loaded: Promise<void> | undefined;
@@ -49,21 +49,4 @@ export function useTablePreference(route: string) {
     return res;
   }, [route]);
   return { preference: all[route], save, reset };
-}
-
-/**
- * The columns a list shows: in the user's saved order, without those they hid, at their widths;
- * without settings, the page's columns but those it declares `hidden`. Columns added to the page
- * since the user saved come after theirs, as the page declares them.
- */
-export function arrangeColumns<C extends { field: string; hidden?: boolean; width?: number }>(columns: C[], saved: ColumnPreference[] | undefined): C[] {
-  const byKey = new Map((saved ?? []).map((s) => [s.key, s]));
-  const known = (saved ?? []).flatMap((s) => columns.filter((c) => c.field === s.key));
-  const ordered = [...known, ...columns.filter((c) => !byKey.has(c.field))];
-  return ordered
-    .filter((c) => !(byKey.get(c.field)?.hidden ?? c.hidden))
-    .map((c) => {
-      const width = byKey.get(c.field)?.width;
-      return width ? { ...c, width } : c;
-    });
 }
