@@ -192,7 +192,8 @@ export default function ListPage({ page }: { page: ListSchema }) {
     return columns;
   }, [page, can, sorter, toggle, ctx, widths, permittedColumns, preference, records]);
   const drag = useDragSort(page, records ?? NO_ROWS, Boolean(sorter.field && sorter.order), reload);
-  const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
+  // A batch action has no one row to show it for: a transition's states are checked per record on the server.
+  const batch = (page.batchActions ?? []).map((a) => ({ ...expandAction(a, page.resource), ...(a.type === 'transition' ? { visibleWhen: undefined } : {}) })).filter((a) => can(a.btnCode));
   const hasBatch = batch.length > 0;
 
   const table = useMemo(() => {

@@ -827,6 +827,13 @@ export interface WorkflowTransition {
   /** States it may start from. */
   from: string[];
   to: string;
+  /**
+   * Fields of the record shown at the top of the move's dialog, so the user sees which record
+   * they are moving (a dispatch: the order's number, title, place and urgency), shown as a
+   * list's columns are.
+   * @maxItems 8
+   */
+  summary?: Column[];
   btnCode: BtnGuard;
   /** Ask for a note (a reason, a result) and keep it in the timeline: required or optional. */
   note?: 'required' | 'optional';

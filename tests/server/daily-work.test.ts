@@ -63,3 +63,43 @@ describe('lateness on the work-order list (issue 42)', () => {
     expect((closed.body.data.records as { lateness: number }[]).every((r) => r.lateness === 0)).toBe(true);
   });
 });
+
+describe('dispatch (issue 42)', () => {
+  const ORDERS = '/api/mkf/questionTask';
+  const staffId = async (account: string) => (await server.app.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
+
+  it('names each technician with their open orders and state', async () => {
+    const diaodu = await signedIn(server.url, 'diaodu');
+    const tree = (await diaodu.get('/api/mkf/questionTask/processors')).body.data as { children: { label: string; value: number }[] }[];
+    const weixiu = tree.flatMap((g) => g.children).find((s) => s.value === 0 || s.label.startsWith('王师傅'))!;
+    const open = await server.app.db.selectFrom('work_order').select((eb) => eb.fn.countAll<number>().as('n')).where('processor_id', '=', await staffId('weixiu')).where('status', 'in', ['dispatched', 'processing', 'hangup_pending', 'improper_pending']).executeTakeFirstOrThrow();
+    expect(weixiu.label).toMatch(Number(open.n) ? new RegExp(`^王师傅（.+） · 在办 ${open.n} 单，(处理中|待接单)$`) : /^王师傅（.+） · 空闲$/);
+  });
+
+  it('dispatches several orders, each through the workflow in its own transaction, saying what became of each', async () => {
+    const diaodu = await signedIn(server.url, 'diaodu');
+    const pending = (await diaodu.post(`${ORDERS}/list`, { pageSize: 3, filters: { view: 'all', status: ['pending'] } })).body.data.records as { id: number }[];
+    const finished = (await diaodu.post(`${ORDERS}/list`, { pageSize: 1, filters: { view: 'all', status: ['finished'] } })).body.data.records as { id: number }[];
+    expect(pending).toHaveLength(3);
+    const ids = [...pending.map((o) => o.id), finished[0]!.id];
+    const weixiu = await staffId('weixiu');
+
+    const kefu = await signedIn(server.url, 'kefu');
+    expect((await kefu.post(`${ORDERS}/batchTransition`, { ids, action: 'giveOut', values: { processor_id: weixiu } })).http).toBe(403);
+    const invalid = await diaodu.post(`${ORDERS}/batchTransition`, { ids, action: 'giveOut', values: {} });
+    expect(invalid.http).toBe(400);
+    const still = await server.app.db.selectFrom('work_order').select('status').where('id', 'in', pending.map((o) => o.id)).execute();
+    expect(still.every((o) => o.status === 'pending')).toBe(true);
+
+    const answer = await diaodu.post(`${ORDERS}/batchTransition`, { ids, action: 'giveOut', values: { processor_id: weixiu }, note: '批量派单' });
+    expect([answer.http, answer.body.message]).toEqual([200, '派单：3 条完成，1 条未完成']);
+    const results = answer.body.data as { id: number; ok: boolean; message: string }[];
+    expect(results.filter((r) => r.ok).map((r) => r.id)).toEqual(pending.map((o) => o.id));
+    expect(results.find((r) => !r.ok)).toEqual({ id: finished[0]!.id, ok: false, message: '当前状态为「已完成」，不能派单' });
+    const moved = await server.app.db.selectFrom('work_order').select(['status', 'processor_id']).where('id', 'in', pending.map((o) => o.id)).execute();
+    expect(moved.every((o) => o.status === 'dispatched' && o.processor_id === weixiu)).toBe(true);
+    // Each move is on the order's timeline, as a single dispatch is.
+    const timeline = await diaodu.get(`${ORDERS}/timeline`, { id: pending[0]!.id });
+    expect(JSON.stringify(timeline.body.data)).toContain('批量派单');
+  });
+});
