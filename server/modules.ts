@@ -31,12 +31,13 @@ import { transportModule } from './modules/transport/module.ts';
 import { requiredModule } from './modules/required/module.ts';
 import { learningModule } from './modules/learning/module.ts';
 import { attendanceModule } from './modules/attendance/module.ts';
+import { preferencesModule } from './modules/preferences/module.ts';
 
 /**
  * The product's business modules, in dependency order: the app runs their migrations, mounts
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, transportModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, siteconfigModule, trainingModule, honoursModule, academyModule, robotModule, serviceareaModule, requiredModule, learningModule, attendanceModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, transportModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, siteconfigModule, trainingModule, honoursModule, academyModule, robotModule, serviceareaModule, requiredModule, learningModule, attendanceModule, preferencesModule];
 
 checkModules(MODULES);

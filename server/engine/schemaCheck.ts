@@ -8,6 +8,7 @@ import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Action, EndpointDef, FieldMap, MenuCatalogue, PageSchema, ReportDef, ResourceDef, TableSection } from '../../src/shared/schemaTypes.ts';
 import { guardCodes, maxPageSize, publicPageEndpoints, reportEndpoints, resourceEndpoints } from '../../src/shared/endpoints.ts';
+import { DEFAULT_PAGE_SIZE } from '../../src/shared/tablePreferences.ts';
 import { clientResource } from '../../src/shared/resourceMeta.ts';
 import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../../src/shared/registry.ts';
 import { checkExpression, findExpressions } from '../../src/shared/expressions.ts';
@@ -22,6 +23,7 @@ import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
 import { calendarProblems } from './calendarCheck.ts';
+import { isLatenessColumn, latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
 import { drillPageProblems, drillRouteProblems } from './drillPageCheck.ts';
 
 interface Doc<T> {
@@ -253,19 +255,21 @@ export function checkSchemas(root: string): string[] {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
         const computed = resource.computed?.[c.field];
-        if (!computed && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
+        if (!computed && !isLatenessColumn(resource, c) && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
         if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
         if (c.sortable && computed && !computed.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its computed column "${c.field}"; mark it "sortable"`);
         if (c.of && !(c.of in resource.fields) && !resource.computed?.[c.of]) report(file, `/columns/${i}/of`, `"${c.of}" is not a field or computed column of resource "${resource.name}"`);
         if (c.of && c.cell !== 'percent' && c.cell !== 'progress') report(file, `/columns/${i}/of`, '"of" is the 100 % of a "percent" or "progress" cell only');
         if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
+        for (const [at, problem] of latenessColumnProblems(resource, c)) report(file, `/columns/${i}${at}`, problem);
         checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
       });
       checkEndpoint(file, '/resource', `${page.resource}.list`);
       const limit = maxPageSize(resource);
       const tooLarge = `is more than resource "${resource.name}" answers at once (${limit}); lower it or raise the resource's "maxPageSize"`;
-      if ((page.pageSize ?? 10) > limit) report(file, '/pageSize', `${page.pageSize} ${tooLarge}`);
+      if ((page.pageSize ?? DEFAULT_PAGE_SIZE) > limit) report(file, '/pageSize', `${page.pageSize} ${tooLarge}`);
       page.pageSizeOptions?.forEach((size, i) => size > limit && report(file, `/pageSizeOptions/${i}`, `${size} ${tooLarge}`));
+      if (page.columns.length && page.columns.every((c) => c.hidden)) report(file, '/columns', 'every column is "hidden": show at least one by default');
       if (page.dragSort && !(resource.orderField && resource.permissions.reorder)) report(file, '/dragSort', `resource "${resource.name}" declares no "orderField" with "permissions.reorder", so dragged rows cannot be saved`);
       checkActions(file, '/toolbar', page.toolbar, page.resource);
       checkActions(file, '/rowActions', page.rowActions, page.resource);
@@ -360,6 +364,7 @@ export function checkSchemas(root: string): string[] {
 
   for (const { file, doc: r } of resources) {
     for (const [op, guard] of Object.entries(r.permissions)) checkCode(file, `/permissions/${op}`, guard);
+    for (const [at, problem] of latenessProblems(r)) report(file, at, problem);
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.ref && !resourceByName.has(f.ref) && !CORE_REF_TABLES.includes(f.ref)) report(file, `/fields/${name}/ref`, `no resource "${f.ref}" (nor a core table: ${CORE_REF_TABLES.join(', ')})`);
       if (SYSTEM_FIELDS.has(name)) report(file, `/fields/${name}`, `"${name}" is a system column; choose another name`);

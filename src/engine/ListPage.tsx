@@ -1,8 +1,8 @@
-import { Space, message } from 'antd';
+import { Button, Space, message } from 'antd';
 import type { TableProps } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ActionButton, expandAction, type ActionContext, type Row } from './actions.tsx';
+import { ActionButton, expandAction, matches, type ActionContext, type Row } from './actions.tsx';
 import { cellContent, columnValue, EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { columnWidth, MAX_WIDTH, useTableMetrics } from './columnWidths.ts';
 import { call, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
@@ -15,7 +15,10 @@ import { filtersFromQuery } from './queryFilters.ts';
 import { Panel } from './Panel.tsx';
 import { usePermission } from './permissions.tsx';
 import { engineHost } from './host.ts';
-import type { ListPage as ListSchema } from '../shared/schemaTypes.ts';
+import type { Action, ListPage as ListSchema } from '../shared/schemaTypes.ts';
+import { pageSizeOptionsOf } from '../shared/tablePreferences.ts';
+import { useTablePreference } from './tablePreferences.ts';
+import { arrangeColumns } from './arrangeColumns.ts';
 
 /**
  * Past this many rows on a page the table renders only the rows in view (antd's virtual
@@ -32,6 +35,14 @@ const NO_ROWS: Row[] = [];
 const TreePanel = lazy(() => import('./TreePanel.tsx'));
 // So is the add/edit form (Formily with every field kind): it loads when the user opens it.
 const FormContainer = lazy(() => import('./FormContainer.tsx').then((m) => ({ default: m.FormContainer })));
+// And the column settings: they load when the user opens them.
+const ColumnSettings = lazy(() => import('./ColumnSettings.tsx'));
+
+/** The actions column's width: room for the widest row's visible link buttons (about a character's 14 px each, 16 px around). */
+function actionsWidth(actions: (Action & { label: string })[], rows: Row[]): number {
+  const widest = Math.max(0, ...rows.map((row) => actions.filter((a) => matches(a.visibleWhen, row)).reduce((sum, a) => sum + a.label.length * 14 + 16, 0)));
+  return Math.max(80, (rows.length ? widest : actions.reduce((sum, a) => sum + a.label.length * 14 + 16, 0)) + 16);
+}
 
 /** Reloads on push notices: all of them, or those of the listed types. */
 function useRefreshOnPush(types: boolean | string[] | undefined, reload: () => void) {
@@ -67,6 +78,16 @@ export default function ListPage({ page }: { page: ListSchema }) {
   const [form, setForm] = useState<OpenForm | null>(null);
   // Bumped after every change, so the table and the tree load again.
   const [version, setVersion] = useState(0);
+  // The user's saved columns and page size (their server copy, which follows them to any browser).
+  const { preference, save: savePreference, reset: resetPreference } = useTablePreference(page.route);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const savedPageSize = preference?.pageSize;
+  useEffect(() => {
+    if (savedPageSize) {
+      setPageSize(savedPageSize);
+      setPageNum(1);
+    }
+  }, [savedPageSize]);
 
   const allFilters = useMemo(
     () => ({ ...(page.tree && node ? { ...filters, [page.tree.filterField]: node.id } : filters), ...page.fixedFilters }),
@@ -131,9 +152,9 @@ export default function ListPage({ page }: { page: ListSchema }) {
     return measured;
   }, [page.columns, page.resource, records, dictionaries, metrics]);
 
+  const permittedColumns = useMemo(() => page.columns.filter((c) => c.cell === 'enableSwitch' || !c.btnCode || can(c.btnCode)), [page.columns, can]);
   const columns = useMemo(() => {
-    const columns: NonNullable<TableProps<Row>['columns']> = page.columns
-      .filter((c) => c.cell === 'enableSwitch' || !c.btnCode || can(c.btnCode))
+    const columns: NonNullable<TableProps<Row>['columns']> = arrangeColumns(permittedColumns, preference?.columns)
       .map((c) => ({
         key: c.field,
         dataIndex: c.field.split('.'),
@@ -157,7 +178,8 @@ export default function ListPage({ page }: { page: ListSchema }) {
         key: '__actions',
         title: '操作',
         fixed: 'right',
-        width: Math.max(120, rowActions.length * 64),
+        // As wide as the most actions a row on this page shows (a transition shows only in its states), not all declared.
+        width: actionsWidth(rowActions.filter((a) => can(a.btnCode)), records ?? NO_ROWS),
         render: (_: unknown, row: Row) => (
           <Space size={0}>
             {rowActions.map((a) => (
@@ -168,9 +190,10 @@ export default function ListPage({ page }: { page: ListSchema }) {
       });
     }
     return columns;
-  }, [page, can, sorter, toggle, ctx, widths]);
+  }, [page, can, sorter, toggle, ctx, widths, permittedColumns, preference, records]);
   const drag = useDragSort(page, records ?? NO_ROWS, Boolean(sorter.field && sorter.order), reload);
-  const batch = (page.batchActions ?? []).map((a) => expandAction(a, page.resource)).filter((a) => can(a.btnCode));
+  // A batch action has no one row to show it for: a transition's states are checked per record on the server.
+  const batch = (page.batchActions ?? []).map((a) => ({ ...expandAction(a, page.resource), ...(a.type === 'transition' ? { visibleWhen: undefined } : {}) })).filter((a) => can(a.btnCode));
   const hasBatch = batch.length > 0;
 
   const table = useMemo(() => {
@@ -196,13 +219,15 @@ export default function ListPage({ page }: { page: ListSchema }) {
           total: result?.total ?? 0,
           showSizeChanger: true,
           // Large sizes only where the resource allows them (its maxPageSize, checked by the schema lint).
-          pageSizeOptions: page.pageSizeOptions,
+          pageSizeOptions: pageSizeOptionsOf(page),
           showTotal: (total) => totalText(total, result?.totalCapped),
         }}
         onChange={(pagination, _filters, sort, extra) => {
           if (extra.action === 'paginate') {
             setPageNum(pagination.current ?? 1);
             setPageSize(pagination.pageSize ?? pageSize);
+            // A new page size is the user's choice for this screen from now on, in any browser.
+            if (pagination.pageSize && pagination.pageSize !== pageSize) void savePreference({ pageSize: pagination.pageSize });
           }
           if (extra.action === 'sort') {
             const s = Array.isArray(sort) ? sort[0] : sort;
@@ -212,7 +237,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
         }}
       />
     );
-  }, [columns, drag, result, loading, hasBatch, selected, pageNum, pageSize, page.pageSizeOptions]);
+  }, [columns, drag, result, loading, hasBatch, selected, pageNum, pageSize, page, savePreference]);
 
   const list = (
     <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -236,6 +261,7 @@ export default function ListPage({ page }: { page: ListSchema }) {
             {(page.toolbar ?? []).map((a) => (
               <ActionButton key={a.label} action={a} ctx={ctx} />
             ))}
+            <Button onClick={() => setSettingsOpen(true)}>列设置</Button>
           </Space>
         }
       >
@@ -255,6 +281,19 @@ export default function ListPage({ page }: { page: ListSchema }) {
         </div>
       ) : (
         list
+      )}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <ColumnSettings
+            columns={permittedColumns}
+            preference={preference}
+            pageSize={pageSize}
+            pageSizeOptions={pageSizeOptionsOf(page)}
+            onSave={savePreference}
+            onReset={resetPreference}
+            onClose={() => setSettingsOpen(false)}
+          />
+        </Suspense>
       )}
       {form && (
         <Suspense fallback={null}>

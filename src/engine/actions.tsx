@@ -169,12 +169,18 @@ export async function runAction(action: Action, ctx: ActionContext, navigate: Na
       const workflow = RESOURCES.get(ctx.resource ?? '')?.workflow;
       const transition = workflow?.transitions.find((t) => t.name === action.transition);
       const record = ctx.row ?? ctx.record;
+      // On the selected rows of a list (a batch dispatch): asked once, moved one by one on the server.
+      if (transition && !record && ctx.selected?.length) {
+        const { batchTransition } = await import('./batchTransition.tsx');
+        await batchTransition(transition, ctx);
+        return;
+      }
       if (!transition || !record) return;
       let note: string | null | undefined;
       let values: Row | undefined;
       if (transition.inputs) {
         const { askInputs } = await import('./transitionInputs.tsx');
-        const answer = await askInputs(transition, record);
+        const answer = await askInputs(transition, record, ctx.resource);
         if (!answer) return;
         ({ values, note } = answer);
       } else if (transition.note) {

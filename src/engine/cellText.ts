@@ -28,6 +28,14 @@ export function percentOf(value: unknown): number | null {
 
 const percentText = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${Number(n.toFixed(1))}%`);
 
+/** 「响应超时 25 分钟」: which deadline was missed and by how much (days, hours, minutes); 未超时 when none. */
+function latenessText({ minutes, of }: { minutes: number; of?: unknown }): string {
+  if (!(minutes > 0)) return '未超时';
+  const m = Math.floor(minutes);
+  const parts = m < 60 ? [`${m} 分钟`] : m < 1440 ? [`${Math.floor(m / 60)} 小时`, m % 60 ? `${m % 60} 分钟` : ''] : [`${Math.floor(m / 1440)} 天`, Math.floor((m % 1440) / 60) ? `${Math.floor((m % 1440) / 60)} 小时` : ''];
+  return `${of ?? ''}超时 ${parts.filter(Boolean).join(' ')}`;
+}
+
 /** The text of a value its cell type shows as text. */
 export function cellText(spec: CellSpec, value: unknown): string {
   switch (spec.cell ?? 'text') {
@@ -43,6 +51,8 @@ export function cellText(spec: CellSpec, value: unknown): string {
       return percentText(percentOf(value));
     case 'progress':
       return isShare(value) ? `${value.part ?? 0}/${value.whole}` : percentText(percentOf(value));
+    case 'lateness':
+      return latenessText(value as { minutes: number; of?: unknown });
     case 'money':
       return `¥${Number(value).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     default:

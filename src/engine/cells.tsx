@@ -15,8 +15,10 @@ export const readField = (record: Record<string, unknown>, field: string): unkno
   field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), record);
 
 /** What a column shows of a row: its field, or with `of` that field as a part of the whole `of` names. */
-export function columnValue(spec: { field: string; of?: string }, row: Record<string, unknown>): unknown {
+export function columnValue(spec: { field: string; of?: string; cell?: CellType }, row: Record<string, unknown>): unknown {
   const value = readField(row, spec.field);
+  // A lateness cell names its deadline too, which the resource answers beside it (lateness_of).
+  if (spec.cell === 'lateness') return isEmpty(value) ? null : { minutes: Number(value), of: readField(row, 'lateness_of') };
   if (!spec.of) return value;
   const whole = readField(row, spec.of);
   return isEmpty(whole) ? null : { part: Number(value ?? 0), whole: Number(whole) };
@@ -129,6 +131,13 @@ const CELL_KINDS: Record<CellType, CellKind> = {
     },
   },
   percent: TEXT,
+  lateness: {
+    render: (spec, value) => {
+      const text = cellText(spec, value);
+      return (value as { minutes: number }).minutes > 0 ? <Tag color="error">{text}</Tag> : text;
+    },
+    content: (spec, value) => tagged(cellText(spec, value)),
+  },
   progress: {
     render: (spec, value) => {
       const percent = percentOf(value) ?? 0;

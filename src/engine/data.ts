@@ -5,6 +5,8 @@ import { endpoint } from './catalogue.ts';
 import { loadMenus } from './permissions.tsx';
 import type { EndpointDef, Invalidation, ListPage } from '../shared/schemaTypes.ts';
 import { filtersFromQuery } from './queryFilters.ts';
+import { cachedPreferences } from './preferenceCache.ts';
+import { DEFAULT_PAGE_SIZE } from '../shared/tablePreferences.ts';
 
 /** What each cache a write may make stale (schemaTypes.ts `Invalidation`) takes to be fresh again. */
 const INVALIDATORS: Record<Invalidation, () => void> = {
@@ -89,7 +91,8 @@ export function listCall(page: ListPage, s: ListState): [string, Params] {
 /** A list page's state when it opens: first page of its size, unsorted, the filters its address names and its fixed ones. */
 export const openingState = (page: ListPage, search: string | URLSearchParams = ''): ListState => ({
   pageNum: 1,
-  pageSize: page.pageSize ?? 10,
+  // The user's saved page size as this browser last heard it (tablePreferences.ts), else the page's.
+  pageSize: cachedPreferences()[page.route]?.pageSize ?? page.pageSize ?? DEFAULT_PAGE_SIZE,
   sorter: {},
   filters: { ...filtersFromQuery(page.filters, search), ...page.fixedFilters },
 });

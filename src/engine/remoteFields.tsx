@@ -1,48 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { connect, mapProps } from '@formily/react';
-import { Tree, Upload, message } from 'antd';
+import { Upload, message } from 'antd';
 import { uploadFile } from '../core/upload.ts';
-import { call } from './data.ts';
 import { FileUploadBase } from './files/FileUpload.tsx';
+import { PermissionTreeBase } from './PermissionTree.tsx';
 import { CascaderRemote as PlainCascaderRemote, TreeSelectRemote as PlainTreeSelectRemote } from './remoteInputs.tsx';
 
 // Fields that bring large antd components (tree, tree select, cascader, upload): fields.tsx
 // loads this module only when a form uses one of them. The tree select and the cascader are
 // plain components of remoteInputs.tsx (the filter form uses them without Formily).
-
-interface TreeNode {
-  key: string;
-  title: string;
-  children?: TreeNode[];
-}
-
-/**
- * A checkable tree of menus and their buttons (the role grant form), fed by an endpoint that
- * answers the grantable tree; its value is the checked keys.
- */
-function PermissionTreeBase({ endpoint, value, onChange }: { endpoint: string; value?: string[]; onChange?: (keys: string[]) => void }) {
-  const [tree, setTree] = useState<TreeNode[]>([]);
-  useEffect(() => {
-    let live = true;
-    call<TreeNode[]>(endpoint).then((r) => live && setTree(r.data ?? []));
-    return () => {
-      live = false;
-    };
-  }, [endpoint]);
-  // Each screen and button is checked on its own; the server adds a button's screen itself.
-  const leafOrScreen = (keys: string[]) => keys.filter((k) => !k.startsWith('g:'));
-  return (
-    <Tree
-      checkable
-      checkStrictly
-      defaultExpandAll
-      key={tree.length}
-      treeData={tree}
-      checkedKeys={value ?? []}
-      onCheck={(checked) => onChange?.(leafOrScreen((Array.isArray(checked) ? checked : checked.checked) as string[]))}
-    />
-  );
-}
 
 export const PermissionTree = connect(PermissionTreeBase);
 

@@ -5,13 +5,30 @@ import { Modal } from 'antd';
 import type { Row } from './row.ts';
 import { FieldItemStyles } from './FieldItem.tsx';
 import { formSchema, SchemaField } from './fields.tsx';
-import type { WorkflowTransition } from '../shared/schemaTypes.ts';
+import type { Column, WorkflowTransition } from '../shared/schemaTypes.ts';
+import { columnValue, renderCell, withStates } from './cells.tsx';
+
+/** The record a move is about (its `summary` columns), above the move's inputs. */
+function RecordSummary({ resource, columns, record }: { resource: string; columns: Column[]; record: Row }) {
+  return (
+    <dl data-record-summary style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: '0 0 16px', padding: 12, background: '#fafafa', borderRadius: 6 }}>
+      {columns.map((c) => [
+        <dt key={`t-${c.field}`} style={{ color: '#8c8c8c' }}>
+          {c.title}
+        </dt>,
+        <dd key={`v-${c.field}`} style={{ margin: 0 }}>
+          {renderCell(withStates(c, resource), columnValue(c, record))}
+        </dd>,
+      ])}
+    </dl>
+  );
+}
 
 /**
  * Asks for the inputs of a move (the processor, a result, photos) and its note in one Formily
  * dialog, starting from the record's values; resolves null when the user cancels.
  */
-export function askInputs(transition: WorkflowTransition, record: Row): Promise<{ values: Row; note: string } | null> {
+export function askInputs(transition: WorkflowTransition, record: Row, resource?: string): Promise<{ values: Row; note: string } | null> {
   const names = Object.keys(transition.inputs ?? {});
   const form = createForm({ initialValues: Object.fromEntries(names.map((n) => [n, record[n] ?? undefined])) });
   const note = transition.note
@@ -26,6 +43,7 @@ export function askInputs(transition: WorkflowTransition, record: Row): Promise<
       cancelText: '取消',
       content: (
         <FormProvider form={form}>
+          {resource && transition.summary && record.id !== undefined && <RecordSummary resource={resource} columns={transition.summary} record={record} />}
           <FormLayout layout="vertical">
             <FieldItemStyles>
               <SchemaField schema={formSchema({ ...transition.inputs, ...note })} />

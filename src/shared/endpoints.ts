@@ -33,7 +33,11 @@ export function resourceEndpoints(resource: ClientResource): EndpointDef[] {
     // The scope picker's choices, for whoever may write the record.
     resource.audience && (p.add || p.update) ? e('audienceOptions', 'GET', [...guardCodes(p.add), ...guardCodes(p.update)]) : null,
     ...(resource.workflow
-      ? [e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode)), writes), e('timeline', 'GET', p.view)]
+      ? [
+          e('transition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode)), writes),
+          e('batchTransition', 'POST', resource.workflow.transitions.flatMap((t) => guardCodes(t.btnCode)), writes),
+          e('timeline', 'GET', p.view),
+        ]
       : []),
   ].filter((x): x is EndpointDef => x !== null);
 }

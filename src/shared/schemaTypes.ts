@@ -160,12 +160,32 @@ export type CellType =
   /** A `geo` field: its summary (「多边形（6 个顶点）」, a point's coordinates) and 地图 opening it on a read-only map. */
   | 'geo'
   /** Files of a `FileUpload` field ({ url, name, size } each): icon, name, size and download; a PDF opens in the in-page viewer, a video in the player. */
-  | 'file';
+  | 'file'
+  /** The resource's `lateness` column: 「响应超时 25 分钟」 in red, or 未超时. */
+  | 'lateness';
 
 export interface EnumOption {
   text: string;
   /** antd tag colour or status: success, processing, error, warning, default, or a colour name. */
   color?: string;
+}
+
+/** A resource's deadlines, for its lateness (ResourceDef.lateness). */
+export interface Lateness {
+  /**
+   * @minItems 1
+   * @maxItems 6
+   */
+  deadlines: {
+    /** The datetime field holding the deadline. */
+    due: string;
+    /** The datetime field set when it is met; late when set after `due`, or when empty past `due`. */
+    done: string;
+    /** What the deadline is, e.g. "响应": shown as 「响应超时 25 分钟」. */
+    label: string;
+  }[];
+  /** Records the deadlines do not bind (drafts, suspended or closed ones): never late. */
+  unless?: Condition;
 }
 
 export interface Column {
@@ -184,6 +204,8 @@ export interface Column {
   /** Cut a cell's text short at the column's width and show it whole on hover (always so at the widest). */
   ellipsis?: boolean;
   fixed?: 'left' | 'right';
+  /** Not shown unless the user turns it on in the list's column settings (a secondary column, so the key ones fit). */
+  hidden?: boolean;
   /** Column shown only with this permission (for cell "enableSwitch": the right to switch). */
   btnCode?: BtnGuard;
   /**
@@ -295,7 +317,7 @@ export interface ListPage extends PageBase {
   rowActions?: Action[];
   /** Actions on the selected rows; with them the table shows checkboxes. */
   batchActions?: Action[];
-  /** Rows a page; default 10. At most the resource's maxPageSize. */
+  /** Rows a page; default 20 (the user's column settings may choose another). At most the resource's maxPageSize. */
   pageSize?: PageSize;
   /**
    * Page sizes the pager offers; default 10, 20, 50, 100. Each at most the resource's
@@ -805,6 +827,13 @@ export interface WorkflowTransition {
   /** States it may start from. */
   from: string[];
   to: string;
+  /**
+   * Fields of the record shown at the top of the move's dialog, so the user sees which record
+   * they are moving (a dispatch: the order's number, title, place and urgency), shown as a
+   * list's columns are.
+   * @maxItems 8
+   */
+  summary?: Column[];
   btnCode: BtnGuard;
   /** Ask for a note (a reason, a result) and keep it in the timeline: required or optional. */
   note?: 'required' | 'optional';
@@ -932,6 +961,12 @@ export interface ResourceDef {
   fields: Record<string, ResourceField>;
   /** Columns computed from child records, answered by list and detail beside the fields (by name). */
   computed?: Record<string, ComputedColumn>;
+  /**
+   * Deadlines whose lateness reads answer and lists sort by (issue 42): each read adds
+   * `lateness` (minutes by which the worst deadline was or is missed, 0 when on time; sortable)
+   * and `lateness_of` (that deadline's label), shown by a column `{ "field": "lateness", "cell": "lateness" }`.
+   */
+  lateness?: Lateness;
   /** Codes each operation needs. */
   permissions: {
     view: BtnGuard;

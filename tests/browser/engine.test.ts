@@ -430,6 +430,8 @@ describe('menus and buttons follow the roles (spec 6)', () => {
     await adminPage.goto(`${server.url}/base-information/role-manager`);
     await row(adminPage, 'customer_service').getByRole('button', { name: '授权' }).click();
     const drawer = adminPage.locator('.ant-drawer-open');
+    // The tree opens collapsed (issue 42): the search opens the way to the button.
+    await drawer.getByPlaceholder('搜索菜单或按钮').fill('新增标签');
     await expect.poll(() => drawer.getByText('新增标签').isVisible()).toBe(true);
     await drawer.locator('.ant-tree-treenode', { hasText: '新增标签' }).locator('.ant-tree-checkbox').click();
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
@@ -440,6 +442,7 @@ describe('menus and buttons follow the roles (spec 6)', () => {
     await expect.poll(() => screen(kefu).getByRole('button', { name: '新增标签' }).isVisible()).toBe(true);
 
     await row(adminPage, 'customer_service').getByRole('button', { name: '授权' }).click();
+    await drawer.getByPlaceholder('搜索菜单或按钮').fill('新增标签');
     await drawer.locator('.ant-tree-treenode', { hasText: '新增标签' }).locator('.ant-tree-checkbox').click();
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => adminPage.getByText('授权已保存').count()).toBeGreaterThan(0);

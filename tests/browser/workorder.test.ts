@@ -38,7 +38,7 @@ const dialog = (page: Page) => page.locator('.ant-modal:visible');
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 
 /** Picks an option of a select or tree select named by its field title, searching when it can. */
-async function choose(scope: Locator, name: string, option: string, search?: string) {
+async function choose(scope: Locator, name: string, option: string | RegExp, search?: string) {
   const page = scope.page();
   const select = scope.locator('.ant-select', { has: page.getByRole('combobox', { name, exact: true }) }).first();
   await select.click();
@@ -76,7 +76,8 @@ describe('work orders in the browser', () => {
     const row = screen(diaodu).locator('.ant-table-row', { hasText: title });
     await expect.poll(() => row.getByText('待派单').isVisible()).toBe(true);
     await row.getByRole('button', { name: '派单' }).click();
-    await choose(dialog(diaodu), '处理人', '王师傅（维修工程师）', '王师傅');
+    // Each technician is named with their open orders and state (「王师傅（维修工程师） · 在办 2 单，处理中」).
+    await choose(dialog(diaodu), '处理人', /^王师傅（维修工程师） · /, '王师傅');
     await dialog(diaodu).getByLabel('说明').fill('业主全天在家');
     await dialog(diaodu).getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => toast(diaodu, '派单成功').isVisible()).toBe(true);

@@ -47,6 +47,15 @@ describe('role calls (spec 6)', () => {
     expect((await diaodu.post('/api/basis/dictItem/list', {})).http).toBe(200);
   });
 
+  it('answers the grantable tree in the left menu\'s order, each screen once', async () => {
+    const tree = (await admin.get('/api/base/role/grantable')).body.data as { key: string; children: { key: string }[] }[];
+    const prefixes = tree.map((g) => g.key.slice(2));
+    const declared = server.app.catalogue.menuGroups.map((g) => g.prefix).filter((p) => prefixes.includes(p));
+    expect(prefixes.slice(0, declared.length)).toEqual(declared);
+    const screens = tree.flatMap((g) => g.children.map((m) => m.key));
+    expect(new Set(screens).size).toBe(screens.length);
+  });
+
   it('never lets anyone grant more than they hold, to others or to a role they hold', async () => {
     // The project manager may grant roles, but holds no dictionary editing.
     const pm = await roleId('project_manager');

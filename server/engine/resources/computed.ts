@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ComputedColumn, Condition, ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import type { AnySelect } from '../hooks.ts';
+import { LATENESS, LATENESS_OF, latenessSql } from './lateness.ts';
 
 /** One condition on the child alias, as SQL. */
 function childCondition(alias: string, c: Condition): RawBuilder<unknown> {
@@ -27,12 +28,18 @@ export function computedSql(table: string, def: ComputedColumn): RawBuilder<unkn
 /** A resource's computed columns: added to its reads, sortable where declared. */
 export function computedColumns(resource: ResourceDef) {
   const defs = Object.entries(resource.computed ?? {});
-  const names = new Set(defs.map(([name]) => name));
+  const late = resource.lateness;
+  const names = new Set([...defs.map(([name]) => name), ...(late ? [LATENESS, LATENESS_OF] : [])]);
   /** The query with every computed column selected under its name. */
   function withComputed(query: AnySelect): AnySelect {
     let q = query;
     for (const [name, def] of defs) q = q.select(computedSql(resource.name, def).as(name));
+    if (late) {
+      // Measured at the time of the read: an open order grows later by the minute.
+      const { minutes, of } = latenessSql(resource.name, late);
+      q = q.select([minutes.as(LATENESS), of.as(LATENESS_OF)]);
+    }
     return q;
   }
-  return { names, sortable: defs.filter(([, d]) => d.sortable).map(([n]) => n), withComputed };
+  return { names, sortable: [...defs.filter(([, d]) => d.sortable).map(([n]) => n), ...(late ? [LATENESS] : [])], withComputed };
 }

@@ -92,6 +92,37 @@ export function registerWorkflow(ctx: ResourceContext): void {
     read: async (trx, id) => ctx.readJson((await ctx.withRefLabels(ctx.withProjectName(trx.selectFrom(table).selectAll(table))).where(`${table}.id`, '=', id).executeTakeFirstOrThrow()) as Row),
   });
 
+  /** The move named, once the caller may make it and its note and inputs are valid. */
+  function checkedMove(staff: StaffContext, action: string, note: string | undefined, values: Row): WorkflowTransition {
+    const transition = workflow!.transitions.find((t) => t.name === action)!;
+    if (![transition.btnCode].flat().some((c) => staff.buttons.has(c))) {
+      throw new ApiError(403, `没有权限执行该操作（需要「${[transition.btnCode].flat().map((c) => app.catalogue.buttons.get(c)?.name ?? c).join('」或「')}」权限）`);
+    }
+    if (transition.note === 'required' && !note?.trim()) throw badRequest(`请填写${transition.label}说明`);
+    const validate = inputSchemas[transition.name]!;
+    // An optional field's real issue hides under anyOf: name the most specific one, as add and update do.
+    if (!validate(values)) throw badRequest(describeIssue(resource, (validate.errors!.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? validate.errors![0]) as never));
+    return transition;
+  }
+
+  /** One record's move in a transaction of its own, through its approval when one runs. */
+  function moveOne(id: number, transition: WorkflowTransition, staff: StaffContext, note: string | undefined, values: Row) {
+    return db.transaction().execute(async (trx) => {
+      // Under a running approval, the record's approve or reject move decides the caller's task.
+      const decided = await app.approvals.decideThrough(trx, resource, id, transition.name, staff, note?.trim() || null);
+      if (decided) {
+        const record = (await trx.selectFrom(table).select(workflow!.field).where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+        return { state: String(record[workflow!.field]), message: decided.message };
+      }
+      // Seen before being told it is under approval: nothing of a record out of reach is told.
+      await ctx.findVisible(id, staff, trx);
+      await app.approvals.beforeTransition(trx, resource, id);
+      const state = await move(trx, id, transition, staff, note?.trim() || null, values);
+      await app.approvals.afterTransition(trx, resource, transition.name, id, staff);
+      return { state, message: doneMessage(transition) };
+    });
+  }
+
   app.post(
     '/transition',
     {
@@ -112,30 +143,51 @@ export function registerWorkflow(ctx: ResourceContext): void {
     },
     async (request) => {
       const { id, action, note, values = {} } = request.body as { id: number; action: string; note?: string; values?: Row };
-      const transition = workflow.transitions.find((t) => t.name === action)!;
       const staff = request.staff!;
-      if (![transition.btnCode].flat().some((c) => staff.buttons.has(c))) {
-        throw new ApiError(403, `没有权限执行该操作（需要「${[transition.btnCode].flat().map((c) => app.catalogue.buttons.get(c)?.name ?? c).join('」或「')}」权限）`);
-      }
-      if (transition.note === 'required' && !note?.trim()) throw badRequest(`请填写${transition.label}说明`);
-      const validate = inputSchemas[transition.name]!;
-      // An optional field's real issue hides under anyOf: name the most specific one, as add and update do.
-      if (!validate(values)) throw badRequest(describeIssue(resource, (validate.errors!.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? validate.errors![0]) as never));
-      const moved = await db.transaction().execute(async (trx) => {
-        // Under a running approval, the record's approve or reject move decides the caller's task.
-        const decided = await app.approvals.decideThrough(trx, resource, id, transition.name, staff, note?.trim() || null);
-        if (decided) {
-          const record = (await trx.selectFrom(table).select(workflow.field).where('id', '=', id).executeTakeFirstOrThrow()) as Row;
-          return { state: String(record[workflow.field]), message: decided.message };
-        }
-        // Seen before being told it is under approval: nothing of a record out of reach is told.
-        await ctx.findVisible(id, staff, trx);
-        await app.approvals.beforeTransition(trx, resource, id);
-        const state = await move(trx, id, transition, staff, note?.trim() || null, values);
-        await app.approvals.afterTransition(trx, resource, transition.name, id, staff);
-        return { state, message: doneMessage(transition) };
-      });
+      const transition = checkedMove(staff, action, note, values);
+      const moved = await moveOne(id, transition, staff, note, values);
       return ok({ id, state: moved.state }, moved.message);
+    },
+  );
+
+  /**
+   * The same move on several records (a batch dispatch): each checked and moved in a
+   * transaction of its own, so one refused record leaves the others moved; the answer says, for
+   * each, whether it moved and why not.
+   */
+  app.post(
+    '/batchTransition',
+    {
+      config: { btnCode: codes },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ids', 'action'],
+          additionalProperties: false,
+          properties: {
+            ids: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+            action: { type: 'string', enum: workflow.transitions.map((t) => t.name) },
+            note: { type: 'string', maxLength: 500 },
+            values: { type: 'object' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { ids, action, note, values = {} } = request.body as { ids: number[]; action: string; note?: string; values?: Row };
+      const transition = checkedMove(request.staff!, action, note, values);
+      const results: { id: number; ok: boolean; state?: string; message: string }[] = [];
+      for (const id of ids) {
+        try {
+          const moved = await moveOne(id, transition, request.staff!, note, values);
+          results.push({ id, ok: true, state: moved.state, message: moved.message });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          results.push({ id, ok: false, message: error.message });
+        }
+      }
+      const done = results.filter((r) => r.ok).length;
+      return ok(results, done === ids.length ? `${transition.label}完成，共 ${done} 条` : `${transition.label}：${done} 条完成，${ids.length - done} 条未完成`);
     },
   );
 

@@ -62,7 +62,12 @@ export default async function roleCalls(app: FastifyInstance) {
         children: buttons.filter((b) => b.menu_id === m.menuId).map((b) => ({ key: buttonKey(b.code), title: b.name })),
       });
     }
-    return ok([...groups.values()]);
+    // In the left menu's order: groups as menus.json lists them, screens without a group last.
+    const rank = (key: string) => {
+      const at = app.catalogue.menuGroups.findIndex((g) => `g:${g.prefix}` === key);
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
+    return ok([...groups.values()].sort((a, b) => rank(a.key) - rank(b.key)));
   });
 
   /** A role with the keys of what it grants: the load endpoint of the grant form. */

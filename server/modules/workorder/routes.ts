@@ -79,13 +79,38 @@ export async function workOrderRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows.filter((r) => visible.includes(Number(r.project_id))).map((r) => ({ label: `${String(r.name)}（${kinds[String(r.kind)] ?? String(r.kind)}）${maskValue('mobile', String(r.mobile))}`, value: r.id })));
   });
 
+  /** The states of an order someone has on their hands (not the pool's, nor waiting to be given). */
+  const ON_HAND = ['dispatched', 'processing', 'hangup_pending', 'improper_pending'];
+
   /** Who may take an order, by project: staff working there who may handle work orders. */
   app.get('/processors', { config: { btnCode: ['workorder:giveOut', 'workorder:transfer', 'servertype:add', 'servertype:edit'] } }, async (request) => {
     const groups = await processorsByProject(db, await workProjects(db, app, request.staff!));
+    // Whom to give an order to: each one's open orders and whether they are on one now (issue 42).
+    const ids = [...new Set(groups.flatMap((g) => g.staff.map((s) => s.id)))];
+    const load = ids.length
+      ? await app.db
+          .selectFrom('work_order')
+          .select(['processor_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('processor_id', 'in', ids)
+          .where('status', 'in', ON_HAND)
+          .groupBy(['processor_id', 'status'])
+          .execute()
+      : [];
+    const describe = (id: number) => {
+      const mine = load.filter((l) => l.processor_id === id);
+      const open = mine.reduce((sum, l) => sum + Number(l.n), 0);
+      const busy = mine.some((l) => l.status === 'processing');
+      return open ? `在办 ${open} 单，${busy ? '处理中' : '待接单'}` : '空闲';
+    };
     return ok(
       groups
         .filter((g) => g.staff.length)
-        .map((g) => ({ label: g.projectName, value: `p${g.projectId}`, selectable: false, children: g.staff.map((s) => ({ label: s.posts ? `${s.name}（${s.posts}）` : s.name, value: s.id })) })),
+        .map((g) => ({
+          label: g.projectName,
+          value: `p${g.projectId}`,
+          selectable: false,
+          children: g.staff.map((s) => ({ label: `${s.posts ? `${s.name}（${s.posts}）` : s.name} · ${describe(s.id)}`, value: s.id })),
+        })),
     );
   });
 
