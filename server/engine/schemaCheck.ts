@@ -15,6 +15,7 @@ import { schemaFiles, strayFiles } from './schemaFiles.ts';
 import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
+import { relatedProblems } from './relatedCheck.ts';
 import { childTabProblems } from './detailTabsCheck.ts';
 import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
@@ -179,7 +180,7 @@ export function checkSchemas(root: string): string[] {
       if (field['x-component'] === 'MapPicker') for (const problem of mapPickerProblems(name, props, resource)) report(file, `${at}/x-component-props`, problem);
       if (field.type === 'void' || !resource) continue;
       // A read-only view has no audit columns, but a project-scoped one has its project (the engine filters by it).
-      const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project');
+      const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project') || (filters && name in (resource.relatedFilters ?? {}));
       if (!known) report(file, at, `field "${name}" is not a field of resource "${resource.name}"`);
       else if (filters && name in resource.fields && !resource.fields[name]!.filter) report(file, at, `resource "${resource.name}" does not filter by "${name}"; give the field a "filter" in its resource`);
     }
@@ -253,7 +254,9 @@ export function checkSchemas(root: string): string[] {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
         const computed = resource.computed?.[c.field];
-        if (!computed && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
+        const related = resource.related?.[c.field];
+        if (related && c.sortable) report(file, `/columns/${i}/sortable`, `"${c.field}" is read through a reference and does not sort`);
+        if (!computed && !related && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
         if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
         if (c.sortable && computed && !computed.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its computed column "${c.field}"; mark it "sortable"`);
         if (c.of && !(c.of in resource.fields) && !resource.computed?.[c.of]) report(file, `/columns/${i}/of`, `"${c.of}" is not a field or computed column of resource "${resource.name}"`);
@@ -305,7 +308,7 @@ export function checkSchemas(root: string): string[] {
         if (t.endpoint) checkEndpoint(file, `${at}/endpoint`, t.endpoint);
         t.columns.forEach((c, j) => checkCode(file, `${at}/columns/${j}/btnCode`, c.btnCode));
       };
-      const isField = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
+      const isField = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || Boolean(resource.related?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
       page.sections.forEach((s, i) => {
         if ('items' in s) {
           s.items.forEach((item, j) => isField(item.field) || report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`));
@@ -430,6 +433,7 @@ export function checkSchemas(root: string): string[] {
     checkRules(file, r);
     const docs = new Map([...resourceByName].map(([n, d]) => [n, d.doc]));
     for (const [pointer, message] of computedProblems(r, docs)) report(file, pointer, message);
+    for (const [pointer, message] of relatedProblems(r, docs)) report(file, pointer, message);
     for (const [pointer, message] of nestedImportProblems(r)) report(file, pointer, message);
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
