@@ -502,7 +502,11 @@ export function whereInText(text: string, message: string): string {
 }
 
 /** "<field>_label": the list and detail answer the label of the record a `ref` field points at. */
-const isRefLabel = (resource: ResourceDef, field: string) => field.endsWith('_label') && Boolean(resource.fields[field.slice(0, -'_label'.length)]?.ref);
+const isRefLabel = (resource: ResourceDef, field: string) => {
+  const f = field.endsWith('_label') ? resource.fields[field.slice(0, -'_label'.length)] : undefined;
+  // A reference's label, or a multi-select's names (choiceLabels).
+  return Boolean(f?.ref || (f?.type === 'json' && (f.enum || f.dict)));
+};
 
 /** Link tables of the core that a delete guard may look into. */
 /** Form components fed by an endpoint, with what that endpoint must answer. */

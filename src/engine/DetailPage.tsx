@@ -96,7 +96,7 @@ function SectionBody({ section, record, ctx, resource }: { section: DetailSectio
   return (
     <Descriptions
       column={3}
-      items={section.items.map((item) => ({ key: item.field, label: item.title, span: item.span, children: record ? renderCell(withStates(item, resource), readField(record, item.field)) : null }))}
+      items={section.items.map((item) => ({ key: item.field, label: item.title, span: item.span, children: record ? renderCell(withStates(item, resource), columnValue(item, record)) : null }))}
     />
   );
 }

@@ -17,6 +17,11 @@ export const readField = (record: Record<string, unknown>, field: string): unkno
 /** What a column shows of a row: its field, or with `of` that field as a part of the whole `of` names. */
 export function columnValue(spec: { field: string; of?: string }, row: Record<string, unknown>): unknown {
   const value = readField(row, spec.field);
+  // A link field or a multi-select shows the names the server answers beside it ("<field>_label"), never ids or JSON.
+  if (Array.isArray(value)) {
+    const names = readField(row, `${spec.field}_label`);
+    if (typeof names === 'string') return names || null;
+  }
   if (!spec.of) return value;
   const whole = readField(row, spec.of);
   return isEmpty(whole) ? null : { part: Number(value ?? 0), whole: Number(whole) };
@@ -97,13 +102,18 @@ interface CellKind {
 
 const TEXT: CellKind = { render: cellText, content: (spec, value) => plain(cellText(spec, value)) };
 
+/** The names of a list of enum values (a multi-select read without its label), joined by 、. */
+const enumNames = (spec: CellSpec, value: unknown[]) => value.map((v) => spec.enum?.[String(v)]?.text ?? String(v)).join('、');
+
 const ENUM: CellKind = {
   render(spec, value) {
+    if (Array.isArray(value)) return enumNames(spec, value);
     const option = spec.enum?.[String(value)];
     if (!option) return String(value);
     return option.color ? <Tag color={option.color}>{option.text}</Tag> : option.text;
   },
   content(spec, value) {
+    if (Array.isArray(value)) return plain(enumNames(spec, value));
     const option = spec.enum?.[String(value)];
     return option?.color ? tagged(option.text) : plain(option?.text ?? String(value));
   },

@@ -83,6 +83,10 @@ describe('rules declared on a resource', () => {
     const detail = (await admin.get(`${base}/detail`, { id })).body.data;
     expect(detail).toMatchObject({ attendee_ids: [DEMO_STAFF.diaodu, DEMO_STAFF.weixiu], equipment: ['projector', 'whiteboard'], topics: ['repair', 'complaint'] });
     expect(detail.attendee_ids_label.split('、')).toHaveLength(2);
+    // Multi-selects answer their names beside their values, as link fields do: lists show names, never JSON.
+    expect([detail.equipment_label, detail.topics_label]).toEqual(['投影仪、白板', '报修、投诉']);
+    const row = (await admin.post(`${base}/list`, { filters: { subject: '物业交接会' } })).body.data.records[0];
+    expect([row.equipment_label, row.topics_label, row.attendee_ids_label]).toEqual(['投影仪、白板', '报修、投诉', detail.attendee_ids_label]);
     const found = async (attendee: number) => (await admin.post(`${base}/list`, { filters: { attendee_ids: attendee } })).body.data.records.map((r: { subject: string }) => r.subject);
     expect(await found(DEMO_STAFF.weixiu)).toEqual(['物业交接会']);
     expect(await found(DEMO_STAFF.xuncha)).toEqual([]);

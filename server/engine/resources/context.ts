@@ -11,6 +11,7 @@ import { computedColumns } from './computed.ts';
 import { referenceHelpers } from './links.ts';
 import { maskValue } from './values.ts';
 import { relatedReads } from '../related.ts';
+import { choiceLabels } from './choiceLabels.ts';
 
 /** What every group of a resource's endpoints shares: its definition, hooks, validators and how its records are read. */
 export type ResourceContext = ReturnType<typeof resourceContext>;
@@ -25,6 +26,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   const p = resource.readOnly ? ({ view: resource.permissions.view, export: resource.permissions.export } as ResourceDef['permissions']) : resource.permissions;
   const references = referenceHelpers(app, resource);
   const computed = computedColumns(resource);
+  const withChoiceLabels = choiceLabels(db, resource);
 
   /** Rows the caller may see (scopeRows); `q` is the open transaction, if any. */
   const scoped = (query: AnySelect, staff: StaffContext, q: AnyDB = db): Promise<AnySelect> => scopeRows({ db: q, staff, hooks }, resource, query);
@@ -94,6 +96,8 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
     errorFormatter: resourceErrorFormatter(resource),
     validateFilters: compileInputValidator(filtersSchema(resource)),
     ...references,
+    // Link fields and multi-selects answer their names as "<field>_label".
+    withLinks: async (rows: Row[], q: AnyDB = db): Promise<Row[]> => withChoiceLabels(await references.withLinks(rows, q)),
     // Every read that names referenced records (list, detail, a move's answer, export) also computes the computed columns.
     withRefLabels: (query: AnySelect): AnySelect => computed.withComputed(references.withRefLabels(query)),
     computed,
