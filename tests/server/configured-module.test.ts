@@ -7,7 +7,7 @@ import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 /** The meeting bookings of tests/fixtures/booking: rules, date-times and links declared in JSON alone. */
 const server = setUpFixtureServer();
 const admin = setUpApi(server);
-const [manager] = setUpApis(server, 'xmjl');
+const [manager, inspector] = setUpApis(server, 'xmjl', 'xuncha');
 
 const base = '/api/basis/booking';
 const at = (text: string) => new Date(text).getTime();
@@ -158,5 +158,25 @@ describe('related data in lists and filters', () => {
     expect(status).toBe(200);
     const floor = (rows[0] as string[]).indexOf('楼层');
     expect(rows.slice(1).map((r) => [r[0], r[floor]])).toEqual([['纪要核对甲', '3F'], ['纪要核对乙', '12F']]);
+  });
+});
+
+describe('lookups', () => {
+  it("answer the labels of a form's select to whoever may fill the form, without its resource's screen", async () => {
+    const staffOptions = () => inspector.get('/api/base/crmStaff/options', { keyword: '刘' });
+    expect((await staffOptions()).http).toBe(403);
+    // The booking form picks its organiser and attendees from staff.options: adding a booking implies that lookup.
+    const role = await server.app.db.selectFrom('role').select('id').where('code', '=', 'inspector').executeTakeFirstOrThrow();
+    const add = await server.app.db.selectFrom('menu_button').select('id').where('code', '=', 'booking:add').execute();
+    await server.app.db.insertInto('role_button').values(add.map((x) => ({ role_id: role.id, button_id: x.id }))).execute();
+    const options = await staffOptions();
+    expect(options.http).toBe(200);
+    expect(options.body.data.length).toBeGreaterThan(0);
+    // Labels and ids only: no mobile, no record.
+    expect(options.body.data.every((o: object) => Object.keys(o).sort().join() === 'label,value')).toBe(true);
+    expect(JSON.stringify(options.body.data)).not.toMatch(/1[3-9]\d{9}/);
+    // The lookup is no key to the screen itself.
+    expect((await inspector.post('/api/base/crmStaff/list', {})).http).toBe(403);
+    expect((await inspector.get('/api/base/crmStaff/detail', { id: DEMO_STAFF.xmjl })).http).toBe(403);
   });
 });

@@ -4,6 +4,7 @@ import type { StaffContext } from '../../platform/types.ts';
 import type { AnySelect, Row } from '../hooks.ts';
 import { filtersSchema } from '../validation.ts';
 import { guardCodes } from '../catalogue.ts';
+import { lookupCodes } from '../lookups.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 import { parseDateTime } from './dateTimes.ts';
 import { contains } from '../../platform/db/textSearch.ts';
@@ -133,7 +134,8 @@ export function registerReads(ctx: ResourceContext): void {
   app.get(
     '/options',
     {
-      config: { btnCode: p.view },
+      // Labels only: its viewers, and whoever holds a button of a screen that picks its records (lookups.ts).
+      config: { btnCode: lookupCodes(app.catalogue, resource) },
       schema: { querystring: { type: 'object', additionalProperties: false, properties: { keyword: { type: 'string', maxLength: 64 }, all: { type: 'boolean' } } } },
     },
     async (request) => {
