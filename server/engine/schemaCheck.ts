@@ -16,6 +16,7 @@ import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
 import { relatedProblems } from './relatedCheck.ts';
+import { borrowProblems } from './borrowCheck.ts';
 import { childTabProblems } from './detailTabsCheck.ts';
 import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
@@ -196,6 +197,8 @@ export function checkSchemas(root: string): string[] {
     }
     if (page.order !== undefined && !page.menu) report(file, '/order', 'the page is not in the menu ("menu": true), so it has no place to order');
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
+    checkCode(file, '/borrows', page.borrows);
+    for (const [pointer, message] of borrowProblems(page, new Map([...routes].map(([r, d]) => [r, d.doc])))) report(file, pointer, message);
     if (page.kind === 'bespoke') {
       if (page.public && page.menu) report(file, '/menu', 'a public page is opened by its link, not from the menu');
       continue;

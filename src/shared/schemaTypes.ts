@@ -252,6 +252,13 @@ interface PageBase {
    * pages): the user may open it when they may open that entry, and its buttons apply here.
    */
   permissionsOf?: string;
+  /**
+   * Codes of other screens this page's actions or columns use (a meeting list's 新增纪要, granted
+   * with the minutes screen): without it, the lint refuses a btnCode the page's own menu entry
+   * does not offer. The role manager grants a borrowed code under its own screen.
+   * @uniqueItems true
+   */
+  borrows?: string[];
   /** What the page needs loaded before it renders (see PageRequirement). */
   requires?: PageRequirement[];
 }

@@ -374,6 +374,16 @@ describe('schema lint', () => {
     ]);
   });
 
+  it("refuses a btnCode the page's own menu entry does not offer, unless the page borrows it", () => {
+    const list = 'meetings/pages/meetingManagement-meetingList.json';
+    expect(at(lint(corrupt(list, (d) => (d.borrows = []))))).toEqual([
+      'meetings/pages/meetingManagement-meetingList.json#/rowActions/5/btnCode: btnCode "minutes:add" is not among the buttons of this page, so a role granted that screen alone never sees it; offer it there, or name it in "borrows" (the code stays granted under its own screen)',
+    ]);
+    expect(at(lint(corrupt(list, (d) => (d.borrows = ['minutes:add', 'minutes:fly']))))).toEqual([
+      'meetings/pages/meetingManagement-meetingList.json#/borrows: btnCode "minutes:fly" is not in the permission catalogue; declare it in a page\'s "buttons"',
+    ]);
+  });
+
   it('checks computed columns against their child resource, and the columns that show them', () => {
     const sheet = 'people/resources/perf_sheet.json';
     expect(
