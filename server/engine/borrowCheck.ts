@@ -1,5 +1,5 @@
 import type { PageSchema } from '../../src/shared/schemaTypes.ts';
-import { guardCodes } from './catalogue.ts';
+import { guardCodes } from '../../src/shared/endpoints.ts';
 
 /** Every btnCode a page uses (actions, columns, tabs...), with its JSON pointer; the page's own `buttons` are what it offers, not uses. */
 function usedCodes(value: unknown, pointer: string, out: [string, string][]): [string, string][] {
