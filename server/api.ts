@@ -37,7 +37,7 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
           if (routes) await service.register(routes);
         }
         for (const resource of app.catalogue.resources.values()) {
-          if (resource.service === prefix) await service.register(resourceRoutes(resource, hooks[resource.name]), { prefix: resource.path });
+          if (resource.service === prefix) await service.register(resourceRoutes(resource, hooks[resource.name], hooks), { prefix: resource.path });
         }
         // The download center of background exports, owned by each caller (server/engine/exportJobs.ts).
         if (prefix === 'report') await service.register(downloadCenterRoutes('download-center:view'), { prefix: '/downloadCenter' });

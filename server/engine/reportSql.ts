@@ -1,13 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportCondition, ReportDimension, ReportMeasure } from '../../src/shared/schemaTypes.ts';
+import { throughValue } from './related.ts';
 
 // The only place a report declaration becomes SQL: a closed set of expressions over the
 // source's columns (named by JSON the lint checked, quoted by sql.ref), never text from a caller.
 
 const col = (field: string) => sql.ref(`s.${field}`);
 
-/** The value of `via.field` in the `via.table` row whose id this row's `field` holds. */
-const through = (field: string, via: { table: string; field: string }) => sql`(select ${sql.ref(`v.${via.field}`)} from ${sql.table(via.table)} as v where v.id = ${col(field)})`;
+/** The value of `via.field` in the `via.table` row whose id this row's `field` holds (the resources' related columns read the same way). */
+const through = (field: string, via: { table: string; field: string }) => sql`${throughValue(via.table, via.field, `s.${field}`)}`;
 
 /** A row condition: every test the declaration gives must hold. */
 export function conditionSql(where: ReportCondition): RawBuilder<unknown> {

@@ -16,6 +16,8 @@ import { schemaFiles, strayFiles } from './schemaFiles.ts';
 import { tableColumns } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
+import { relatedProblems } from './relatedCheck.ts';
+import { borrowProblems } from './borrowCheck.ts';
 import { childTabProblems } from './detailTabsCheck.ts';
 import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
@@ -181,7 +183,7 @@ export function checkSchemas(root: string): string[] {
       if (field['x-component'] === 'MapPicker') for (const problem of mapPickerProblems(name, props, resource)) report(file, `${at}/x-component-props`, problem);
       if (field.type === 'void' || !resource) continue;
       // A read-only view has no audit columns, but a project-scoped one has its project (the engine filters by it).
-      const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project');
+      const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project') || (filters && name in (resource.relatedFilters ?? {}));
       if (!known) report(file, at, `field "${name}" is not a field of resource "${resource.name}"`);
       else if (filters && name in resource.fields && !resource.fields[name]!.filter) report(file, at, `resource "${resource.name}" does not filter by "${name}"; give the field a "filter" in its resource`);
     }
@@ -197,6 +199,8 @@ export function checkSchemas(root: string): string[] {
     }
     if (page.order !== undefined && !page.menu) report(file, '/order', 'the page is not in the menu ("menu": true), so it has no place to order');
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
+    checkCode(file, '/borrows', page.borrows);
+    for (const [pointer, message] of borrowProblems(page, new Map([...routes].map(([r, d]) => [r, d.doc])))) report(file, pointer, message);
     if (page.kind === 'bespoke') {
       if (page.public && page.menu) report(file, '/menu', 'a public page is opened by its link, not from the menu');
       continue;
@@ -255,7 +259,9 @@ export function checkSchemas(root: string): string[] {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
         const computed = resource.computed?.[c.field];
-        if (!computed && !isLatenessColumn(resource, c) && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
+        const related = resource.related?.[c.field];
+        if (related && c.sortable) report(file, `/columns/${i}/sortable`, `"${c.field}" is read through a reference and does not sort`);
+        if (!computed && !related && !isLatenessColumn(resource, c) && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
         if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
         if (c.sortable && computed && !computed.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its computed column "${c.field}"; mark it "sortable"`);
         if (c.of && !(c.of in resource.fields) && !resource.computed?.[c.of]) report(file, `/columns/${i}/of`, `"${c.of}" is not a field or computed column of resource "${resource.name}"`);
@@ -309,7 +315,7 @@ export function checkSchemas(root: string): string[] {
         if (t.endpoint) checkEndpoint(file, `${at}/endpoint`, t.endpoint);
         t.columns.forEach((c, j) => checkCode(file, `${at}/columns/${j}/btnCode`, c.btnCode));
       };
-      const isField = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
+      const isField = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || Boolean(resource.related?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
       page.sections.forEach((s, i) => {
         if ('items' in s) {
           s.items.forEach((item, j) => isField(item.field) || report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`));
@@ -435,6 +441,7 @@ export function checkSchemas(root: string): string[] {
     checkRules(file, r);
     const docs = new Map([...resourceByName].map(([n, d]) => [n, d.doc]));
     for (const [pointer, message] of computedProblems(r, docs)) report(file, pointer, message);
+    for (const [pointer, message] of relatedProblems(r, docs)) report(file, pointer, message);
     for (const [pointer, message] of nestedImportProblems(r)) report(file, pointer, message);
     if (r.labelField && !(r.labelField in r.fields)) report(file, '/labelField', `"${r.labelField}" is not a field of this resource`);
     for (const [, name] of r.refLabel?.matchAll(/\{(\w+)\}/g) ?? []) if (!(name! in r.fields)) report(file, '/refLabel', `"${name}" is not a field of this resource`);
@@ -503,7 +510,11 @@ export function whereInText(text: string, message: string): string {
 }
 
 /** "<field>_label": the list and detail answer the label of the record a `ref` field points at. */
-const isRefLabel = (resource: ResourceDef, field: string) => field.endsWith('_label') && Boolean(resource.fields[field.slice(0, -'_label'.length)]?.ref);
+const isRefLabel = (resource: ResourceDef, field: string) => {
+  const f = field.endsWith('_label') ? resource.fields[field.slice(0, -'_label'.length)] : undefined;
+  // A reference's label, or a multi-select's names (choiceLabels).
+  return Boolean(f?.ref || (f?.type === 'json' && (f.enum || f.dict)));
+};
 
 /** Link tables of the core that a delete guard may look into. */
 /** Form components fed by an endpoint, with what that endpoint must answer. */

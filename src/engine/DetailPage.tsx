@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Card, Descriptions, Empty, Image, Result, Space, Spin, Timeline, Typography } from 'antd';
 import { DataTable } from './DataTable.tsx';
 import { formatTime } from '../shared/format.ts';
@@ -9,6 +10,10 @@ import { call } from './data.ts';
 import { readPublicRecord } from './publicRecord.ts';
 import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
 import { DetailTabs } from './DetailTabs.tsx';
+import type { OpenForm } from './FormContainer.tsx';
+
+// The form drawer loads with the first form action opened, as on a list.
+const FormContainer = lazy(() => import('./FormContainer.tsx').then((m) => ({ default: m.FormContainer })));
 
 interface TimelineEntry {
   actionText: string;
@@ -96,7 +101,7 @@ function SectionBody({ section, record, ctx, resource }: { section: DetailSectio
   return (
     <Descriptions
       column={3}
-      items={section.items.map((item) => ({ key: item.field, label: item.title, span: item.span, children: record ? renderCell(withStates(item, resource), readField(record, item.field)) : null }))}
+      items={section.items.map((item) => ({ key: item.field, label: item.title, span: item.span, children: record ? renderCell(withStates(item, resource), columnValue(item, record)) : null }))}
     />
   );
 }
@@ -117,6 +122,8 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
   const id = page.public ? token : (params.id ?? idFromQuery(query, page.idParam));
   const { data, loading, refreshAsync } = useRequest(() => (token ? readPublicRecord(page.resource, token) : call<Row>(`${page.resource}.detail`, { id: Number(id) })), { refreshDeps: [id], ready: Boolean(id) });
   const record = data?.data;
+  // A form action (edit this record, add a child) opens its form in a drawer over the details, which reload once it saves.
+  const [form, setForm] = useState<OpenForm | null>(null);
   // Opened without a record (a bookmark, the menu): nothing to load, say where records are chosen.
   if (!id) return <Result status="info" title={page.public ? '链接不完整' : '未指定记录'} subTitle={page.public ? '请使用发起人发送的完整链接打开' : '请从列表中选择要查看的记录'} />;
   if (!loading && data && !record) return <Result status={page.public ? 'warning' : '404'} title={page.public ? '无法打开' : '记录不存在'} subTitle={data.message} />;
@@ -129,7 +136,7 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
       const fresh = await refreshAsync();
       if (fresh.status === '404') navigate(-1);
     },
-    openForm: () => undefined,
+    openForm: (action, formId, initialValues) => setForm({ action, id: formId, initialValues }),
   };
   return (
     <Spin spinning={loading}>
@@ -153,6 +160,11 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
           </Card>
         ))}
         {page.timeline && !page.public && record && <TimelineCard resource={page.resource} id={record.id} version={data} />}
+        {form && (
+          <Suspense fallback={null}>
+            <FormContainer open={form} onClose={() => setForm(null)} onSaved={() => void refreshAsync()} />
+          </Suspense>
+        )}
       </Space>
     </Spin>
   );

@@ -19,6 +19,11 @@ export function columnValue(spec: { field: string; of?: string; cell?: CellType 
   const value = readField(row, spec.field);
   // A lateness cell names its deadline too, which the resource answers beside it (lateness_of).
   if (spec.cell === 'lateness') return isEmpty(value) ? null : { minutes: Number(value), of: readField(row, 'lateness_of') };
+  // A link field or a multi-select shows the names the server answers beside it ("<field>_label"), never ids or JSON.
+  if (Array.isArray(value)) {
+    const names = readField(row, `${spec.field}_label`);
+    if (typeof names === 'string') return names || null;
+  }
   if (!spec.of) return value;
   const whole = readField(row, spec.of);
   return isEmpty(whole) ? null : { part: Number(value ?? 0), whole: Number(whole) };
@@ -99,13 +104,18 @@ interface CellKind {
 
 const TEXT: CellKind = { render: cellText, content: (spec, value) => plain(cellText(spec, value)) };
 
+/** The names of a list of enum values (a multi-select read without its label), joined by 、. */
+const enumNames = (spec: CellSpec, value: unknown[]) => value.map((v) => spec.enum?.[String(v)]?.text ?? String(v)).join('、');
+
 const ENUM: CellKind = {
   render(spec, value) {
+    if (Array.isArray(value)) return enumNames(spec, value);
     const option = spec.enum?.[String(value)];
     if (!option) return String(value);
     return option.color ? <Tag color={option.color}>{option.text}</Tag> : option.text;
   },
   content(spec, value) {
+    if (Array.isArray(value)) return plain(enumNames(spec, value));
     const option = spec.enum?.[String(value)];
     return option?.color ? tagged(option.text) : plain(option?.text ?? String(value));
   },

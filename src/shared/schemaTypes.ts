@@ -274,6 +274,13 @@ interface PageBase {
    * pages): the user may open it when they may open that entry, and its buttons apply here.
    */
   permissionsOf?: string;
+  /**
+   * Codes of other screens this page's actions or columns use (a meeting list's 新增纪要, granted
+   * with the minutes screen): without it, the lint refuses a btnCode the page's own menu entry
+   * does not offer. The role manager grants a borrowed code under its own screen.
+   * @uniqueItems true
+   */
+  borrows?: string[];
   /** What the page needs loaded before it renders (see PageRequirement). */
   requires?: PageRequirement[];
 }
@@ -948,6 +955,32 @@ export interface ComputedColumn {
   sortable?: boolean;
 }
 
+/**
+ * A column read through a reference: the `field` of the record this resource's `ref` field `via`
+ * points at (a booking's room's floor). Lists, details and exports answer it under its name; the
+ * referenced resource's data scope applies, so a record the caller may not see reads as empty.
+ */
+export interface RelatedColumn {
+  title: string;
+  /** This resource's field whose `ref` names the other resource. */
+  via: string;
+  /** A field of that resource (not a masked one). */
+  field: string;
+}
+
+/**
+ * A filter across a reference: the list's filter of this name, 1 (or true) keeping the records
+ * for which a record of `resource` matches and 0 (or false) those for which none does (meetings
+ * without minutes). Only records of `resource` the caller may see count (its data scope).
+ */
+export interface RelatedFilter {
+  title: string;
+  resource: string;
+  /** Each key (a field of `resource`) equals this record's field it names, e.g. { "meeting_id": "id" }. @minProperties 1 */
+  match: Record<string, string>;
+  where?: Condition[];
+}
+
 /** One table with its endpoints: list, detail, add, update, delete, enable, export, import, options. */
 export interface ResourceDef {
   $schema?: string;
@@ -967,6 +1000,10 @@ export interface ResourceDef {
    * and `lateness_of` (that deadline's label), shown by a column `{ "field": "lateness", "cell": "lateness" }`.
    */
   lateness?: Lateness;
+  /** Columns read through a reference (RelatedColumn), answered by list, detail and export beside the fields. */
+  related?: Record<string, RelatedColumn>;
+  /** Filters across a reference (exists / not exists of a matching related record), named like fields in a list's `filters`. */
+  relatedFilters?: Record<string, RelatedFilter>;
   /** Codes each operation needs. */
   permissions: {
     view: BtnGuard;

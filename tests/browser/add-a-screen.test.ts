@@ -199,6 +199,12 @@ describe('adding a screen from JSON alone', () => {
     expect(await page.locator('.ant-image-preview-operations, .ant-image-preview-footer .ant-image-preview-actions').count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => screen(page).locator('.ant-timeline-item', { hasText: '创建' }).count()).toBe(1);
+    // A form action on a detail page opens its form over the record, and the details show the saved change.
+    await screen(page).getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => drawer.getByLabel('标题').inputValue()).toBe('电梯异响');
+    await drawer.getByLabel('标题').fill('电梯异响（复查）');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => screen(page).getByText('电梯异响（复查）').isVisible()).toBe(true);
   });
 
   it('approves a resource declared approvable in JSON: flow configured on screen, submitted, approved and rejected in the center', async () => {

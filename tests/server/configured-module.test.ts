@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { setUpApi, setUpFixtureServer } from '../support/setup.ts';
-import { DEMO_STAFF } from '../../server/modules/org/public.ts';
+import { setUpApi, setUpApis, setUpFixtureServer } from '../support/setup.ts';
+import { downloadSheet } from '../support/exports.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /** The meeting bookings of tests/fixtures/booking: rules, date-times and links declared in JSON alone. */
 const server = setUpFixtureServer();
 const admin = setUpApi(server);
+const [manager, inspector] = setUpApis(server, 'xmjl', 'xuncha');
 
 const base = '/api/basis/booking';
 const at = (text: string) => new Date(text).getTime();
@@ -81,6 +83,10 @@ describe('rules declared on a resource', () => {
     const detail = (await admin.get(`${base}/detail`, { id })).body.data;
     expect(detail).toMatchObject({ attendee_ids: [DEMO_STAFF.diaodu, DEMO_STAFF.weixiu], equipment: ['projector', 'whiteboard'], topics: ['repair', 'complaint'] });
     expect(detail.attendee_ids_label.split('、')).toHaveLength(2);
+    // Multi-selects answer their names beside their values, as link fields do: lists show names, never JSON.
+    expect([detail.equipment_label, detail.topics_label]).toEqual(['投影仪、白板', '报修、投诉']);
+    const row = (await admin.post(`${base}/list`, { filters: { subject: '物业交接会' } })).body.data.records[0];
+    expect([row.equipment_label, row.topics_label, row.attendee_ids_label]).toEqual(['投影仪、白板', '报修、投诉', detail.attendee_ids_label]);
     const found = async (attendee: number) => (await admin.post(`${base}/list`, { filters: { attendee_ids: attendee } })).body.data.records.map((r: { subject: string }) => r.subject);
     expect(await found(DEMO_STAFF.weixiu)).toEqual(['物业交接会']);
     expect(await found(DEMO_STAFF.xuncha)).toEqual([]);
@@ -111,5 +117,66 @@ describe('rules declared on a resource', () => {
     const menu = (await admin.post('/api/base/menu/list', { pageSize: 100, filters: { group_prefix: '/business-settings' } })).body.data.records.find((r: { router: string }) => r.router === '/business-settings/meeting-bookings');
     expect((await admin.post('/api/base/menu/update', { id: menu.id, display_sort: 9999 })).body.message).toBe('保存成功');
     expect((await group()).at(-1)).toBe('/business-settings/meeting-bookings');
+  });
+});
+
+describe('related data in lists and filters', () => {
+  it("reads a column through a reference and filters by a related record, each within the related resource's scope", async () => {
+    const room = async (project: number, name: string, floor: string) => (await admin.post('/api/basis/conferenceRoom/add', { project_id: project, name, floor })).body.data.id;
+    const here = await room(DEMO_PROJECTS.cuihu.id, '翠湖三楼会议室', '3F');
+    const there = await room(DEMO_PROJECTS.jinxiu.id, '锦绣十二楼会议室', '12F');
+    const book = async (subject: string, roomId: number | null, day: string) =>
+      (await admin.post(`${base}/add`, { subject, room: 'east', room_id: roomId, organizer_id: DEMO_STAFF.kefu, start_at: `${day} 09:00`, end_at: `${day} 10:00` })).body.data.id;
+    const a = await book('纪要核对甲', here, '2027-02-01');
+    const b = await book('纪要核对乙', there, '2027-02-02');
+    const c = await book('纪要核对丙', null, '2027-02-03');
+    const minutes = async (project: number, booking: number) => (await admin.post('/api/basis/bookingMinutes/add', { project_id: project, booking_id: booking, content: '已形成决议' })).body.data.id;
+    await minutes(DEMO_PROJECTS.cuihu.id, a);
+    await minutes(DEMO_PROJECTS.jinxiu.id, b);
+    // A disabled minute is no minute (the filter's where).
+    await admin.post('/api/basis/bookingMinutes/enable', { id: await minutes(DEMO_PROJECTS.cuihu.id, c), enabled: 0 });
+
+    const listed = async (api: typeof admin, filters: Record<string, unknown> = {}) =>
+      (await api.post(`${base}/list`, { pageSize: 50, filters: { subject: '纪要核对', ...filters } })).body.data.records.map((r: { subject: string; room_floor: string | null }) => [r.subject, r.room_floor]);
+    expect(await listed(admin)).toEqual([['纪要核对甲', '3F'], ['纪要核对乙', '12F'], ['纪要核对丙', null]]);
+    expect(await listed(admin, { has_minutes: 1 })).toEqual([['纪要核对甲', '3F'], ['纪要核对乙', '12F']]);
+    expect(await listed(admin, { has_minutes: 0 })).toEqual([['纪要核对丙', null]]);
+    const bad = await admin.post(`${base}/list`, { filters: { has_minutes: 'maybe' } });
+    expect([bad.http, bad.body.message]).toEqual([400, '筛选条件会议纪要格式不正确']);
+
+    // The project manager of 翠湖天地 sees every booking but not 锦绣华庭's room or minutes: nothing leaks through the join.
+    const buttons = await server.app.db.selectFrom('menu_button').select('id').where('code', '=', 'booking:view').execute();
+    const role = await server.app.db.selectFrom('role').select('id').where('code', '=', 'project_manager').executeTakeFirstOrThrow();
+    await server.app.db.insertInto('role_button').values(buttons.map((x) => ({ role_id: role.id, button_id: x.id }))).execute();
+    expect(await listed(manager)).toEqual([['纪要核对甲', '3F'], ['纪要核对乙', null], ['纪要核对丙', null]]);
+    expect(await listed(manager, { has_minutes: 1 })).toEqual([['纪要核对甲', '3F']]);
+    expect(await listed(manager, { has_minutes: 0 })).toEqual([['纪要核对乙', null], ['纪要核对丙', null]]);
+    expect((await manager.get(`${base}/detail`, { id: b })).body.data.room_floor).toBeNull();
+    expect((await admin.get(`${base}/detail`, { id: b })).body.data.room_floor).toBe('12F');
+
+    const { status, rows } = await downloadSheet(admin, `${base}/export`, { has_minutes: 1, subject: '纪要核对' });
+    expect(status).toBe(200);
+    const floor = (rows[0] as string[]).indexOf('楼层');
+    expect(rows.slice(1).map((r) => [r[0], r[floor]])).toEqual([['纪要核对甲', '3F'], ['纪要核对乙', '12F']]);
+  });
+});
+
+describe('lookups', () => {
+  it("answer the labels of a form's select to whoever may fill the form, without its resource's screen", async () => {
+    const staffOptions = () => inspector.get('/api/base/crmStaff/options', { keyword: '刘' });
+    expect((await staffOptions()).http).toBe(403);
+    // The booking form picks its organiser and attendees from staff.options: adding a booking implies that lookup.
+    const role = await server.app.db.selectFrom('role').select('id').where('code', '=', 'inspector').executeTakeFirstOrThrow();
+    const add = await server.app.db.selectFrom('menu_button').select('id').where('code', '=', 'booking:add').execute();
+    await server.app.db.insertInto('role_button').values(add.map((x) => ({ role_id: role.id, button_id: x.id }))).execute();
+    const options = await staffOptions();
+    expect(options.http).toBe(200);
+    expect(options.body.data.length).toBeGreaterThan(0);
+    // Labels and ids only: no mobile, no record.
+    expect(options.body.data.every((o: object) => Object.keys(o).sort().join() === 'label,value')).toBe(true);
+    expect(JSON.stringify(options.body.data)).not.toMatch(/1[3-9]\d{9}/);
+    // The lookup is no key to the screen itself.
+    expect((await inspector.post('/api/base/crmStaff/list', {})).http).toBe(403);
+    expect((await inspector.get('/api/base/crmStaff/detail', { id: DEMO_STAFF.xmjl })).http).toBe(403);
   });
 });

@@ -120,4 +120,19 @@ describe('meetings', () => {
     const seen = (await xmjl.post(`${M}/meeting/list`, { pageSize: 1000 })).body.data.records as Record<string, any>[];
     expect(new Set(seen.map((r) => r.project_id))).toEqual(new Set([cuihu]));
   });
+
+  it('list the ended meetings without minutes, and each meeting\'s room location, through the references', async () => {
+    const ended = async (hasMinutes?: number) =>
+      (await xingzheng.post(`${M}/meeting/list`, { pageSize: 1000, filters: { status: 'ended', ...(hasMinutes === undefined ? {} : { has_minutes: hasMinutes }) } })).body.data.records as Record<string, any>[];
+    const [all, withMinutes, without] = await Promise.all([ended(), ended(1), ended(0)]);
+    expect(withMinutes.length).toBeGreaterThan(0);
+    expect(without.length).toBeGreaterThan(0);
+    expect(withMinutes.length + without.length).toBe(all.length);
+    const minuted = new Set((await server.app.db.selectFrom('meeting_minutes' as never).select('meeting_id' as never).execute()).map((m: Record<string, any>) => m.meeting_id));
+    expect(without.every((m) => !minuted.has(m.id))).toBe(true);
+    expect(withMinutes.every((m) => minuted.has(m.id))).toBe(true);
+    const room = (await rooms(cuihu))[0]!;
+    const inRoom = (await xingzheng.post(`${M}/meeting/list`, { pageSize: 1, filters: { room_id: room.id } })).body.data.records[0];
+    expect(inRoom.room_location).toBe(room.location);
+  });
 });

@@ -22,6 +22,8 @@ const FILES: [string, string][] = [
   ['settings/tabs.json', 'settings/pages/business-settings-calendar-and-repairs.json'],
   ['booking/resource.json', 'booking/resources/booking.json'],
   ['booking/blacklist.json', 'booking/resources/booking_blacklist.json'],
+  ['booking/room.json', 'booking/resources/conference_room.json'],
+  ['booking/minutes.json', 'booking/resources/booking_minutes.json'],
   ['booking/list.json', 'booking/pages/business-settings-meeting-bookings.json'],
   ['booking/form.json', 'booking/pages/business-settings-meeting-bookings-form.json'],
   ['purchase/resource.json', 'purchase/resources/purchase_request.json'],

@@ -332,6 +332,58 @@ describe('schema lint', () => {
     expect(run.stderr).toContain('settings/resources/label.json#/fields/category/ref: no resource "nowhere"');
   });
 
+  it('checks columns and filters read through a reference: the reference, the other resource, its fields, and never personal data', () => {
+    const meeting = 'meetings/resources/meeting.json';
+    expect(
+      at(
+        lint(
+          corrupt(meeting, (d) => {
+            d.related.room_location.field = 'loction';
+            d.related.organizer_mobile = { title: '组织人手机', via: 'organizer_id', field: 'mobile' };
+            d.related.title = { title: '重名', via: 'title', field: 'name' };
+            d.relatedFilters.has_minutes.resource = 'meeting_minute';
+            d.relatedFilters.has_exception = { title: '有异常', resource: 'meeting_exception', match: { meetng_id: 'id', staff_id: 'organiser' }, where: [{ field: 'stat', equals: 'pending' }] };
+          }),
+        ),
+      ),
+    ).toEqual([
+      'meetings/resources/meeting.json#/related/room_location/field: "loction" is not a field of resource "meeting_room"',
+      'meetings/resources/meeting.json#/related/organizer_mobile/field: "mobile" of "staff" is personal data (masked); a related column never shows it',
+      'meetings/resources/meeting.json#/related/title: "title" is already a field, system or computed column of this resource; give the related column its own name',
+      'meetings/resources/meeting.json#/related/title/via: "title" must be a field of this resource whose "ref" names a resource (not a many-to-many link)',
+      'meetings/resources/meeting.json#/relatedFilters/has_minutes/resource: no resource "meeting_minute"',
+      'meetings/resources/meeting.json#/relatedFilters/has_exception/match/meetng_id: "meetng_id" is not a field of resource "meeting_exception"',
+      'meetings/resources/meeting.json#/relatedFilters/has_exception/match/staff_id: "organiser" is not a field of this resource',
+      'meetings/resources/meeting.json#/relatedFilters/has_exception/where/0/field: "stat" is not a field of resource "meeting_exception"',
+    ]);
+    const list = 'meetings/pages/meetingManagement-meetingList.json';
+    expect(
+      at(
+        lint(
+          corrupt(list, (d) => {
+            d.columns.find((c: { field: string }) => c.field === 'room_location').sortable = true;
+            d.columns.push({ field: 'room_floor', title: '楼层' });
+            d.filters.has_minute = { type: 'number', title: '会议纪要', 'x-decorator': 'FormItem', 'x-component': 'Select' };
+          }),
+        ),
+      ),
+    ).toEqual([
+      'meetings/pages/meetingManagement-meetingList.json#/filters/has_minute: field "has_minute" is not a field of resource "meeting"',
+      'meetings/pages/meetingManagement-meetingList.json#/columns/4/sortable: "room_location" is read through a reference and does not sort',
+      'meetings/pages/meetingManagement-meetingList.json#/columns/11/field: "room_floor" is not a field of resource "meeting"',
+    ]);
+  });
+
+  it("refuses a btnCode the page's own menu entry does not offer, unless the page borrows it", () => {
+    const list = 'meetings/pages/meetingManagement-meetingList.json';
+    expect(at(lint(corrupt(list, (d) => (d.borrows = []))))).toEqual([
+      'meetings/pages/meetingManagement-meetingList.json#/rowActions/5/btnCode: btnCode "minutes:add" is not among the buttons of this page, so a role granted that screen alone never sees it; offer it there, or name it in "borrows" (the code stays granted under its own screen)',
+    ]);
+    expect(at(lint(corrupt(list, (d) => (d.borrows = ['minutes:add', 'minutes:fly']))))).toEqual([
+      'meetings/pages/meetingManagement-meetingList.json#/borrows: btnCode "minutes:fly" is not in the permission catalogue; declare it in a page\'s "buttons"',
+    ]);
+  });
+
   it('checks computed columns against their child resource, and the columns that show them', () => {
     const sheet = 'people/resources/perf_sheet.json';
     expect(

@@ -10,13 +10,15 @@ import { filtersSchema, resourceErrorFormatter } from '../validation.ts';
 import { computedColumns } from './computed.ts';
 import { referenceHelpers } from './links.ts';
 import { maskValue } from './values.ts';
+import { relatedReads } from '../related.ts';
+import { choiceLabels } from './choiceLabels.ts';
 
 /** What every group of a resource's endpoints shares: its definition, hooks, validators and how its records are read. */
 export type ResourceContext = ReturnType<typeof resourceContext>;
 
 export const idQuery = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } };
 
-export function resourceContext(app: FastifyInstance, resource: ResourceDef, hooks: ResourceHooks) {
+export function resourceContext(app: FastifyInstance, resource: ResourceDef, hooks: ResourceHooks, hooksByResource: Record<string, ResourceHooks> = {}) {
   const db = app.db as unknown as AnyDB;
   const table = resource.name;
   const fields = Object.entries(resource.fields);
@@ -24,9 +26,13 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   const p = resource.readOnly ? ({ view: resource.permissions.view, export: resource.permissions.export } as ResourceDef['permissions']) : resource.permissions;
   const references = referenceHelpers(app, resource);
   const computed = computedColumns(resource);
+  const withChoiceLabels = choiceLabels(db, resource);
 
   /** Rows the caller may see (scopeRows); `q` is the open transaction, if any. */
   const scoped = (query: AnySelect, staff: StaffContext, q: AnyDB = db): Promise<AnySelect> => scopeRows({ db: q, staff, hooks }, resource, query);
+
+  /** Columns and filters through a reference, reading only what the caller may see of the other resource (server/engine/related.ts). */
+  const related = (staff: StaffContext, q: AnyDB = db) => relatedReads(q, staff, resource, app.catalogue.resources, hooksByResource);
 
   /** Project-scoped records carry their project's name for lists and details. */
   function withProjectName(query: AnySelect): AnySelect {
@@ -35,7 +41,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   }
 
   /** What a record answers: its declared columns only (never a core table's secrets such as password hashes). */
-  const answered = new Set([...tableColumns(resource), 'project_name', ...fields.flatMap(([n]) => [n, `${n}_label`]), ...computed.names]);
+  const answered = new Set([...tableColumns(resource), 'project_name', ...fields.flatMap(([n]) => [n, `${n}_label`]), ...computed.names, ...Object.keys(resource.related ?? {})]);
   const answer = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([k]) => answered.has(k)));
 
   const maskFields = fields.filter(([, f]) => f.mask);
@@ -63,7 +69,7 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   }
 
   async function findVisible(id: number, staff: StaffContext, q: AnyDB = db): Promise<Row> {
-    const query = computed.withComputed(references.withRefLabels(withProjectName(q.selectFrom(table).selectAll(table)))).where(`${table}.id`, '=', id);
+    const query = (await related(staff, q)).select(computed.withComputed(references.withRefLabels(withProjectName(q.selectFrom(table).selectAll(table))))).where(`${table}.id`, '=', id);
     const row = await (await scoped(query, staff, q)).executeTakeFirst();
     // Another organisation's record answers exactly like a missing one.
     if (!row) throw notFound(`${resource.title}不存在或已被删除`);
@@ -90,10 +96,13 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
     errorFormatter: resourceErrorFormatter(resource),
     validateFilters: compileInputValidator(filtersSchema(resource)),
     ...references,
+    // Link fields and multi-selects answer their names as "<field>_label".
+    withLinks: async (rows: Row[], q: AnyDB = db): Promise<Row[]> => withChoiceLabels(await references.withLinks(rows, q)),
     // Every read that names referenced records (list, detail, a move's answer, export) also computes the computed columns.
     withRefLabels: (query: AnySelect): AnySelect => computed.withComputed(references.withRefLabels(query)),
     computed,
     scoped,
+    related,
     withProjectName,
     answer,
     masked,

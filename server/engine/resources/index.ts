@@ -17,10 +17,10 @@ export type { ListQuery } from './query.ts';
  * transition, timeline, export, import, template), each with its input schema, permission and
  * data scope (scopeRows). The resource's own routes come first.
  */
-export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {}) {
+export function resourceRoutes(resource: ResourceDef, hooks: ResourceHooks = {}, hooksByResource: Record<string, ResourceHooks> = {}) {
   return async function plugin(app: FastifyInstance) {
     if (hooks.routes) await hooks.routes(app);
-    const ctx = resourceContext(app, resource, hooks);
+    const ctx = resourceContext(app, resource, hooks, hooksByResource);
     registerReads(ctx);
     registerWrites(ctx);
     registerWorkflow(ctx);

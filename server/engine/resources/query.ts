@@ -4,6 +4,7 @@ import type { StaffContext } from '../../platform/types.ts';
 import type { AnySelect, Row } from '../hooks.ts';
 import { filtersSchema } from '../validation.ts';
 import { guardCodes } from '../catalogue.ts';
+import { lookupCodes } from '../lookups.ts';
 import { idQuery, type ResourceContext } from './context.ts';
 import { parseDateTime } from './dateTimes.ts';
 import { contains } from '../../platform/db/textSearch.ts';
@@ -66,7 +67,7 @@ function applyFilters(ctx: ResourceContext, query: AnySelect, filters: Record<st
  * declared filters, then by the resource's own (hooks.listFilter).
  */
 export async function filteredRows(ctx: ResourceContext, query: AnySelect, staff: StaffContext, filters: Record<string, unknown> = {}): Promise<AnySelect> {
-  const declared = applyFilters(ctx, await ctx.scoped(query, staff), filters);
+  const declared = (await ctx.related(staff)).filter(applyFilters(ctx, await ctx.scoped(query, staff), filters), filters);
   return ctx.hooks.listFilter ? ctx.hooks.listFilter({ db: ctx.db, staff, query: declared, filters }) : declared;
 }
 
@@ -96,8 +97,9 @@ export function registerReads(ctx: ResourceContext): void {
     const counted = await app.counts.of(db, base);
     const sortField = q.sortField ?? resource.defaultSort?.field ?? 'id';
     const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
-    const records = await ctx
-      .withRefLabels(ctx.withProjectName(base.selectAll(table)))
+    const related = await ctx.related(request.staff!);
+    const records = await related
+      .select(ctx.withRefLabels(ctx.withProjectName(base.selectAll(table))))
       // A computed column sorts by its alias (its subquery), a field by its column.
       .orderBy(ctx.computed.names.has(sortField) ? sortField : `${table}.${sortField}`, direction)
       .orderBy(`${table}.id`, 'desc')
@@ -132,7 +134,8 @@ export function registerReads(ctx: ResourceContext): void {
   app.get(
     '/options',
     {
-      config: { btnCode: p.view },
+      // Labels only: its viewers, and whoever holds a button of a screen that picks its records (lookups.ts).
+      config: { btnCode: lookupCodes(app.catalogue, resource) },
       schema: { querystring: { type: 'object', additionalProperties: false, properties: { keyword: { type: 'string', maxLength: 64 }, all: { type: 'boolean' } } } },
     },
     async (request) => {

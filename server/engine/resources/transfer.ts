@@ -32,6 +32,7 @@ export function registerTransfer(ctx: ResourceContext): void {
   const exportFields = fields.filter(([, f]) => !f.noExport);
   /** The table's columns an export reads: the id, its own fields' (link fields are read apart) and the enabled flag. */
   const computedNames = Object.keys(resource.computed ?? {});
+  const relatedNames = Object.keys(resource.related ?? {});
   const exportColumns = ['id', ...exportFields.filter(([, f]) => !f.through).map(([name]) => name), ...(resource.enable ? ['enabled'] : [])].map((c) => `${table}.${c}`);
 
   /**
@@ -80,8 +81,8 @@ export function registerTransfer(ctx: ResourceContext): void {
       const enabled = at('enabled');
       cells.push((row) => (row[enabled] ? '启用' : '停用'));
     }
-    // Computed columns come last, as the list answers them (withRefLabels computes them).
-    for (const name of computedNames) {
+    // Computed then related columns come last, as the list answers them.
+    for (const name of [...computedNames, ...relatedNames]) {
       const i = at(name);
       cells.push((row) => row[i] ?? '');
     }
@@ -137,7 +138,8 @@ export function registerTransfer(ctx: ResourceContext): void {
         if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('筛选条件格式不正确');
         if (!validateFilters(parsed)) throw badRequest(describeIssue(resource, { ...validateFilters.errors![0]!, instancePath: `/filters${validateFilters.errors![0]!.instancePath}` }));
         // Only the columns the file shows (exportCells): a row of all ~60 cost a third more to read.
-        const query = ctx.withRefLabels(ctx.withProjectName(await filteredRows(ctx, db.selectFrom(table).select(exportColumns), request.staff!, parsed)));
+        const related = await ctx.related(request.staff!);
+        const query = related.select(ctx.withRefLabels(ctx.withProjectName(await filteredRows(ctx, db.selectFrom(table).select(exportColumns), request.staff!, parsed))));
         const { at, rows } = await exportRows(query);
         const cells = await exportCells(at);
         // A project-scoped export spans every project the caller sees: each row says which.
@@ -146,6 +148,7 @@ export function registerTransfer(ctx: ResourceContext): void {
           ...exportFields.map(([name, f]) => ({ header: f.title, key: name })),
           ...(resource.enable ? [{ header: '状态', key: 'enabled' }] : []),
           ...computedNames.map((name) => ({ header: resource.computed![name]!.title, key: name })),
+          ...relatedNames.map((name) => ({ header: resource.related![name]!.title, key: name })),
         ];
         async function* texts() {
           for await (const row of rows) yield cells.map((cell) => cell(row));
