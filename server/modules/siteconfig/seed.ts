@@ -3,6 +3,7 @@ import { seedParams } from './seedParams.ts';
 import { seedDoorCards } from './seedDoorCards.ts';
 import { seedRepairItems } from './seedRepair.ts';
 import { seedSpaces } from './seedSpaces.ts';
+import { seedCharges } from './seedCharges.ts';
 
 /** The operations specialist (运营专员) runs project configuration and the community spaces for the projects of their region. */
 export const SITECONFIG_DEMO_GRANTS: Record<string, string[]> = {
@@ -22,5 +23,6 @@ export async function seedSiteconfig(ctx: SeedContext): Promise<void> {
   await seedParams(ctx);
   await seedSpaces(ctx);
   await seedRepairItems(ctx);
+  await seedCharges(ctx);
   await seedDoorCards(ctx);
 }

@@ -59,3 +59,6 @@ export async function intakeWorkOrder(app: HookContext['app'] | null, trx: AnyDB
   if (app) await announceNew(app, trx, { ...order, id: inserted.id }, input.origin);
   return { id: inserted.id, code };
 }
+
+/** An order's charges priced from the repair price list (the add form, the handling step and seeds use the same function). */
+export { feeColumns, priceFees, PAID_KINDS, type FeeLine } from './fees.ts';

@@ -8,6 +8,7 @@ import { maskValue } from '../../engine/resources/values.ts';
 import { byProject, postsOf, processorsByProject } from '../org/public.ts';
 import { ownOrders } from './visibility.ts';
 import { OPEN_STATES } from './sla.ts';
+import { feeItemTree, PAID_KINDS } from './fees.ts';
 
 const VIEW_CODES = ['workorder:view', 'workorder:mine', 'workorder:pool', 'workorder:drafts', 'hangup:view', 'improper:view'];
 const idProp = { type: 'integer', minimum: 1 } as const;
@@ -77,6 +78,11 @@ export async function workOrderRoutes(app: FastifyInstance): Promise<void> {
     const rows = (await db.selectFrom('customer').select(['id', 'name', 'mobile', 'kind', 'project_id']).where('house_id', '=', houseId).orderBy('id').execute()) as Row[];
     const kinds: Record<string, string> = { owner: '业主', tenant: '租户', family: '家庭成员' };
     return ok(rows.filter((r) => visible.includes(Number(r.project_id))).map((r) => ({ label: `${String(r.name)}（${kinds[String(r.kind)] ?? String(r.kind)}）${maskValue('mobile', String(r.mobile))}`, value: r.id })));
+  });
+
+  /** The price list to charge an order from (service type → items with unit price), for the forms and the handling dialog. */
+  app.get('/feeItems', { config: { btnCode: ['workorder:add', 'workorder:edit', 'workorder:handle'] }, schema: query({ kind: { type: 'string', enum: PAID_KINDS } }) }, async (request) => {
+    return ok(await feeItemTree(db, (request.query as { kind?: string }).kind));
   });
 
   /** Who may take an order, by project: staff working there who may handle work orders. */

@@ -4100,6 +4100,14 @@ export interface ResourceTables {
     handle_photos: Generated<string | null>;
     /** 使用材料 */
     materials: Generated<string | null>;
+    /** 收费项目 */
+    fee_items: Generated<string | null>;
+    /** 收费金额 */
+    amount: Generated<number | null>;
+    /** 人工费 */
+    labour_amount: Generated<number | null>;
+    /** 材料费 */
+    material_amount: Generated<number | null>;
     /** 处理完成时间 */
     handled_at: Generated<number | null>;
     /** 确认完成时间 */

@@ -5,6 +5,7 @@ import { assertEditable, completeOrder, nextCode } from '../intake.ts';
 import { workOrderRoutes } from '../routes.ts';
 import { deadlinesFrom, runSlaSweep } from '../sla.ts';
 import { afterStep, announceNew } from '../steps.ts';
+import { feeColumns, priceFees } from '../fees.ts';
 import { orderListFilter, ownOrders } from '../visibility.ts';
 
 const stateText = (app: FastifyInstance) => (state: string) => app.catalogue.resources.get('work_order')?.workflow?.states[state]?.text ?? state;
@@ -24,6 +25,10 @@ export const workOrderHooks: ResourceHooks = {
       if (values.save_as_draft) values.status = 'draft';
     }
     await completeOrder(trx, values, current);
+    // Charges are priced by the server from the price list whenever the items or the kind change.
+    if ('fee_items' in values || (current && 'kind' in values)) {
+      Object.assign(values, feeColumns(await priceFees(trx, String(values.kind ?? current?.kind), values.fee_items ?? current?.fee_items)));
+    }
     if (id === null && !values.code) throw conflict('工单编号生成失败，请重试');
   },
 
@@ -45,7 +50,13 @@ export const workOrderHooks: ResourceHooks = {
     await trx.deleteFrom('resource_timeline').where('resource', '=', 'work_order').where('record_id', 'in', ids).execute();
   },
 
-  afterTransition: afterStep,
+  async afterTransition(step) {
+    // The technician finishing the job confirms the items done on site: priced again, at that day's list.
+    if (step.action === 'handle') {
+      await step.trx.updateTable('work_order').set(feeColumns(await priceFees(step.trx, String(step.record.kind), step.record.fee_items))).where('id', '=', step.id).execute();
+    }
+    await afterStep(step);
+  },
 
   ownRows: ({ db, staff }) => ownOrders(db, staff),
 
