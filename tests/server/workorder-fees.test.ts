@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { signedSheet } from '../support/exports.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 import type { AnyDB } from '../../server/engine/hooks.ts';
 
@@ -9,7 +10,7 @@ import type { AnyDB } from '../../server/engine/hooks.ts';
  * stores the snapshot and the amount on the order, and never takes the browser's figures.
  */
 const server = setUpServer();
-const [admin, kefu, diaodu, weixiu, yunying] = setUpApis(server, 'admin', 'kefu', 'diaodu', 'weixiu', 'yunying');
+const [admin, kefu, diaodu, weixiu, yunying, xmjl] = setUpApis(server, 'admin', 'kefu', 'diaodu', 'weixiu', 'yunying', 'xmjl');
 const T = '/api/mkf/questionTask';
 const W = '/api/wxmanage/repairItem';
 const project = DEMO_PROJECTS.cuihu.id;
@@ -104,5 +105,51 @@ describe('paid work orders', () => {
       const lines = JSON.parse(String(o.fee_items)) as { amount: number }[];
       expect(Math.round(lines.reduce((s, l) => s + l.amount, 0) * 100) / 100).toBe(o.amount);
     }
+  });
+});
+
+/** 家政服务收入 (/taskreport/homeServiceRevenue): the charged orders' amounts, recomputed from the rows. */
+describe('home-service revenue report', () => {
+  const R = '/api/task/report/homeServiceRevenue';
+  const charged = async () =>
+    (await db().selectFrom('work_order').select(['id', 'project_id', 'kind', 'service_type_id', 'house_id', 'amount', 'labour_amount', 'finished_at']).where('status', 'in', ['finished', 'closed']).where('amount', 'is not', null).execute()) as unknown as {
+      project_id: number; kind: string; service_type_id: number; house_id: number; amount: number; labour_amount: number; finished_at: number;
+    }[];
+  const sum = (rows: { amount: number }[]) => Math.round(rows.reduce((s, r) => s + r.amount, 0) * 100) / 100;
+  const monthOf = (ms: number) => { const d = new Date(ms); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`; };
+
+  it('sums the amounts of finished charged orders by month, service item and kind', async () => {
+    const rows = await charged();
+    const byMonth = (await admin.post(`${R}/query`, { groupBy: 'month' })).body.data;
+    expect(byMonth.totals.orders).toBe(rows.length);
+    expect(byMonth.totals.revenue).toBeCloseTo(sum(rows), 2);
+    expect(byMonth.totals.households).toBe(new Set(rows.map((r) => r.house_id)).size);
+    expect(byMonth.rows.length).toBeGreaterThanOrEqual(6);
+    for (const r of byMonth.rows) expect(r.revenue).toBeCloseTo(sum(rows.filter((o) => monthOf(o.finished_at) === r.key)), 2);
+    const byItem = (await admin.post(`${R}/query`, { groupBy: 'serviceType', filters: { kind: 'home_service' } })).body.data;
+    expect(byItem.rows.map((r: { label: string }) => r.label).sort()).toEqual(['保洁服务', '清洗服务']);
+    expect(byItem.totals.revenue).toBeCloseTo(sum(rows.filter((o) => o.kind === 'home_service')), 2);
+    expect(byItem.measures.find((m: { name: string }) => m.name === 'revenue').cell).toBe('money');
+  });
+
+  it('drills from a month to exactly its orders, and exports the table', async () => {
+    const byMonth = (await admin.post(`${R}/query`, { groupBy: 'month' })).body.data;
+    const row = byMonth.rows[0];
+    const drill = (await admin.post(`${R}/drill`, { groupBy: 'month', key: row.key, measure: 'revenue', pageSize: 100 })).body.data;
+    expect(drill.total).toBe(row.orders);
+    expect(Math.round(drill.records.reduce((s: number, r: { amount: number }) => s + Number(r.amount), 0) * 100) / 100).toBeCloseTo(row.revenue, 2);
+    const sheet = await signedSheet(admin, `${R}/export`, { query: JSON.stringify({ groupBy: 'project' }) });
+    expect(sheet.status).toBe(200);
+    expect(sheet.rows[0]).toContain('营业收入');
+  });
+
+  it('a project manager counts only their project, whatever they ask for', async () => {
+    const rows = (await charged()).filter((o) => o.project_id === project);
+    const mine = (await xmjl.post(`${R}/query`, { groupBy: 'project' })).body.data;
+    expect(mine.rows.map((r: { key: number }) => r.key)).toEqual([project]);
+    expect(mine.totals.revenue).toBeCloseTo(sum(rows), 2);
+    expect((await xmjl.post(`${R}/query`, { project_id: DEMO_PROJECTS.jinxiu.id })).body.data.totals.orders).toBe(0);
+    expect((await xmjl.post(`${R}/drill`, { groupBy: 'project', key: DEMO_PROJECTS.jinxiu.id, measure: 'orders' })).body.data.total).toBe(0);
+    expect((await weixiu.post(`${R}/query`, {})).http).toBe(403);
   });
 });
