@@ -3527,6 +3527,8 @@ export interface ResourceTables {
     polygon: Generated<string | null>;
     /** 管家 */
     steward_id: Generated<number | null>;
+    /** 默认处理人 */
+    handler_id: Generated<number | null>;
     /** 保洁岗位 */
     cleaner_post_id: Generated<number | null>;
     /** 秩序岗位 */

@@ -3,8 +3,9 @@ import type { ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { conflict } from '../../../platform/http/envelope.ts';
 import { assertEditable, completeOrder, nextCode } from '../intake.ts';
 import { workOrderRoutes } from '../routes.ts';
-import { deadlinesFrom, runSlaSweep } from '../sla.ts';
-import { afterStep, announceNew } from '../steps.ts';
+import { runSlaSweep } from '../sla.ts';
+import { afterStep } from '../steps.ts';
+import { checkIntake, receiveOrder } from '../intakeRules.ts';
 import { feeColumns, priceFees } from '../fees.ts';
 import { orderListFilter, ownOrders } from '../visibility.ts';
 
@@ -29,6 +30,8 @@ export const workOrderHooks: ResourceHooks = {
     if ('fee_items' in values || (current && 'kind' in values)) {
       Object.assign(values, feeColumns(await priceFees(trx, String(values.kind ?? current?.kind), values.fee_items ?? current?.fee_items)));
     }
+    // The project's parameters and other modules' rules (online repair open, paid repair open).
+    if (!current || 'fee_items' in values || 'source' in values || 'kind' in values) await checkIntake(app, trx, { ...(current ?? {}), ...values });
     if (id === null && !values.code) throw conflict('工单编号生成失败，请重试');
   },
 
@@ -40,8 +43,7 @@ export const workOrderHooks: ResourceHooks = {
       await trx.updateTable('resource_timeline').set({ to_state: 'draft', note: '保存为草稿' }).where('resource', '=', 'work_order').where('record_id', '=', id).where('action', '=', 'create').execute();
       return;
     }
-    await trx.updateTable('work_order').set(await deadlinesFrom(trx, order, Number(order.created_at))).where('id', '=', id).execute();
-    await announceNew(app, trx, order);
+    await receiveOrder(app, trx, order, Number(order.created_at));
   },
 
   async beforeDelete({ trx, app, ids }) {
