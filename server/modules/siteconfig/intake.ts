@@ -12,7 +12,7 @@ const charged = (feeItems: unknown) => {
 /**
  * The work-order intake follows each project's effective parameters (项目配置 over 全局参数):
  * an owner's repair from the app only where 在线报修 is open, charged items on a repair only
- * where 有偿维修 is open, and a repair's response limit no longer than 报修响应时限.
+ * where 有偿维修 is open, and a repair's response limit no longer than 报修响应时限 where the project or the company set one.
  */
 export const SITECONFIG_INTAKE: IntakeRules = {
   async check(trx, order) {
@@ -26,7 +26,8 @@ export const SITECONFIG_INTAKE: IntakeRules = {
   },
   async responseMinutes(trx, order) {
     if (order.kind !== 'repair') return null;
-    const minutes = (await effectiveConfig(trx, Number(order.project_id), 'repair_response_minutes'))?.value;
-    return typeof minutes === 'number' ? minutes : null;
+    // Only a limit someone set (the project's or the company's): the key's default leaves the service type's own.
+    const limit = await effectiveConfig(trx, Number(order.project_id), 'repair_response_minutes');
+    return limit && limit.source !== 'default' && typeof limit.value === 'number' ? limit.value : null;
   },
 };
