@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../engine/module.ts';
 import { polygonOf, type Position } from '../../../src/shared/geo.ts';
-import { orgDemo } from '../org/public.ts';
+import { DEMO_PROJECTS, isProcessorAt, orgDemo } from '../org/public.ts';
 
 /** The operations specialist (运营专员) keeps the service areas of their region's projects; a project manager reads their own. */
 export const SERVICEAREA_DEMO_GRANTS: Record<string, string[]> = {
@@ -49,6 +49,14 @@ export async function seedServiceAreas(ctx: SeedContext): Promise<void> {
       }).returning('id').executeTakeFirstOrThrow();
       const own = area.buildings === 'first' ? buildings.slice(0, half) : area.buildings === 'second' ? buildings.slice(half) : [];
       for (const building of own) await trx.insertInto('service_area_building').values({ service_area_id: inserted.id, building_id: building }).execute();
+    }
+    // At 滨江壹号 each building area's orders go straight to its engineer (默认处理人).
+    if (projectId === DEMO_PROJECTS.binjiang.id) {
+      const staff = (await trx.selectFrom('staff').select('id').where('org_id', '=', projectId).where('enabled', '=', 1).orderBy('id').execute()) as { id: number }[];
+      const handlers: number[] = [];
+      for (const s of staff) if (await isProcessorAt(trx, projectId, s.id)) handlers.push(s.id);
+      const areas = (await trx.selectFrom('service_area').select('id').where('project_id', '=', projectId).where('area_type', '=', 'building').orderBy('id').execute()) as { id: number }[];
+      for (const [i, area] of areas.entries()) if (handlers.length) await trx.updateTable('service_area').set({ handler_id: handlers[i % handlers.length] }).where('id', '=', area.id).execute();
     }
   }
 }

@@ -3,6 +3,7 @@ import { seedParams } from './seedParams.ts';
 import { seedDoorCards } from './seedDoorCards.ts';
 import { seedRepairItems } from './seedRepair.ts';
 import { seedSpaces } from './seedSpaces.ts';
+import { seedCharges } from './seedCharges.ts';
 
 /** The operations specialist (运营专员) runs project configuration and the community spaces for the projects of their region. */
 export const SITECONFIG_DEMO_GRANTS: Record<string, string[]> = {
@@ -13,6 +14,8 @@ export const SITECONFIG_DEMO_GRANTS: Record<string, string[]> = {
     'spaceBooking:view', 'spaceBooking:add', 'spaceBooking:edit', 'spaceBooking:export', 'spaceBooking:reveal',
     'repairItem:view', 'repairItem:add', 'repairItem:edit', 'repairItem:delete', 'repairItem:enable', 'repairItem:export', 'repairItem:import',
     'doorCard:view', 'doorCard:add', 'doorCard:edit', 'doorCard:delete', 'doorCard:enable', 'doorCard:export',
+    // The revenue of paid services priced from the list they keep (家政服务收入).
+    'report-homeService:view', 'report-homeService:export',
   ],
   // A project manager reads their own project's configuration and its spaces' bookings.
   project_manager: ['projectConfig:view', 'space:view', 'spaceBooking:view', 'doorCard:view'],
@@ -22,5 +25,6 @@ export async function seedSiteconfig(ctx: SeedContext): Promise<void> {
   await seedParams(ctx);
   await seedSpaces(ctx);
   await seedRepairItems(ctx);
+  await seedCharges(ctx);
   await seedDoorCards(ctx);
 }

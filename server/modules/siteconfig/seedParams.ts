@@ -7,7 +7,7 @@ const KEYS: Key[] = [
   ['app', 'app_enabled', '业主App开通', 'boolean', null, '0', '1', true, '项目是否已开通业主端 App'],
   ['repair', 'online_repair', '在线报修', 'boolean', null, '1', null, true, '业主可在 App 上提交报修'],
   ['repair', 'paid_repair', '有偿维修', 'boolean', null, '0', '1', true, '开放户内有偿维修服务'],
-  ['repair', 'repair_response_minutes', '报修响应时限（分钟）', 'number', null, '30', '20', true, '报修后须在此时间内接单'],
+  ['repair', 'repair_response_minutes', '报修响应时限（分钟）', 'number', null, '30', null, true, '报修后须在此时间内接单'],
   ['payment', 'online_payment', '在线缴费', 'boolean', null, '0', '1', true, '业主可在 App 上缴纳物业费'],
   ['payment', 'payment_channel', '默认缴费渠道', 'enum', ['微信支付', '支付宝', '银行代扣'], '微信支付', null, true, '账单默认的支付方式'],
   ['payment', 'bill_day', '账单生成日', 'number', null, '1', '5', false, '每月几号生成物业费账单（全公司统一）'],

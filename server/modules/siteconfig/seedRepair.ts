@@ -1,7 +1,7 @@
 import type { SeedContext } from '../../engine/module.ts';
 
 type Item = [type: string, name: string, unit: string, labour: number, material: number, warranty: number, quote: boolean, remark: string | null];
-/** The company's price list for in-home repairs, by service type (as the workorder seed names them). */
+/** The company's price list for in-home repairs and home services (家政), by service type (as the workorder seed names them). */
 const ITEMS: Item[] = [
   ['水电维修', '更换水龙头', 'piece', 30, 45, 180, false, '含普通陶瓷阀芯龙头一个'],
   ['水电维修', '疏通下水道', 'time', 80, 0, 30, false, null],
@@ -17,6 +17,12 @@ const ITEMS: Item[] = [
   ['家电维修', '更换灯具', 'piece', 30, 0, 90, false, '灯具由业主自备'],
   ['墙面地面', '墙面修补刷漆', 'sqm', 25, 15, 365, false, null],
   ['墙面地面', '瓷砖空鼓修复', 'piece', 60, 20, 365, true, null],
+  ['保洁服务', '日常保洁', 'hour', 45, 5, 0, false, '含清洁剂，3 小时起'],
+  ['保洁服务', '开荒保洁', 'sqm', 8, 2, 0, false, '新房交付后首次保洁'],
+  ['保洁服务', '擦玻璃', 'sqm', 6, 1, 0, false, null],
+  ['清洗服务', '窗帘清洗', 'metre', 12, 3, 0, false, '含拆装'],
+  ['清洗服务', '油烟机深度清洗', 'time', 150, 20, 30, false, null],
+  ['清洗服务', '家电清洗（空调/洗衣机）', 'time', 100, 10, 30, false, null],
 ];
 
 export async function seedRepairItems(ctx: SeedContext): Promise<void> {

@@ -18,8 +18,8 @@ const EXECUTE = ['task:view', 'task:execute', 'event:report'];
  * tasks and report events from the app (the customer service desk also registers them).
  */
 export const TEMPLATE_DEMO_GRANTS: Record<string, string[]> = {
-  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add', 'formSet:view', 'formSet:add', 'formSet:edit', 'formSet:delete'],
-  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close', 'devolve:accept', 'devolve:adjust'],
+  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add', 'formSet:view', 'formSet:add', 'formSet:edit', 'formSet:delete', 'report-task:view', 'report-task:export'],
+  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close', 'devolve:accept', 'devolve:adjust', 'report-task:view', 'report-task:export'],
   dispatcher: ['event:view', 'event:add', 'event:handle', 'event:convert'],
   inspector: EXECUTE,
   technician: EXECUTE,

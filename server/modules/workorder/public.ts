@@ -4,7 +4,7 @@ import { dictItems } from '../../engine/resources/values.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { completeOrder, nextCode } from './intake.ts';
 import { deadlinesFrom } from './sla.ts';
-import { announceNew } from './steps.ts';
+import { checkIntake, receiveOrder } from './intakeRules.ts';
 
 /** What another module hands the work-order intake: an order's content, where it came from. */
 export interface OrderIntake {
@@ -45,6 +45,7 @@ export async function intakeWorkOrder(app: HookContext['app'] | null, trx: AnyDB
     photos: JSON.stringify(input.photos ?? []),
   };
   await completeOrder(trx, values, null);
+  await checkIntake(app, trx, values);
   const code = await nextCode(trx, now);
   const order = { ...values, code, status: 'pending', state_at: now, created_by: staff.id || null, created_at: now, updated_at: now };
   const inserted = (await trx
@@ -56,6 +57,13 @@ export async function intakeWorkOrder(app: HookContext['app'] | null, trx: AnyDB
     .insertInto('resource_timeline')
     .values({ resource: 'work_order', record_id: inserted.id, action: 'create', from_state: null, to_state: 'pending', note: input.origin, staff_id: staff.id || null, staff_name: staff.name, at: now })
     .execute();
-  if (app) await announceNew(app, trx, { ...order, id: inserted.id }, input.origin);
+  // Limits tightened by the project's parameters, and the area's handler, as for an order added on its screen (none for a seed).
+  if (app) await receiveOrder(app, trx, { ...order, id: inserted.id }, now, input.origin);
   return { id: inserted.id, code };
 }
+
+/** An order's charges priced from the repair price list (the add form, the handling step and seeds use the same function). */
+export { feeColumns, priceFees, PAID_KINDS, type FeeLine } from './fees.ts';
+
+/** Rules later modules add to every new order (parameters, the area's handler): registered with the app at start. */
+export { addIntakeRules, type IntakeRules } from './intakeRules.ts';

@@ -8,6 +8,7 @@ import { maskValue } from '../../engine/resources/values.ts';
 import { byProject, postsOf, processorsByProject } from '../org/public.ts';
 import { ownOrders } from './visibility.ts';
 import { OPEN_STATES } from './sla.ts';
+import { feeItemTree, PAID_KINDS } from './fees.ts';
 
 const VIEW_CODES = ['workorder:view', 'workorder:mine', 'workorder:pool', 'workorder:drafts', 'hangup:view', 'improper:view'];
 const idProp = { type: 'integer', minimum: 1 } as const;
@@ -81,6 +82,10 @@ export async function workOrderRoutes(app: FastifyInstance): Promise<void> {
 
   /** The states of an order someone has on their hands (not the pool's, nor waiting to be given). */
   const ON_HAND = ['dispatched', 'processing', 'hangup_pending', 'improper_pending'];
+  /** The price list to charge an order from (service type → items with unit price), for the forms and the handling dialog. */
+  app.get('/feeItems', { config: { btnCode: ['workorder:add', 'workorder:edit', 'workorder:handle'] }, schema: query({ kind: { type: 'string', enum: PAID_KINDS } }) }, async (request) => {
+    return ok(await feeItemTree(db, (request.query as { kind?: string }).kind));
+  });
 
   /** Who may take an order, by project: staff working there who may handle work orders. */
   app.get('/processors', { config: { btnCode: ['workorder:giveOut', 'workorder:transfer', 'servertype:add', 'servertype:edit'] } }, async (request) => {

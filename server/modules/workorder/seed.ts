@@ -22,7 +22,7 @@ export const WORKORDER_DEMO_GRANTS: Record<string, string[]> = {
     'workorder:view', 'workorder:export', 'workorder:giveOut', 'workorder:urge', 'workorder:close', 'workorder:restart', 'workorder:reveal', 'hangup:view', 'hangup:approve', 'improper:view',
     'improper:approve', 'servertype:view', 'servertype:add', 'servertype:edit', 'servertype:enable', 'servertype:export', 'problem:view', 'problem:add', 'problem:edit',
     'problem:enable', 'problem:export', 'problem:import', 'warn:view', 'warn:add', 'warn:edit', 'warn:delete', 'warn:enable', 'warn:export',
-    'report-workorder:view', 'report-workorder:export',
+    'report-workorder:view', 'report-workorder:export', 'report-homeService:view', 'report-homeService:export',
   ],
   // The quality manager watches service quality over the region's projects, without acting on orders.
   quality: ['workorder:view', 'workorder:export', 'report-workorder:view', 'report-workorder:export', 'servertype:view', 'problem:view'],

@@ -2,8 +2,8 @@ import { ApiError, badRequest, conflict } from '../../platform/http/envelope.ts'
 import type { AnyDB, HookContext, Row } from '../../engine/hooks.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { named, notifyOrder, NOTICE, type OrderRef } from './notify.ts';
-import { isProcessorAt, postMembers, staffWithButton, typeProcessorsAt } from '../org/public.ts';
-import { deadlinesFrom } from './sla.ts';
+import { isProcessorAt, postMembers, staffWithButton } from '../org/public.ts';
+import { intakeDeadlines, receiveOrder } from './intakeRules.ts';
 import { nextCode } from './intake.ts';
 
 /** Stored files only: the file service's paths of uploaded photos. */
@@ -65,8 +65,7 @@ export async function afterStep(step: Step): Promise<void> {
 
   switch (action) {
     case 'submit': {
-      await set({ ...(await deadlinesFrom(trx, order, now)), sla_state: 'normal' });
-      await announceNew(app, trx, order);
+      await receiveOrder(app, trx, order, now);
       return;
     }
     case 'giveOut': {
@@ -172,7 +171,7 @@ export async function afterStep(step: Step): Promise<void> {
     case 'close':
       return;
     case 'restart': {
-      await set({ ...(await deadlinesFrom(trx, order, now)), sla_state: 'normal', accepted_at: null, handled_at: null, finished_at: null, closed_at: null, given_at: now });
+      await set({ ...(await intakeDeadlines(app, trx, order, now)), sla_state: 'normal', accepted_at: null, handled_at: null, finished_at: null, closed_at: null, given_at: now });
       await tell([Number(order.processor_id)], '1', NOTICE.back, `${named(ref)}已重启${reason}，请在 30 分钟内接单`);
       return;
     }
@@ -219,7 +218,7 @@ async function regenerate(step: Step, order: Row): Promise<void> {
   const code = await nextCode(trx, now);
   const inserted = (await trx
     .insertInto('work_order')
-    .values({ ...values, ...(await deadlinesFrom(trx, order, now)), code, status: 'pending', state_at: now, source_order_id: order.id, created_by: staff.id || null, created_at: now, updated_at: now })
+    .values({ ...values, code, status: 'pending', state_at: now, source_order_id: order.id, created_by: staff.id || null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow()) as { id: number };
   await trx
@@ -229,17 +228,5 @@ async function regenerate(step: Step, order: Row): Promise<void> {
   // The old order's step names the new one, so its timeline leads there.
   const last = (await trx.selectFrom('resource_timeline').select(['id', 'note']).where('resource', '=', 'work_order').where('record_id', '=', order.id).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
   await trx.updateTable('resource_timeline').set({ note: [last.note, `已生成新工单 ${code}`].filter(Boolean).join('；') }).where('id', '=', last.id).execute();
-  await announceNew(app, trx, { ...order, id: inserted.id, code }, `由工单 ${String(order.code)} 重新生成`);
-}
-
-/**
- * A new order waiting for dispatch: the project's dispatchers are told where it is and, when
- * its service type names processors who work there, whom to give it to.
- */
-export async function announceNew(app: HookContext['app'], trx: AnyDB, order: Row, origin?: string): Promise<void> {
-  const ref = order as unknown as OrderRef;
-  const suggested = order.service_type_id ? await typeProcessorsAt(trx, Number(order.service_type_id), Number(order.project_id)) : [];
-  const where = [order.address, origin].filter(Boolean).join('，');
-  const advice = suggested.length ? `，建议派给：${suggested.map((p) => p.name).join('、')}` : '';
-  await notifyOrder(app, trx, ref, (await holders(trx, order, 'workorder:giveOut')).map((p) => p.id), { category: '1', type: NOTICE.handle, content: `新${named(ref)}待派单（${where}）${advice}` });
+  await receiveOrder(app, trx, { ...order, ...values, id: inserted.id, code, status: 'pending' }, now, `由工单 ${String(order.code)} 重新生成`);
 }

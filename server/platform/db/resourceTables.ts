@@ -3527,6 +3527,8 @@ export interface ResourceTables {
     polygon: Generated<string | null>;
     /** 管家 */
     steward_id: Generated<number | null>;
+    /** 默认处理人 */
+    handler_id: Generated<number | null>;
     /** 保洁岗位 */
     cleaner_post_id: Generated<number | null>;
     /** 秩序岗位 */
@@ -4100,6 +4102,14 @@ export interface ResourceTables {
     handle_photos: Generated<string | null>;
     /** 使用材料 */
     materials: Generated<string | null>;
+    /** 收费项目 */
+    fee_items: Generated<string | null>;
+    /** 收费金额 */
+    amount: Generated<number | null>;
+    /** 人工费 */
+    labour_amount: Generated<number | null>;
+    /** 材料费 */
+    material_amount: Generated<number | null>;
     /** 处理完成时间 */
     handled_at: Generated<number | null>;
     /** 确认完成时间 */

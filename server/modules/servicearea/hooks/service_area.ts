@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../../../platform/http/envelope.ts';
 import { visibleProjectIds } from '../../../engine/scope.ts';
 import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
+import { isProcessorAt } from '../../org/public.ts';
 
 type Choice = { label: string; value: number };
 const EDITORS = ['serviceArea:add', 'serviceArea:edit'];
@@ -25,6 +26,8 @@ export const serviceAreaHooks: ResourceHooks = {
       const serves = await trx.selectFrom('staff_project').innerJoin('staff', 'staff.id', 'staff_project.staff_id').select('staff.id').where('staff_project.staff_id', '=', steward).where('staff_project.project_id', '=', projectId).where('staff.enabled', '=', 1).executeTakeFirst();
       if (!serves) throw badRequest('管家须为本区域所属项目的在职员工');
     }
+    const handler = values.handler_id as number | null | undefined;
+    if (handler && !(await isProcessorAt(trx, projectId, handler))) throw badRequest('默认处理人须为本区域所属项目可处理工单的员工');
     for (const [field, title] of [['cleaner_post_id', '保洁岗位'], ['security_post_id', '秩序岗位']] as const) {
       const post = values[field] as number | null | undefined;
       if (!post) continue;

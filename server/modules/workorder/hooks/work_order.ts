@@ -3,8 +3,10 @@ import type { ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { conflict } from '../../../platform/http/envelope.ts';
 import { assertEditable, completeOrder, nextCode } from '../intake.ts';
 import { workOrderRoutes } from '../routes.ts';
-import { deadlinesFrom, runSlaSweep } from '../sla.ts';
-import { afterStep, announceNew } from '../steps.ts';
+import { runSlaSweep } from '../sla.ts';
+import { afterStep } from '../steps.ts';
+import { checkIntake, receiveOrder } from '../intakeRules.ts';
+import { feeColumns, priceFees } from '../fees.ts';
 import { orderListFilter, ownOrders } from '../visibility.ts';
 
 const stateText = (app: FastifyInstance) => (state: string) => app.catalogue.resources.get('work_order')?.workflow?.states[state]?.text ?? state;
@@ -24,6 +26,12 @@ export const workOrderHooks: ResourceHooks = {
       if (values.save_as_draft) values.status = 'draft';
     }
     await completeOrder(trx, values, current);
+    // Charges are priced by the server from the price list whenever the items or the kind change.
+    if ('fee_items' in values || (current && 'kind' in values)) {
+      Object.assign(values, feeColumns(await priceFees(trx, String(values.kind ?? current?.kind), values.fee_items ?? current?.fee_items)));
+    }
+    // The project's parameters and other modules' rules (online repair open, paid repair open).
+    if (!current || 'fee_items' in values || 'source' in values || 'kind' in values) await checkIntake(app, trx, { ...(current ?? {}), ...values });
     if (id === null && !values.code) throw conflict('工单编号生成失败，请重试');
   },
 
@@ -35,8 +43,7 @@ export const workOrderHooks: ResourceHooks = {
       await trx.updateTable('resource_timeline').set({ to_state: 'draft', note: '保存为草稿' }).where('resource', '=', 'work_order').where('record_id', '=', id).where('action', '=', 'create').execute();
       return;
     }
-    await trx.updateTable('work_order').set(await deadlinesFrom(trx, order, Number(order.created_at))).where('id', '=', id).execute();
-    await announceNew(app, trx, order);
+    await receiveOrder(app, trx, order, Number(order.created_at));
   },
 
   async beforeDelete({ trx, app, ids }) {
@@ -45,7 +52,13 @@ export const workOrderHooks: ResourceHooks = {
     await trx.deleteFrom('resource_timeline').where('resource', '=', 'work_order').where('record_id', 'in', ids).execute();
   },
 
-  afterTransition: afterStep,
+  async afterTransition(step) {
+    // The technician finishing the job confirms the items done on site: priced again, at that day's list.
+    if (step.action === 'handle') {
+      await step.trx.updateTable('work_order').set(feeColumns(await priceFees(step.trx, String(step.record.kind), step.record.fee_items))).where('id', '=', step.id).execute();
+    }
+    await afterStep(step);
+  },
 
   ownRows: ({ db, staff }) => ownOrders(db, staff),
 
