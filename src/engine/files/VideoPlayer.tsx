@@ -17,6 +17,16 @@ export interface VideoPlayerProps {
 export default function VideoPlayer({ url, startAt = 0, onPosition, every = 10 }: VideoPlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
 
+  // Resumes once the length is known (a cached video may know it before any listener is attached).
+  useEffect(() => {
+    const v = video.current;
+    if (!v || startAt <= 0) return;
+    const seek = () => startAt < v.duration - 1 && (v.currentTime = startAt);
+    if (v.readyState >= 1) seek();
+    else v.addEventListener('loadedmetadata', seek, { once: true });
+    return () => v.removeEventListener('loadedmetadata', seek);
+  }, [url, startAt]);
+
   useEffect(() => {
     const v = video.current;
     if (!v || !onPosition) return;
@@ -47,9 +57,6 @@ export default function VideoPlayer({ url, startAt = 0, onPosition, every = 10 }
       controls
       preload="metadata"
       style={{ width: '100%', maxHeight: '70vh', background: '#000' }}
-      onLoadedMetadata={(e) => {
-        if (startAt > 0 && startAt < e.currentTarget.duration - 1) e.currentTarget.currentTime = startAt;
-      }}
     />
   );
 }
