@@ -5,6 +5,8 @@ import { setUpApis, setUpBrowser, setUpServer, setUpSignedInPage } from '../supp
 import { DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
+ * Then anyone, with no session, checks a stamped PDF on /sealVerify.
+ *
  * 我的学习 in chromium, as 王师傅 (weixiu, 维修工程师): he plays a seeded video course and the
  * server records what he watched (resumed where he left off after a reload); then he reads
  * today's required reading that 冯晓岚 published for him, waits out its minimum time and
@@ -80,5 +82,25 @@ describe('我的学习', () => {
     await screen(page).getByRole('button', { name: '返回我的学习' }).click();
     await poll(() => row.innerText()).toContain('测验通过 100分');
     expect(problems.consoleErrors.filter((e) => !e.includes('409'))).toEqual([]);
+  });
+
+  it('checks a stamped PDF on the public verification page, with no session', async () => {
+    const stamped = await (server.app.db as any).selectFrom('seal_use_apply').select(['verify_code', 'doc_name', 'signed_file']).where('verify_code', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const file = JSON.parse(stamped.signed_file)[0];
+    const bytes = Buffer.from(await (await fetch(`${server.url}${file.url}`)).arrayBuffer());
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${server.url}/sealVerify?code=PMS-SEAL:${stamped.verify_code}`);
+    await visitor.getByRole('button', { name: /验\s*真/ }).click();
+    const result = visitor.getByTestId('verify-result');
+    await poll(() => result.innerText()).toContain('验真码有效');
+    expect(await result.innerText()).toContain(stamped.doc_name);
+    await visitor.locator('input[type="file"]').setInputFiles({ name: file.name, mimeType: 'application/pdf', buffer: bytes });
+    await visitor.getByRole('button', { name: /验\s*真/ }).click();
+    await poll(() => result.innerText()).toContain('验真通过：文件与签章时一致');
+    bytes[200] ^= 1;
+    await visitor.locator('input[type="file"]').setInputFiles({ name: '改过的.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await visitor.getByRole('button', { name: /验\s*真/ }).click();
+    await poll(() => result.innerText()).toContain('验真失败：文件内容与签章时不一致');
+    await visitor.context().close();
   });
 });
