@@ -8,10 +8,11 @@ import { BESPOKE_PAGES as TEMPLATES } from '../modules/templates/index.ts';
 import { BESPOKE_PAGES as LOTTERY } from '../modules/lottery/index.ts';
 import { BESPOKE_PAGES as SITECONFIG } from '../modules/siteconfig/index.ts';
 import { BESPOKE_PAGES as SERVICEAREA } from '../modules/servicearea/index.ts';
+import { BESPOKE_PAGES as LEARNING } from '../modules/learning/index.ts';
 import { lazyPage } from '../engine/lazyPage.ts';
 
 /** The engine's own screen: the download center of background exports (server/engine/exportJobs.ts). */
 const ENGINE = { DownloadCenter: lazyPage(() => import('../engine/DownloadCenter.tsx')) };
 
 /** Screens written in React, named by `component` in their page schema (kind "bespoke"): each module registers its own. */
-export const BESPOKE_PAGES = { ...PATROL, ...MESSAGES, ...HOTLINE, ...RETURN_VISIT, ...SEAL, ...QUESTIONNAIRES, ...TEMPLATES, ...LOTTERY, ...SITECONFIG, ...SERVICEAREA, ...ENGINE };
+export const BESPOKE_PAGES = { ...PATROL, ...MESSAGES, ...HOTLINE, ...RETURN_VISIT, ...SEAL, ...QUESTIONNAIRES, ...TEMPLATES, ...LOTTERY, ...SITECONFIG, ...SERVICEAREA, ...LEARNING, ...ENGINE };

@@ -267,3 +267,44 @@ describe('staff learning profiles and the online-learning report', () => {
     expect(report.totals.learners).toBe(new Set(rows.map((r: any) => r.staff_id)).size);
   });
 });
+
+describe('the study screen (我的学习)', () => {
+  const HOUR = 3_600_000;
+  const staffOf = async (account: string) => (await db().selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id as number;
+
+  it('seeds two one-minute video courses whose stored video is served', async () => {
+    const videos = (await weixiu.get(`${L}/myCourse/list`)).body.data.filter((c: any) => c.type === 'video');
+    expect(videos.map((c: any) => c.name)).toEqual(expect.arrayContaining(['消防器材日常检查（视频）', '电梯困人应急处置（视频）']));
+    const opened = (await weixiu.post(`${L}/myCourse/open`, { courseId: videos[0].id })).body.data;
+    expect(opened.course).toMatchObject({ type: 'video', duration_min: 1, files: [{ url: expect.stringMatching(/^\/files\/\d{6}\/[0-9a-f]{32}\.mp4$/) }] });
+    const served = await fetch(`${server.url}${opened.course.files[0].url}`);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
+    // An MP4 starts with its "ftyp" box.
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
+
+  it('lists the assigned courses first with their deadline, and marks the assignment done the moment the course is', async () => {
+    const course = await publishedCourse({ duration_min: 1 });
+    const weixiuId = await staffOf('weixiu');
+    const deadline = Date.now() + 72 * HOUR;
+    const added = await peixun.post(`${L}/push/add`, { title: '学习页推送', content_type: 'course', course_id: course, audience: { mode: 'staff', ids: [weixiuId] }, push_at: Date.now() + 60_000, deadline, remind_hours: 24 });
+    await peixun.post(`${L}/push/transition`, { id: added.body.data.id, action: 'schedule' });
+    await server.app.workflowTimers.run(Date.now() + 120_000);
+
+    const list = (await weixiu.get(`${L}/myCourse/list`)).body.data;
+    const mine = list.find((c: any) => c.id === course);
+    expect(mine).toMatchObject({ assigned: true, deadline, status: 'new', percent: 0 });
+    expect(list.findIndex((c: any) => !c.assigned)).toBeGreaterThan(list.indexOf(mine));
+    // kefu was not assigned it: the same course, no task.
+    expect((await kefu.get(`${L}/myCourse/list`)).body.data.find((c: any) => c.id === course)).toMatchObject({ assigned: false, deadline: null });
+
+    await weixiu.post(`${L}/myCourse/open`, { courseId: course });
+    await elapse(course, 'weixiu', 60);
+    const done = await weixiu.post(`${L}/myCourse/progress`, { courseId: course, position: 60 });
+    expect(done.body.message).toMatch(/^恭喜，课程「测试课程.+」已学完，获得 2 学分$/);
+    const assignment = await db().selectFrom('learn_assignment').select(['status', 'done_at']).where('push_id', '=', added.body.data.id).executeTakeFirstOrThrow();
+    expect(assignment.status).toBe('done');
+    expect((await weixiu.get(`${L}/myCourse/list`)).body.data.find((c: any) => c.id === course)).toMatchObject({ status: 'done', percent: 100 });
+  });
+});

@@ -135,4 +135,22 @@ describe('meetings', () => {
     const inRoom = (await xingzheng.post(`${M}/meeting/list`, { pageSize: 1, filters: { room_id: room.id } })).body.data.records[0];
     expect(inRoom.room_location).toBe(room.location);
   });
+
+  it('tell the attendees through the notice outbox when booked, changed and cancelled', async () => {
+    const [room] = await rooms(cuihu);
+    const inbox = (staffId: number, meetingId: number) =>
+      (server.app.db as any).selectFrom('staff_message').select(['title', 'content', 'category']).where('staff_id', '=', staffId).where('type', '=', 'meeting').where('function_id', '=', String(meetingId)).orderBy('id').execute();
+    const added = await xmjl.post(`${M}/meeting/add`, { project_id: cuihu, title: '消防演练筹备会', level: 'special', room_id: room!.id, start_at: ahead(70, 14), end_at: ahead(70, 15), organizer_id: DEMO_STAFF.xmjl, attendee_ids: [DEMO_STAFF.kefu, DEMO_STAFF.weixiu] });
+    const id = added.body.data.id as number;
+    const first = await inbox(DEMO_STAFF.kefu, id);
+    expect(first).toEqual([{ title: '会议通知', category: '2', content: expect.stringMatching(new RegExp(`^请参加会议：「消防演练筹备会」，时间 \\d{4}-\\d{2}-\\d{2} 14:00–15:00，地点 ${room!.name}`)) }]);
+    // A new agenda alone tells nobody; a new time tells everyone invited, the newcomer included.
+    await xmjl.post(`${M}/meeting/update`, { id, agenda: '分工与物资清单' });
+    expect(await inbox(DEMO_STAFF.kefu, id)).toHaveLength(1);
+    await xmjl.post(`${M}/meeting/update`, { id, start_at: ahead(70, 16), end_at: ahead(70, 17), attendee_ids: [DEMO_STAFF.kefu, DEMO_STAFF.weixiu, DEMO_STAFF.diaodu] });
+    expect((await inbox(DEMO_STAFF.diaodu, id)).map((n: any) => n.title)).toEqual(['会议变更']);
+    expect((await inbox(DEMO_STAFF.kefu, id)).at(-1).content).toMatch(/^会议信息已变更：「消防演练筹备会」，时间 .+ 16:00–17:00/);
+    await xmjl.post(`${M}/meeting/transition`, { id, action: 'cancel', note: '演练延期' });
+    expect((await inbox(DEMO_STAFF.weixiu, id)).at(-1)).toMatchObject({ title: '会议取消', content: expect.stringMatching(/已取消：演练延期$/) });
+  });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { PDFDocument } from 'pdf-lib';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { Api } from '../support/api.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
 import { demoPdf } from '../../server/modules/seal/demoPdf.ts';
 import { storeFile } from '../support/storedFiles.ts';
@@ -129,5 +130,31 @@ describe('electronic seals', () => {
     expect([template.http, template.body.message]).toEqual([400, '模板文件只接受 PDF 文件']);
     const forged = await fawu.post(`${S}/template/add`, { name: '错误模板', doc_type: 'letter', file: [{ url: '/files/202611/0123456789abcdef0123456789abcdef.pdf', name: 'x.pdf', size: 1 }] });
     expect([forged.http, forged.body.message]).toEqual([400, '模板文件中有文件不是本系统上传的文件，请重新上传']);
+  });
+});
+
+describe('the public check of a stamped file (/sealVerify)', () => {
+  const check = (body: Record<string, unknown>) => new Api(server.url).post(`${S}/apply/public/verify`, body);
+
+  it('answers without a session whether a code (and a file\'s hash) matches a stamped document, naming nobody', async () => {
+    const [stamped] = (await fawu.post(`${S}/apply/list`, { pageSize: 1, filters: { status: ['stamped'], use_mode: 'e_sign' } })).body.data.records as Record<string, any>[];
+    const code = stamped!.verify_code as string;
+    const known = await check({ code });
+    expect([known.http, known.body.message]).toEqual([200, '验真码有效：请核对文件名称与签章印章，或选择文件核对内容']);
+    expect(known.body.data).toEqual({ valid: true, docName: stamped!.doc_name, sealName: expect.stringMatching(/章$/), stampedAt: stamped!.stamped_at, fileChecked: false });
+    const file = await fetch(`${server.url}${stamped!.signed_file[0].url}`).then(async (r) => Buffer.from(await r.arrayBuffer()));
+    expect((await check({ code, sha256: createHash('sha256').update(file).digest('hex') })).body).toMatchObject({ message: '验真通过：文件与签章时一致', data: { valid: true, fileChecked: true } });
+    file[100] ^= 1;
+    expect((await check({ code, sha256: createHash('sha256').update(file).digest('hex') })).body).toMatchObject({ message: '验真失败：文件内容与签章时不一致，可能已被修改', data: { valid: false } });
+    expect((await check({ code: 'ZZZZ0000' })).body).toMatchObject({ message: '验真失败：验真码不存在', data: { valid: false } });
+    expect((await check({ code: 'abc' })).http).toBe(400);
+    expect((await check({ code, note: 'x' })).http).toBe(400);
+  });
+
+  it('is rate-limited, so codes cannot be tried in bulk', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i++) answers.push((await check({ code: `ZZZZ${String(i).padStart(4, '0')}` })).http);
+    expect(answers).toContain(429);
+    expect(answers.filter((h) => h === 200).length).toBeLessThanOrEqual(20);
   });
 });

@@ -20,6 +20,18 @@ async function publishedCourse(db: AnyDB, courseId: number): Promise<Row> {
 
 const mine = (db: AnyDB, courseId: number, staffId: number) => db.selectFrom('course_progress').selectAll().where('course_id', '=', courseId).where('staff_id', '=', staffId).executeTakeFirst();
 
+/** The courses assigned to a staff member by a push, with the nearest deadline of each (null: none). */
+async function assignedCourses(db: AnyDB, staffId: number): Promise<Map<number, number | null>> {
+  const rows = await db.selectFrom('learn_assignment').select(['content_id', 'deadline']).where('staff_id', '=', staffId).where('content_type', '=', 'course').execute();
+  const by = new Map<number, number | null>();
+  for (const r of rows) {
+    const at = r.deadline === null ? null : Number(r.deadline);
+    const known = by.get(r.content_id as number);
+    by.set(r.content_id as number, known === undefined ? at : known === null ? at : at === null ? known : Math.min(known, at));
+  }
+  return by;
+}
+
 const answer = (p: Row) => ({ position: p.position_sec, watchedSec: p.watched_sec, durationSec: p.duration_sec, percent: p.percent, status: p.status, finishedAt: p.finished_at });
 
 /**
@@ -35,7 +47,10 @@ export async function courseStudyRoutes(app: FastifyInstance): Promise<void> {
     const courses = await db.selectFrom('course').select(['id', 'name', 'category', 'type', 'duration_min', 'credit', 'hours', 'required']).where('status', '=', 'published').orderBy('id', 'desc').execute();
     const progress = await db.selectFrom('course_progress').select(['course_id', 'percent', 'status', 'position_sec']).where('staff_id', '=', staffId).execute();
     const byCourse = new Map(progress.map((p) => [p.course_id, p]));
-    return ok(courses.map((c) => ({ ...c, percent: byCourse.get(c.id)?.percent ?? 0, status: byCourse.get(c.id)?.status ?? 'new', position: byCourse.get(c.id)?.position_sec ?? 0 })));
+    const assigned = await assignedCourses(db, staffId);
+    const rows = courses.map((c) => ({ ...c, percent: byCourse.get(c.id)?.percent ?? 0, status: byCourse.get(c.id)?.status ?? 'new', position: byCourse.get(c.id)?.position_sec ?? 0, assigned: assigned.has(c.id as number), deadline: assigned.get(c.id as number) ?? null }));
+    // What the staff member was assigned comes first, the nearest deadline first.
+    return ok(rows.sort((a, b) => Number(b.assigned) - Number(a.assigned) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity)));
   });
 
   // Opens a course: its content and where the staff member left off; the clock of the next report starts now.
@@ -79,6 +94,8 @@ export async function courseStudyRoutes(app: FastifyInstance): Promise<void> {
         ...(finishes ? { status: 'done', finished_at: now, credit: course.credit, hours: course.hours } : {}),
       };
       await trx.updateTable('course_progress').set(changes).where('id', '=', current.id as number).execute();
+      // The learner sees the assignment done at once, not at the timers' next pass.
+      if (finishes) await trx.updateTable('learn_assignment').set({ status: 'done', done_at: now, updated_at: now }).where('staff_id', '=', staffId).where('content_type', '=', 'course').where('content_id', '=', courseId).where('status', '=', 'todo').execute();
       return { progress: { ...current, ...changes }, finished: finishes };
     });
     return ok(answer(progress), finished ? `恭喜，课程「${course.name}」已学完，获得 ${course.credit} 学分` : '学习进度已记录');

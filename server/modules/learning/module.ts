@@ -17,7 +17,7 @@ import { LEARNING_DEMO_GRANTS, seedLearning } from './seed.ts';
  */
 export const learningModule: ServerModule = {
   name: 'learning',
-  dependsOn: ['org', 'training', 'academy'],
+  dependsOn: ['org', 'files', 'training', 'academy'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   hooks: { course: courseHooks, course_progress: courseProgressHooks, learning_map: learningMapHooks, map_progress: mapProgressHooks, learn_push: learnPushHooks, learn_assignment: learnAssignmentHooks, learn_profile: learnProfileHooks },
   routes: { learning: courseStudyRoutes },

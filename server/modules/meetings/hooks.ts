@@ -1,6 +1,7 @@
 import { badRequest } from '../../platform/http/envelope.ts';
 import type { AnyDB, ResourceHooks, Row } from '../../engine/hooks.ts';
 import { recordNoShow } from './noShows.ts';
+import { notifyAttendees } from './notify.ts';
 
 /** The record's project must be that of the record it belongs to (a booking's room, minutes' meeting). */
 async function sameProject(trx: AnyDB, table: string, id: unknown, projectId: unknown, message: string): Promise<void> {
@@ -22,7 +23,13 @@ export const meetingHooks: ResourceHooks = {
     const minutes = ((m.end_at as number) - (m.start_at as number)) / 60_000;
     if (room.max_duration_min && minutes > (room.max_duration_min as number)) throw badRequest(`会议室「${room.name}」单次最长预约 ${room.max_duration_min} 分钟`);
   },
-  async afterTransition({ trx, id, action, record }) {
+  // Attendees hear of a booking, of a change to its time, room or attendees, and of its cancellation.
+  async afterSave({ app, trx, id, values, created }) {
+    if (!created && !['start_at', 'end_at', 'room_id', 'attendee_ids'].some((k) => k in values)) return;
+    await notifyAttendees(app, trx, id, created ? 'booked' : 'changed', Array.isArray(values.attendee_ids) ? (values.attendee_ids as number[]) : undefined);
+  },
+  async afterTransition({ app, trx, id, action, record, note }) {
+    if (action === 'cancel') await notifyAttendees(app, trx, id, 'cancelled', undefined, note);
     if (action !== 'release') return;
     await recordNoShow(trx, { id, project_id: record.project_id as number, organizer_id: record.organizer_id as number, title: record.title as string }, Date.now());
   },

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../engine/module.ts';
+import { caseVoteHooks } from './hooks/case_vote.ts';
 import { accountabilityCaseHooks } from './hooks/accountability_case.ts';
 import { indicatorSetHooks } from './hooks/perf_indicator_set.ts';
 import { perfPeriodHooks } from './hooks/perf_period.ts';
@@ -17,7 +18,7 @@ import { PEOPLE_DEMO_GRANTS, seedPeople } from './seed.ts';
 export const peopleModule: ServerModule = {
   name: 'people',
   dependsOn: ['org'],
-  hooks: { perf_period: perfPeriodHooks, perf_indicator_set: indicatorSetHooks, perf_sheet: perfSheetHooks, perf_score: perfScoreHooks, accountability_case: accountabilityCaseHooks },
+  hooks: { perf_period: perfPeriodHooks, perf_indicator_set: indicatorSetHooks, perf_sheet: perfSheetHooks, perf_score: perfScoreHooks, accountability_case: accountabilityCaseHooks, case_vote: caseVoteHooks },
   routes: { performance: peopleRoutes },
   demoGrants: PEOPLE_DEMO_GRANTS,
   seed: seedPeople,

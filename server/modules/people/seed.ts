@@ -10,11 +10,13 @@ import { formatTime } from '../../../src/shared/format.ts';
 export const PEOPLE_DEMO_GRANTS: Record<string, string[]> = {
   hr: [
     'perfConfig:view', 'perfConfig:edit', 'perfPeriod:generate', 'perfTeam:view', 'perfTeam:edit', 'perfSheet:view', 'perfSheet:delete', 'perfSheet:ledger', 'perfSheet:score', 'perfSheet:mine',
-    'accountability:view', 'accountability:add', 'accountability:check', 'accountability:execute', 'resolution:group', 'protection:edit', 'guidance:view', 'guidance:edit',
+    'accountability:view', 'accountability:add', 'accountability:check', 'accountability:execute', 'resolution:group', 'caseVote:region', 'caseVote:group', 'protection:edit', 'guidance:view', 'guidance:edit',
   ],
-  project_manager: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfSheet:ledger', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:superior', 'guidance:view', 'guidance:edit'],
-  quality: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:region'],
-  operations: ['perfSheet:score', 'perfSheet:mine', 'accountability:view', 'resolution:region'],
+  project_manager: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfSheet:ledger', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:superior', 'caseVote:region', 'guidance:view', 'guidance:edit'],
+  quality: ['perfSheet:view', 'perfSheet:score', 'perfSheet:mine', 'perfTeam:view', 'accountability:view', 'accountability:add', 'accountability:check', 'resolution:region', 'caseVote:region'],
+  operations: ['perfSheet:score', 'perfSheet:mine', 'accountability:view', 'resolution:region', 'caseVote:region'],
+  // 行政专员 sits on the group's evaluation committee: she votes on its resolutions.
+  office: ['accountability:view', 'caseVote:group'],
   customer_service: ['perfSheet:mine'],
   dispatcher: ['perfSheet:mine'],
   technician: ['perfSheet:mine'],
@@ -137,7 +139,7 @@ async function seedAssessment(ctx: SeedContext): Promise<void> {
 
   const staffAt = async (projectId: number) => (await trx.selectFrom('staff').select('id').where('org_id', '=', projectId).orderBy('id').execute()).map((s) => s.id as number);
   const team = async (values: Record<string, unknown>, members: number[], orgs: number[] = []) => {
-    const row = await trx.insertInto('perf_team').values({ enabled: 1, duty: null, ...values, ...base }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx.insertInto('perf_team').values({ enabled: 1, duty: null, vote_rule: 'majority', vote_hours: 72, ...values, ...base }).returning('id').executeTakeFirstOrThrow();
     for (const m of members) await trx.insertInto('perf_team_member').values({ team_id: row.id, staff_id: m }).execute();
     for (const o of orgs) await trx.insertInto('perf_team_org').values({ team_id: row.id, org_id: o }).execute();
     return row.id as number;

@@ -75,6 +75,14 @@ export interface ResourceTables {
     exempt_note: Generated<string | null>;
     /** 扣分考核表 */
     sheet_id: Generated<number | null>;
+    /** 表决小组 */
+    vote_team_id: Generated<number | null>;
+    /** 表决轮次 */
+    vote_round: Generated<number | null>;
+    /** 表决截止 */
+    vote_deadline: Generated<number | null>;
+    /** 表决结果 */
+    vote_tally: Generated<string | null>;
     /** 状态 */
     status: string;
     project_id: number;
@@ -642,6 +650,23 @@ export interface ResourceTables {
     /** 说明 */
     note: Generated<string | null>;
     project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** 问责表决 */
+  case_vote: {
+    id: Generated<number>;
+    /** 问责事项 */
+    case_id: number;
+    /** 表决轮次 */
+    round: Generated<number | null>;
+    /** 表决人 */
+    staff_id: Generated<number | null>;
+    /** 表决意见 */
+    choice: string;
+    /** 说明 */
+    comment: Generated<string | null>;
     created_by: Generated<number | null>;
     created_at: number;
     updated_at: number;
@@ -2572,6 +2597,10 @@ export interface ResourceTables {
     leader_id: number;
     /** 评议职责 */
     duty: Generated<string | null>;
+    /** 表决规则 */
+    vote_rule: string;
+    /** 表决时限(小时) */
+    vote_hours: number;
     enabled: Generated<number>;
     created_by: Generated<number | null>;
     created_at: number;

@@ -13,6 +13,7 @@ import type { FileKind } from '../../shared/schemaTypes.ts';
 import { fileKind, sizeText, storedFiles, type StoredFile } from './fileValue.ts';
 
 const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
+const VideoPlayer = lazy(() => import('./VideoPlayer.tsx'));
 
 const ICONS: Partial<Record<FileKind, typeof FileOutlined>> = {
   pdf: FilePdfOutlined, doc: FileWordOutlined, docx: FileWordOutlined, xlsx: FileExcelOutlined, pptx: FilePptOutlined, zip: FileZipOutlined,
@@ -31,7 +32,11 @@ function Preview({ file, onClose }: { file: StoredFile; onClose: () => void }) {
           </div>
         </Suspense>
       )}
-      {kind === 'mp4' && <video data-testid="video-player" src={file.url} controls preload="metadata" style={{ width: '100%' }} />}
+      {kind === 'mp4' && (
+        <Suspense fallback={null}>
+          <VideoPlayer url={file.url} />
+        </Suspense>
+      )}
       {kind === 'mp3' && <audio src={file.url} controls preload="metadata" style={{ width: '100%' }} />}
     </Modal>
   );

@@ -2,6 +2,7 @@ import type { ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { badRequest, conflict } from '../../../platform/http/envelope.ts';
 import { formatTime } from '../../../../src/shared/format.ts';
 import { regrade } from '../grading.ts';
+import { closeDueVotes, openVote, type VoteLevel } from '../votes.ts';
 
 const SEVERITY: Record<string, string> = { minor: '一般', major: '较重', serious: '严重' };
 const PROTECTION: Record<string, string> = { new_hire: '新入职', transfer: '转岗', promotion: '晋升', special: '特殊' };
@@ -9,11 +10,14 @@ const PROTECTION: Record<string, string> = { new_hire: '新入职', transfer: '�
 const LEVEL: Record<string, string> = { minor: 'superior', major: 'region', serious: 'group' };
 const RANK: Record<string, number> = { superior: 1, region: 2, group: 3 };
 const LEVEL_NAME: Record<string, string> = { superior: '上级', region: '区域', group: '集团' };
-const RESOLVE: Record<string, string> = { resolveSuperior: 'superior', resolveRegion: 'region', resolveGroup: 'group' };
+const RESOLVE: Record<string, string> = { resolveSuperior: 'superior' };
+/** Regional and group resolutions are proposed and put to the responsible team's vote (votes.ts). */
+const VOTE: Record<string, VoteLevel> = { voteRegion: 'region', voteGroup: 'group' };
 
 /**
  * Accountability cases: numbered when registered, editable until checked, resolved at the level
- * their severity requires (一般 by the superior, 较重 by the region, 严重 by the group), and on
+ * their severity requires (一般 by the superior; 较重 and 严重 by the vote of the region's or the
+ * group's evaluation team on the resolver's proposal, votes.ts), and on
  * execution charged to the responsible staff member's sheet of the period they happened in,
  * unless an active protection term covers that day and penalty (the case then says why).
  */
@@ -31,6 +35,12 @@ export const accountabilityCaseHooks: ResourceHooks = {
   },
 
   async afterTransition({ trx, id, action, record }) {
+    const voting = VOTE[action];
+    if (voting) {
+      const needed = LEVEL[String(record.severity)]!;
+      if (RANK[voting]! < RANK[needed]!) throw conflict(`「${SEVERITY[String(record.severity)]}」问责事项须由${LEVEL_NAME[needed]}决议，请上报`);
+      await openVote(trx, { ...record, id }, voting, Date.now());
+    }
     const level = RESOLVE[action];
     if (level) {
       const needed = LEVEL[String(record.severity)]!;
@@ -47,6 +57,10 @@ export const accountabilityCaseHooks: ResourceHooks = {
         .execute();
     }
     if (action === 'execute') await execute(trx, id);
+  },
+
+  async routes(app) {
+    app.workflowTimers.add((now) => closeDueVotes(app, now));
   },
 };
 
