@@ -143,3 +143,8 @@ export function jsonEach(value: Expression<unknown> | RawBuilder<unknown>, key?:
 export function asInteger(value: Expression<unknown> | RawBuilder<unknown>): RawBuilder<number | null> {
   return current === 'postgres' ? sql<number | null>`case when (${value})::text ~ '^-?[0-9]+$' then (${value})::text::bigint end` : sql<number | null>`cast(${value} as integer)`;
 }
+
+/** A value as text, to join with || or default to '': SQLite converts by itself, PostgreSQL takes text only. */
+export function asText(value: Expression<unknown> | RawBuilder<unknown>): RawBuilder<string | null> {
+  return current === 'postgres' ? sql<string | null>`(${value})::text` : sql<string | null>`${value}`;
+}
