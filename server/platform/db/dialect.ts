@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 /**
  * The one place where SQL differs between SQLite (the embedded default) and PostgreSQL
@@ -147,4 +147,33 @@ export function asInteger(value: Expression<unknown> | RawBuilder<unknown>): Raw
 /** A value as text, to join with || or default to '': SQLite converts by itself, PostgreSQL takes text only. */
 export function asText(value: Expression<unknown> | RawBuilder<unknown>): RawBuilder<string | null> {
   return current === 'postgres' ? sql<string | null>`(${value})::text` : sql<string | null>`${value}`;
+}
+
+/** A stable 64-bit advisory lock key for a job's name. */
+function lockKey(name: string): bigint {
+  let h = 0xcbf29ce484222325n;
+  for (const c of Buffer.from(name)) h = ((h ^ BigInt(c)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return BigInt.asIntN(64, h);
+}
+
+/**
+ * Runs a background job (timers, the notice outbox, schedulers) on one instance at a time. On
+ * SQLite there is one process: it just runs. On PostgreSQL the job holds a session advisory lock
+ * on a connection of its own while it runs: another instance finding it held skips its turn
+ * (answers `skipped`), and a crashed instance's lock goes with its connection, so the next tick
+ * of another instance does the work. Jobs are state-driven (what is due, what is unpublished),
+ * so one at a time is once.
+ */
+export async function runExclusively<T>(db: Kysely<any>, name: string, job: () => Promise<T>, skipped: T): Promise<T> {
+  if (current !== 'postgres') return job();
+  const key = lockKey(name).toString();
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(connection);
+    if (!rows[0]?.locked) return skipped;
+    try {
+      return await job();
+    } finally {
+      await sql`select pg_advisory_unlock(${key}::bigint)`.execute(connection);
+    }
+  });
 }
