@@ -64,7 +64,7 @@ export async function prepareDatabase(database: OpenedDatabase, config: Config, 
   const applied = [...early, ...(await syncResourceTables(database.db, catalogue.resources))];
   await syncPermissionCatalogue(database.db, catalogue);
   await refreshPlannerStatistics(database);
-  const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo, dataDir: config.dataDir });
+  const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo, dataDir: config.filesDir });
   // The administrator role is created by the seed: a second sync grants it every menu and button.
   if (seeded) await syncPermissionCatalogue(database.db, catalogue);
   return { catalogue, applied, seeded };
