@@ -24,7 +24,7 @@ export default defineConfig({
       // (seconds of CPU per file). Every server closes what it opens (app.close), so nothing carries over.
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/globalSetup.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, isolate: false } },
       // The same server files on PostgreSQL (npm run test:pg): one cluster for the run, a database per test server.
-      { extends: true, test: { name: 'server-pg', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/postgresGlobalSetup.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, isolate: false } },
+      { extends: true, test: { name: 'server-pg', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/postgresGlobalSetup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000, isolate: false } },
       {
         extends: true,
         test: {

@@ -63,7 +63,8 @@ export async function prepareDatabase(database: OpenedDatabase, config: Config, 
   await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])), makeTables);
   const applied = [...early, ...(await syncResourceTables(database.db, catalogue.resources))];
   await syncPermissionCatalogue(database.db, catalogue);
-  await refreshPlannerStatistics(database);
+  // PostgreSQL's autovacuum keeps statistics; it is asked only after tables were made.
+  if (database.kind === 'sqlite' || applied.length) await refreshPlannerStatistics(database);
   const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo, dataDir: config.filesDir });
   // The administrator role is created by the seed: a second sync grants it every menu and button.
   if (seeded) await syncPermissionCatalogue(database.db, catalogue);

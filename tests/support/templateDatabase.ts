@@ -48,7 +48,8 @@ export async function copyTemplate(config: Config, options: BuildOptions, dataDi
   const key = templateKey(config);
   const file = await template(path.join(root, key), config);
   // On PostgreSQL the file names the template database, copied by CREATE DATABASE … TEMPLATE.
-  if (testPostgres() && !config.databaseUrl) config.databaseUrl = await createDatabase(fs.readFileSync(file, 'utf8'));
+  // A server given a database of another (a second instance) shares it.
+  if (testPostgres()) config.databaseUrl ??= await createDatabase(fs.readFileSync(file, 'utf8'));
   else fs.copyFileSync(file, path.join(dataDir, 'pms.sqlite'));
   // Files the seed stored (seal images, demo documents) go with the database that names them.
   const files = path.join(path.dirname(file), 'files');
