@@ -23,6 +23,8 @@ export default defineConfig({
       // worker that has started one already holds its compiled validators, schema verdict and imports
       // (seconds of CPU per file). Every server closes what it opens (app.close), so nothing carries over.
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/globalSetup.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, isolate: false } },
+      // The same server files on PostgreSQL (npm run test:pg): one cluster for the run, a database per test server.
+      { extends: true, test: { name: 'server-pg', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/postgresGlobalSetup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000, isolate: false } },
       {
         extends: true,
         test: {

@@ -11,7 +11,7 @@ class QuietRequestLogs extends LogController {
   }
 }
 import type { Config } from './platform/config.ts';
-import { openDatabase, refreshPlannerStatistics, type OpenedDatabase } from './platform/db/index.ts';
+import { openConfiguredDatabase, refreshPlannerStatistics, type OpenedDatabase } from './platform/db/index.ts';
 import { migrateToLatest } from './platform/db/migrator.ts';
 import { MODULES } from './modules.ts';
 import type { ServerModule } from './engine/module.ts';
@@ -58,11 +58,14 @@ export async function prepareDatabase(database: OpenedDatabase, config: Config, 
   const modules = options.modules ?? MODULES;
   // Schemas first: a mistake in them refuses to start before the database is touched.
   const catalogue = loadCatalogue(options.schemasDir ?? process.env.PMS_SCHEMAS_DIR ?? undefined);
-  await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])));
-  const applied = await syncResourceTables(database.db, catalogue.resources);
+  const early: string[] = [];
+  const makeTables = async () => early.push(...(await syncResourceTables(database.db, catalogue.resources, Date.now(), { partial: true })));
+  await migrateToLatest(database.db, modules.flatMap((m) => (m.migrations ? [m.migrations] : [])), makeTables);
+  const applied = [...early, ...(await syncResourceTables(database.db, catalogue.resources))];
   await syncPermissionCatalogue(database.db, catalogue);
-  refreshPlannerStatistics(database.sqlite);
-  const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo, dataDir: config.dataDir });
+  // PostgreSQL's autovacuum keeps statistics; it is asked only after tables were made.
+  if (database.kind === 'sqlite' || applied.length) await refreshPlannerStatistics(database);
+  const seeded = await seedDatabase(database.db, modules, { adminPassword: config.adminPassword, demo: config.seedDemo, dataDir: config.filesDir });
   // The administrator role is created by the seed: a second sync grants it every menu and button.
   if (seeded) await syncPermissionCatalogue(database.db, catalogue);
   return { catalogue, applied, seeded };
@@ -82,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schemaController: { compilersFactory: { buildValidator: routeCompilers } },
   });
   const modules = options.modules ?? MODULES;
-  const database = openDatabase(config.dataDir);
+  const database = openConfiguredDatabase(config);
   app.addHook('onClose', () => database.close());
   const { catalogue, applied, seeded } = await prepareDatabase(database, config, options);
   if (applied.length) app.log.info({ statements: applied.length }, 'resource tables migrated');
@@ -91,10 +94,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('sqlite', database.sqlite);
-  app.decorate('counts', new CappedCounts(() => database.statements.dataVersion()));
-  app.decorate('listAnswers', new ListAnswers(() => database.statements.dataVersion()));
-  const authVersion = authVersionReader(database.sqlite);
+  app.decorate('sqlite', database.kind === 'sqlite' ? database.sqlite : undefined);
+  app.decorate<OpenedDatabase>('database', database);
+  app.decorate('counts', new CappedCounts(() => database.dataVersion()));
+  app.decorate('listAnswers', new ListAnswers(() => database.dataVersion()));
+  const authVersion = authVersionReader(database);
   app.decorate('authVersion', authVersion);
   app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }, Date.now, authVersion));
 

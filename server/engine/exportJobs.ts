@@ -55,7 +55,7 @@ const MAX_OPEN_PER_OWNER = 3;
 /** Rows between two progress writes. */
 const PROGRESS_EVERY = 500;
 
-const folder = (app: FastifyInstance) => path.join(app.config.dataDir, 'exports');
+const folder = (app: FastifyInstance) => path.join(app.config.filesDir, 'exports');
 const fileOf = (app: FastifyInstance, key: string) => path.join(folder(app), `${key}.xlsx`);
 
 /** Queued work by job id, and the one chain that runs it in order. */

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { dateBucket, roundTo } from '../platform/db/dialect.ts';
 import type { ReportCondition, ReportDimension, ReportMeasure } from '../../src/shared/schemaTypes.ts';
 import { throughValue } from './related.ts';
 
@@ -41,13 +42,13 @@ export function measureSql(m: ReportMeasure): RawBuilder<unknown> {
     case 'count':
       return sql`coalesce(sum(${hit}), 0)`;
     case 'rate':
-      return sql`coalesce(round(100.0 * sum(${hit}) / nullif(count(*), 0), 1), 0)`;
+      return sql`coalesce(${roundTo(sql`100.0 * sum(${hit}) / nullif(count(*), 0)`, 1)}, 0)`;
     case 'distinct':
       return sql`count(distinct ${value})`;
     case 'sum':
-      return sql`coalesce(round(sum(${value}), 2), 0)`;
+      return sql`coalesce(${roundTo(sql`sum(${value})`, 2)}, 0)`;
     case 'avg':
-      return sql`coalesce(round(avg(${value}), 2), 0)`;
+      return sql`coalesce(${roundTo(sql`avg(${value})`, 2)}, 0)`;
     case 'max':
       return sql`coalesce(max(${value}), 0)`;
     case 'min':
@@ -66,8 +67,7 @@ export function ratioOf(numerator: number, denominator: number): number {
 export function dimensionSql(d: ReportDimension): RawBuilder<unknown> {
   if (d.via) return through(d.field, d.via);
   if (!d.bucket) return col(d.field);
-  const format = d.bucket === 'day' ? '%Y-%m-%d' : '%Y-%m';
-  return sql`strftime(${format}, ${col(d.field)} / 1000, 'unixepoch', 'localtime')`;
+  return dateBucket(col(d.field), d.bucket);
 }
 
 /** The rows of one group of a dimension (null: those with no value). */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isPostgres, relationKindSql, tableColumnsSql } from '../platform/db/dialect.ts';
 import type { ResourceDef, ResourceField } from '../../src/shared/schemaTypes.ts';
 import type { DB } from '../platform/db/index.ts';
 
@@ -18,8 +19,15 @@ const SQL_TYPE: Record<ResourceField['type'], string> = {
 
 function columnSql(name: string, field: ResourceField, resources: Map<string, ResourceDef>): string {
   let text = `"${name}" ${SQL_TYPE[field.type]}`;
-  if (field.ref && resources.has(field.ref)) text += ` references "${field.ref}"("id")`;
+  // PostgreSQL checks that a referenced table exists, and resources refer to each other in cycles: its keys come after the tables (foreignKeySql).
+  if (field.ref && resources.has(field.ref) && !isPostgres()) text += ` references "${field.ref}"("id")`;
   return text;
+}
+
+/** On PostgreSQL, the foreign key of a reference field, added once every table exists. */
+function foreignKeySql(table: string, name: string, field: ResourceField, resources: Map<string, ResourceDef>): string | undefined {
+  if (!isPostgres() || !field.ref || !resources.has(field.ref)) return undefined;
+  return `alter table "${table}" add constraint "${table}_${name}_fk" foreign key ("${name}") references "${field.ref}"("id")`;
 }
 
 /** Fields stored in the resource's own table: a `through` field lives in its join table. */
@@ -45,18 +53,21 @@ export function tableColumns(resource: ResourceDef): string[] {
  * recorded in resource_migration. Removing or retyping a field is never done automatically
  * (it would lose data); that stays a hand-written migration.
  */
-export async function syncResourceTables(db: DB, resources: Map<string, ResourceDef>, now = Date.now()): Promise<string[]> {
+export async function syncResourceTables(db: DB, resources: Map<string, ResourceDef>, now = Date.now(), options: { partial?: boolean } = {}): Promise<string[]> {
   const applied: string[] = [];
   // Referenced tables first, so foreign keys point at tables that exist.
   const ordered = [...resources.values()].sort((a, b) => depth(a, resources) - depth(b, resources));
   await db.transaction().execute(async (trx) => {
+    const keys: [string, string][] = [];
     for (const resource of ordered) {
       const statements: string[] = [];
       // A read-only resource over a view (written by a migration) has nothing to migrate: views take no columns or indexes.
       // Checked before reading its columns, which compiles the view: it may read tables made further down this list.
-      if (resource.readOnly && (await sql<{ type: string }>`select type from sqlite_master where name = ${resource.name}`.execute(trx)).rows[0]?.type === 'view') continue;
-      const existing = await sql<{ name: string }>`select name from pragma_table_info(${resource.name})`.execute(trx);
+      if (resource.readOnly && (await relationKindSql(resource.name).execute(trx)).rows[0]?.type === 'view') continue;
+      const existing = await tableColumnsSql(resource.name).execute(trx);
       const have = new Set(existing.rows.map((r) => r.name));
+      // Partly (migrations still to run, dialect-aware migrateToLatest): a view a later migration makes is not there yet.
+      if (have.size === 0 && resource.readOnly && options.partial) continue;
       if (have.size === 0 && resource.readOnly) {
         throw new Error(`resource "${resource.name}" is read-only but its table does not exist`);
       }
@@ -92,13 +103,20 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
       }
       if (resource.scope === 'project') statements.push(`create index if not exists "${resource.name}_project" on "${resource.name}" ("project_id")`);
       statements.push(...(await linkTables(trx, resource)));
-      for (const statement of statements) {
-        const done = await trx.selectFrom('resource_migration').select('id').where('statement', '=', statement).executeTakeFirst();
-        if (done) continue;
-        await sql.raw(statement).execute(trx);
-        await trx.insertInto('resource_migration').values({ resource: resource.name, statement, applied_at: now }).execute();
-        applied.push(statement);
+      for (const [name, field] of columnFields(resource)) {
+        const key = foreignKeySql(resource.name, name, field, resources);
+        if (key) keys.push([resource.name, key]);
       }
+      for (const statement of statements) await apply(resource.name, statement);
+    }
+    for (const [resource, statement] of keys) await apply(resource, statement);
+
+    async function apply(resource: string, statement: string) {
+      const done = await trx.selectFrom('resource_migration').select('id').where('statement', '=', statement).executeTakeFirst();
+      if (done) return;
+      await sql.raw(statement).execute(trx);
+      await trx.insertInto('resource_migration').values({ resource, statement, applied_at: now }).execute();
+      applied.push(statement);
     }
   });
   return applied;
@@ -112,7 +130,7 @@ async function linkTables(trx: DB, resource: ResourceDef): Promise<string[]> {
   const statements: string[] = [];
   for (const field of Object.values(resource.fields)) {
     const t = field.through;
-    if (!t || (await sql<{ name: string }>`select name from pragma_table_info(${t.table})`.execute(trx)).rows.length) continue;
+    if (!t || (await tableColumnsSql(t.table).execute(trx)).rows.length) continue;
     statements.push(
       `create table "${t.table}" ("${t.from}" integer not null references "${resource.name}"("id") on delete cascade, "${t.to}" integer not null references "${field.ref}"("id") on delete cascade, primary key ("${t.from}", "${t.to}"))`,
       `create index if not exists "${t.table}_${t.to}" on "${t.table}" ("${t.to}")`,

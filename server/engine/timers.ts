@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { DB } from '../platform/db/index.ts';
+import { runExclusively } from '../platform/db/dialect.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,9 @@ export type TimerSweep = (now: number) => Promise<number>;
 /** Every resource's sweep, registered by its routes; run together by the clock below or by tests. */
 export class WorkflowTimers {
   private readonly sweeps: TimerSweep[] = [];
+
+  constructor(private readonly db: DB) {}
+
   private interval: NodeJS.Timeout | null = null;
 
   add(sweep: TimerSweep): void {
@@ -21,9 +26,12 @@ export class WorkflowTimers {
 
   /** One pass over every resource at the given time (tests pass their own clock). */
   async run(now = Date.now()): Promise<number> {
-    let moved = 0;
-    for (const sweep of this.sweeps) moved += await sweep(now);
-    return moved;
+    // With several instances on one PostgreSQL database, one pass at a time across them (dialect.ts).
+    return runExclusively(this.db, 'workflow-timers', async () => {
+      let moved = 0;
+      for (const sweep of this.sweeps) moved += await sweep(now);
+      return moved;
+    }, 0);
   }
 
   /** Checks every minute while the server runs; a failed pass is logged and retried next minute. */
@@ -40,7 +48,7 @@ export class WorkflowTimers {
 }
 
 export function registerWorkflowTimers(app: FastifyInstance): void {
-  const timers = new WorkflowTimers();
+  const timers = new WorkflowTimers(app.db);
   app.decorate('workflowTimers', timers);
   app.addHook('onReady', async () => timers.start(app, app.config.timerIntervalMs || undefined));
   app.addHook('onClose', async () => timers.stop());

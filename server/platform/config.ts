@@ -11,6 +11,10 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** PostgreSQL instead of SQLite in dataDir (PMS_DATABASE_URL, postgres://…): several instances share it. */
+  databaseUrl?: string;
+  /** Uploaded, generated and exported files, and the sign-on key (PMS_FILES_DIR, default dataDir): shared by every instance. */
+  filesDir: string;
   logLevel: string;
   /** Password of the `admin` account, applied when the database is first seeded. */
   adminPassword: string;
@@ -162,6 +166,12 @@ function publicUrlOf(raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+function databaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) throw new ConfigError(`PMS_DATABASE_URL must be a PostgreSQL URL such as postgres://pms@db.example.com/pms, got "${raw.replace(/:[^:@/]*@/, ':***@')}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env.PORT, 8080, 'PORT');
@@ -173,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     port,
     dataDir: path.resolve(env.PMS_DATA_DIR || './data'),
+    databaseUrl: databaseUrl(env.PMS_DATABASE_URL),
+    filesDir: path.resolve(env.PMS_FILES_DIR || env.PMS_DATA_DIR || './data'),
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'warn' : 'info'),
     adminPassword: env.PMS_ADMIN_PASSWORD || DEMO_DEFAULTS.adminPassword,
     adminPasswordFromEnv: Boolean(env.PMS_ADMIN_PASSWORD),

@@ -25,8 +25,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DB;
-    /** The same database as db, for the few hot paths that use prepared statements directly. */
-    sqlite: import('better-sqlite3').Database;
+    /** The same database as db, for the few hot paths that use prepared statements directly; none on PostgreSQL. */
+    sqlite: import('better-sqlite3').Database | undefined;
+    /** The database as opened: its kind, and the data version caches check. */
+    database: import('./db/index.ts').OpenedDatabase;
     /** List counts capped at COUNT_CAP, kept while the data stands still (server/platform/http/paging.ts). */
     counts: import('./http/paging.ts').CappedCounts;
     /** Answers of list calls, kept while the data stands still (server/platform/http/listAnswers.ts). */

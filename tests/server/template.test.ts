@@ -33,7 +33,7 @@ describe('the template database', () => {
     } finally {
       process.env[TEMPLATES_ENV] = templates;
     }
-    const [fromCopy, fromNothing] = started.map((s) => shape(s.app.sqlite));
+    const [fromCopy, fromNothing] = started.map((s) => shape(s.app.sqlite!));
     expect(fromCopy).toEqual(fromNothing);
     // Seeding from nothing is the slow path every other test avoids: 10 s alone, 30 s beside a busy run.
   }, 120_000);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/platform/config.ts';
 import { copyTemplate } from './templateDatabase.ts';
+import { createDatabase, dropDatabase, testPostgres } from './postgresDatabases.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,6 +37,10 @@ export async function startServer(env: Record<string, string> = {}, chosenPort?:
   const port = chosenPort ?? (await freePort());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...(process.env.PMS_SCHEMAS_DIR ? { PMS_SCHEMAS_DIR: process.env.PMS_SCHEMAS_DIR } : {}), ...env });
   await copyTemplate(config, options, dataDir);
+  // On PostgreSQL (npm run test:pg) a server without a template copy starts from an empty database of its own.
+  const ownDatabase = testPostgres() && !config.databaseUrl ? await createDatabase() : undefined;
+  if (ownDatabase) config.databaseUrl = ownDatabase;
+  const created = testPostgres() && config.databaseUrl !== env.PMS_DATABASE_URL ? config.databaseUrl : undefined;
   const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port });
   return {
@@ -44,6 +49,7 @@ export async function startServer(env: Record<string, string> = {}, chosenPort?:
     url: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
+      if (created) await dropDatabase(created);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

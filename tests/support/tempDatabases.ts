@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../server/platform/db/index.ts';
+import { openDatabase, type SqliteDatabase as OpenedDatabase } from '../../server/platform/db/index.ts';
 
 /** Databases in temporary folders for a test file: closed and removed after each test. */
 export function temporaryDatabases(prefix: string) {

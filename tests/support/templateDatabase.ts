@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BuildOptions } from '../../server/app.ts';
 import type { Config } from '../../server/platform/config.ts';
-import { openDatabase } from '../../server/platform/db/index.ts';
+import { openDatabase, openPostgres } from '../../server/platform/db/index.ts';
+import { createDatabase, databaseExists, dropDatabase, renameDatabase, testPostgres } from './postgresDatabases.ts';
 import { prepareDatabase } from '../../server/app.ts';
 import { loadSigningKey, SIGNING_KEY_FILE } from '../../server/platform/sso/keys.ts';
 
@@ -20,6 +21,9 @@ import { loadSigningKey, SIGNING_KEY_FILE } from '../../server/platform/sso/keys
  * changes). tests/server/template.test.ts checks a copy against a database seeded from nothing.
  */
 export const TEMPLATES_ENV = 'PMS_TEST_TEMPLATES';
+
+/** On PostgreSQL, the template folder's file that names its template database. */
+const TEMPLATE_NAME_FILE = 'postgres-template';
 
 /** A new folder for this run's templates, named in TEMPLATES_ENV; returns its removal. A folder already named (another project's setup) is kept. */
 export function makeTemplateFolder(): () => void {
@@ -41,9 +45,12 @@ export async function copyTemplate(config: Config, options: BuildOptions, dataDi
   const root = process.env[TEMPLATES_ENV];
   if (!root || !fs.existsSync(root) || options.modules || options.schemasDir || process.env.PMS_SCHEMAS_DIR || path.resolve(config.dataDir) !== path.resolve(dataDir)) return false;
   // What the database depends on besides the code: the seed's options.
-  const key = createHash('sha256').update(JSON.stringify({ adminPassword: config.adminPassword, demo: config.seedDemo })).digest('hex').slice(0, 12);
+  const key = templateKey(config);
   const file = await template(path.join(root, key), config);
-  fs.copyFileSync(file, path.join(dataDir, 'pms.sqlite'));
+  // On PostgreSQL the file names the template database, copied by CREATE DATABASE … TEMPLATE.
+  // A server given a database of another (a second instance) shares it.
+  if (testPostgres()) config.databaseUrl ??= await createDatabase(fs.readFileSync(file, 'utf8'));
+  else fs.copyFileSync(file, path.join(dataDir, 'pms.sqlite'));
   // Files the seed stored (seal images, demo documents) go with the database that names them.
   const files = path.join(path.dirname(file), 'files');
   if (fs.existsSync(files)) fs.cpSync(files, path.join(dataDir, 'files'), { recursive: true });
@@ -51,9 +58,21 @@ export async function copyTemplate(config: Config, options: BuildOptions, dataDi
   return true;
 }
 
+/**
+ * Builds the template of the test servers' default settings before the workers start (the
+ * PostgreSQL run's global setup): seeding through a pool takes longer than a test hook may wait.
+ */
+export async function buildDefaultTemplate(config: Config): Promise<void> {
+  const root = process.env[TEMPLATES_ENV];
+  if (!root) return;
+  await template(path.join(root, templateKey(config)), config);
+}
+
+const templateKey = (config: Config) => createHash('sha256').update(JSON.stringify({ adminPassword: config.adminPassword, demo: config.seedDemo })).digest('hex').slice(0, 12);
+
 /** The template's file, built by the first caller; the others wait for it. */
 async function template(dir: string, config: Config): Promise<string> {
-  const file = path.join(dir, 'pms.sqlite');
+  const file = path.join(dir, testPostgres() ? TEMPLATE_NAME_FILE : 'pms.sqlite');
   const lock = `${dir}.lock`;
   for (const deadline = Date.now() + 300_000; !fs.existsSync(file); ) {
     let mine = false;
@@ -82,15 +101,23 @@ async function template(dir: string, config: Config): Promise<string> {
  */
 async function build(dir: string, config: Config): Promise<void> {
   const building = fs.mkdtempSync(`${dir}.building-`);
-  const database = openDatabase(building);
+  const templateName = `pms_template_${path.basename(dir)}`;
+  const postgresUrl = testPostgres() ? await createDatabase(undefined, `${templateName}_${process.pid}`) : undefined;
+  const database = postgresUrl ? openPostgres(postgresUrl) : openDatabase(building);
   try {
     // The seed stores its files beside the template database, where copyTemplate finds them.
-    await prepareDatabase(database, { ...config, dataDir: building });
-    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    await prepareDatabase(database, { ...config, dataDir: building, filesDir: building, databaseUrl: postgresUrl });
+    if (database.kind === 'sqlite') database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     // The sign-on provider's RSA key, made at a server's first start (~0.3 s of CPU): once, for every copy.
     loadSigningKey(building);
   } finally {
     await database.close();
+  }
+  if (postgresUrl) {
+    // Nobody may be connected to a template: the pool is closed, then it gets its final name.
+    if (await databaseExists(templateName)) await dropDatabase(`${testPostgres()}${templateName}`);
+    await renameDatabase(new URL(postgresUrl).pathname.slice(1), templateName);
+    fs.writeFileSync(path.join(building, TEMPLATE_NAME_FILE), templateName);
   }
   fs.rmSync(path.join(building, 'pms.sqlite-wal'), { force: true });
   fs.rmSync(path.join(building, 'pms.sqlite-shm'), { force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenedDatabase } from '../../server/platform/db/index.ts';
+import type { SqliteDatabase as OpenedDatabase } from '../../server/platform/db/index.ts';
 import { migrateToLatest } from '../../server/platform/db/migrator.ts';
 import { NonceStore } from '../../server/platform/http/nonces.ts';
 import { temporaryDatabases } from '../support/tempDatabases.ts';

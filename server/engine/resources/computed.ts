@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { roundTo } from '../../platform/db/dialect.ts';
 import type { ComputedColumn, Condition, ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import type { AnySelect } from '../hooks.ts';
 import { LATENESS, LATENESS_OF, latenessSql } from './lateness.ts';
@@ -22,7 +23,7 @@ export function computedSql(table: string, def: ComputedColumn): RawBuilder<unkn
   const conditions = [sql`${sql.ref(`${alias}.${def.by}`)} = ${sql.ref(`${table}.id`)}`, ...(def.where ?? []).map((c) => childCondition(alias, c))];
   const scaled = def.scale === undefined ? aggregate : sql`${aggregate} * ${sql.val(def.scale)}`;
   // Count answers 0 for no children; the other aggregates answer null (nothing to sum is no total).
-  return sql`(select round(${scaled}, ${sql.lit(def.round ?? 2)}) from ${sql.table(def.resource)} as ${sql.raw(`"${alias}"`)} where ${sql.join(conditions, sql` and `)})`;
+  return sql`(select ${roundTo(scaled, def.round ?? 2)} from ${sql.table(def.resource)} as ${sql.raw(`"${alias}"`)} where ${sql.join(conditions, sql` and `)})`;
 }
 
 /** A resource's computed columns: added to its reads, sortable where declared. */

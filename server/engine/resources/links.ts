@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
+import { asText } from '../../platform/db/dialect.ts';
 import type { ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import type { AnyDB, AnySelect, Row } from '../hooks.ts';
 
@@ -24,7 +25,7 @@ export function referenceHelpers(app: FastifyInstance, resource: ResourceDef) {
   function refLabel(ref: string, alias: string): RawBuilder<unknown> {
     const target = app.catalogue.resources.get(ref);
     if (!target?.refLabel) return sql.ref(`${alias}.${target?.labelField ?? 'name'}`);
-    const parts = target.refLabel.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? sql`coalesce(${sql.ref(`${alias}.${part}`)}, '')` : sql.lit(part)));
+    const parts = target.refLabel.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? sql`coalesce(${asText(sql.ref(`${alias}.${part}`))}, '')` : sql.lit(part)));
     return sql`case when ${sql.ref(`${alias}.id`)} is null then null else ${sql.join(parts, sql` || `)} end`;
   }
 

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { ResourceField } from '../../../src/shared/schemaTypes.ts';
 import { ApiError, badRequest, ok } from '../../platform/http/envelope.ts';
@@ -99,6 +100,7 @@ export function registerTransfer(ctx: ResourceContext): void {
    */
   async function exportRows(query: AnySelect): Promise<{ at: (column: string) => number; rows: AsyncIterable<unknown[]> }> {
     const batchAfter = (last: number) => query.where(`${table}.id`, '>', last).orderBy(`${table}.id`).limit(EXPORT_BATCH).compile();
+    if (!app.sqlite) return exportRowsShared(batchAfter);
     const statement = app.sqlite.prepare(batchAfter(0).sql).raw(true);
     const positions = new Map(statement.columns().map((c, i) => [c.name, i]));
     const at = (column: string) => {
@@ -117,6 +119,27 @@ export function registerTransfer(ctx: ResourceContext): void {
         if (batch.length < EXPORT_BATCH) return;
         left -= batch.length;
         last = batch[batch.length - 1]![id] as number;
+      }
+    }
+    return { at, rows: rows() };
+  }
+
+  /** The same batches on PostgreSQL, through the pool: rows come as objects, turned into lists in the first batch's column order. */
+  async function exportRowsShared(batchAfter: (last: number) => CompiledQuery): Promise<{ at: (column: string) => number; rows: AsyncIterable<unknown[]> }> {
+    let batch = (await db.executeQuery<Record<string, unknown>>(batchAfter(0))).rows;
+    const names = batch[0] ? Object.keys(batch[0]) : [];
+    const positions = new Map(names.map((n, i) => [n, i]));
+    // An empty export reads no column: any position will do.
+    const at = (column: string) => positions.get(column) ?? (names.length ? fail(column) : 0);
+    const fail = (column: string): never => {
+      throw new Error(`export query has no column ${column}`);
+    };
+    async function* rows() {
+      for (let left = EXPORT_LIMIT; batch.length && left > 0; ) {
+        yield* batch.slice(0, left).map((row) => names.map((n) => row[n]));
+        if (batch.length < EXPORT_BATCH) return;
+        left -= batch.length;
+        batch = (await db.executeQuery<Record<string, unknown>>(batchAfter(batch[batch.length - 1]!.id as number))).rows;
       }
     }
     return { at, rows: rows() };

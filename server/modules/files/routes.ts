@@ -45,8 +45,8 @@ export function safeDisplayName(name: string): string {
 }
 
 export default async function fileService(app: FastifyInstance) {
-  const root = path.join(app.config.dataDir, 'files');
-  const tmp = path.join(app.config.dataDir, 'tmp');
+  const root = path.join(app.config.filesDir, 'files');
+  const tmp = path.join(app.config.filesDir, 'tmp');
   fs.mkdirSync(root, { recursive: true });
   fs.mkdirSync(tmp, { recursive: true });
   const limit = app.config.uploadMaxBytes >= 1024 * 1024 ? `${Math.round(app.config.uploadMaxBytes / 1024 / 1024)} MB` : `${Math.round(app.config.uploadMaxBytes / 1024)} KB`;
@@ -148,7 +148,7 @@ export function sendStored(reply: FastifyReply, file: string, mime: string, name
 
 /** GET /files/<month>/<name>: stored files by their unguessable server-generated names. */
 export async function registerFileServing(app: FastifyInstance) {
-  const root = path.join(app.config.dataDir, 'files');
+  const root = path.join(app.config.filesDir, 'files');
   app.get('/files/:month/:name', async (request, reply) => {
     const { month, name } = request.params as { month: string; name: string };
     if (!/^\d{6}$/.test(month) || !/^[0-9a-f]{32}\.[a-z0-9]{2,5}$/.test(name)) throw notFound('文件不存在');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runExclusively } from '../../platform/db/dialect.ts';
 import type { Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index.ts';
 import type { TbpPlanTable } from './tables.ts';
@@ -177,8 +178,12 @@ export function registerScheduler(app: FastifyInstance, intervalMs = app.config.
   let current: Promise<void> | null = null;
   const run = async () => {
     try {
-      const result = await runScheduler(app.db);
-      for (const t of result.createdTasks) await notifyTask(app, t.id, 'assigned');
+      // One instance at a time (several on one PostgreSQL database): the tasks are made and announced once.
+      const result = await runExclusively(app.db, 'patrol-scheduler', async () => {
+        const made = await runScheduler(app.db);
+        for (const t of made.createdTasks) await notifyTask(app, t.id, 'assigned');
+        return made;
+      }, { created: 0, overdue: 0, missed: 0, createdTasks: [] } as Awaited<ReturnType<typeof runScheduler>>);
       if (result.created || result.overdue || result.missed) app.log.info({ created: result.created, overdue: result.overdue, missed: result.missed }, 'patrol scheduler');
     } catch (error) {
       app.log.error({ err: error }, 'patrol scheduler failed');

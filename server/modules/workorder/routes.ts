@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { roundTo } from '../../platform/db/dialect.ts';
 import { badRequest, notFound, ok } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { scopeRows, visibleProjectIds } from '../../engine/scope.ts';
@@ -192,7 +193,7 @@ export async function workOrderRoutes(app: FastifyInstance): Promise<void> {
 async function satisfaction(db: AnyDB, projects: number[], since: number): Promise<number | null> {
   const row = (await db
     .selectFrom('work_order')
-    .select(sql<number | null>`round(avg(evaluation_score), 1)`.as('avg'))
+    .select(roundTo(sql`avg(evaluation_score)`, 1).as('avg'))
     .where('project_id', 'in', projects)
     .where('evaluated_at', '>=', since)
     .executeTakeFirstOrThrow()) as { avg: number | null };

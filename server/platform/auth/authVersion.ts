@@ -1,13 +1,19 @@
-import type SQLite from 'better-sqlite3';
+import type { OpenedDatabase } from '../db/index.ts';
 
 /**
  * The counter that moves on whenever sessions, staff, roles, posts or grants change (triggers
  * of migrations/2026_11_090_auth_version.ts): a cached session or staff context read at the same count is
  * still what the database says. One indexed read per request instead of the queries behind it.
  */
-export function authVersionReader(sqlite: SQLite.Database): () => number {
-  const read = sqlite.prepare('select n from auth_version').pluck();
-  return () => read.get() as number;
+export function authVersionReader(database: OpenedDatabase): () => number {
+  if (database.kind === 'sqlite') {
+    const read = database.sqlite.prepare('select n from auth_version').pluck();
+    return () => read.get() as number;
+  }
+  // PostgreSQL: another instance may change rights at any moment and a synchronous read is not
+  // possible, so the count moves at every call and sessions and contexts are read afresh.
+  let n = 0;
+  return () => ++n;
 }
 
 /** Values computed at one count of the counter, recomputed once it moves. */

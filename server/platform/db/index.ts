@@ -1,26 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { Kysely, PostgresDialect, PostgresQueryCompiler, SqliteDialect, type CompiledQuery, type RootOperationNode, type QueryId } from 'kysely';
 import type { Database } from './schema.ts';
 import { StatementCache } from './statements.ts';
+import { postgresDdl, selectDialect } from './dialect.ts';
 
 export type DB = Kysely<Database>;
 
-export interface OpenedDatabase {
+interface Opened {
   db: DB;
+  /**
+   * The data version that caches of query results check: equal numbers mean nothing changed in
+   * between. On PostgreSQL another instance may have written meanwhile, so it moves on at every
+   * call and no answer is served from a process's memory.
+   */
+  dataVersion(): number;
+  close(): Promise<void>;
+}
+
+export interface SqliteDatabase extends Opened {
+  kind: 'sqlite';
   sqlite: SQLite.Database;
   /** Kysely's statements, and the data version that caches of query results check. */
   statements: StatementCache;
-  close(): Promise<void>;
 }
+
+export interface PostgresDatabase extends Opened {
+  kind: 'postgres';
+  pool: pg.Pool;
+}
+
+export type OpenedDatabase = SqliteDatabase | PostgresDatabase;
 
 /**
  * Opens (creating when needed) the SQLite database in dataDir with durable settings:
  * WAL so readers never block the writer, synchronous=FULL so an acknowledged write survives
  * a power cut, foreign keys on, and a busy timeout instead of SQLITE_BUSY errors.
  */
-export function openDatabase(dataDir: string): OpenedDatabase {
+export function openDatabase(dataDir: string): SqliteDatabase {
+  selectDialect('sqlite');
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'pms.sqlite'));
   sqlite.pragma('journal_mode = WAL');
@@ -30,9 +50,58 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   const statements = new StatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   return {
+    kind: 'sqlite',
     db,
     sqlite,
     statements,
+    dataVersion: () => statements.dataVersion(),
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** The database the settings name: PostgreSQL when PMS_DATABASE_URL is set, else SQLite in the data directory. */
+export function openConfiguredDatabase(config: { dataDir: string; databaseUrl?: string }): OpenedDatabase {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openDatabase(config.dataDir);
+}
+
+// bigint (ids, millisecond timestamps, counts) and numeric (sums, averages) as numbers, as SQLite answers them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** PostgreSQL's compiler, with the migrations' portable DDL said in its types (dialect.ts postgresDdl). */
+class PortableDdlCompiler extends PostgresQueryCompiler {
+  override compileQuery(node: RootOperationNode, queryId: QueryId): CompiledQuery {
+    const compiled = super.compileQuery(node, queryId);
+    const text = postgresDdl(compiled.sql);
+    return text === compiled.sql ? compiled : { ...compiled, sql: text };
+  }
+}
+
+class PortablePostgresDialect extends PostgresDialect {
+  override createQueryCompiler() {
+    return new PortableDdlCompiler();
+  }
+}
+
+/**
+ * PostgreSQL for several instances (PMS_DATABASE_URL): a pool per process, its sessions in the
+ * server's time zone so that reports bucket days as on SQLite ('localtime').
+ */
+export function openPostgres(url: string, max = Number(process.env.PMS_DATABASE_POOL || 10)): PostgresDatabase {
+  selectDialect('postgres');
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const pool = new pg.Pool({ connectionString: url, max, options: `-c TimeZone=${timeZone}` });
+  // A connection dropped by the server (restart, failover) is replaced; the pool must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PortablePostgresDialect({ pool }) });
+  let version = 0;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    dataVersion: () => ++version,
     async close() {
       await db.destroy();
     },
@@ -43,9 +112,14 @@ export function openDatabase(dataDir: string): OpenedDatabase {
  * Gives the query planner fresh statistics (sqlite_stat1) where tables changed much or were
  * never analysed, e.g. a bulk load or a new index: without them SQLite may walk a filter's
  * index and sort a million rows instead of reading a page in order. Sampled, so it takes
- * milliseconds even on big tables.
+ * milliseconds even on big tables. PostgreSQL's autovacuum analyses by itself; a fresh schema is
+ * analysed once.
  */
-export function refreshPlannerStatistics(sqlite: SQLite.Database): void {
-  sqlite.pragma('analysis_limit = 1000');
-  sqlite.pragma('optimize = 0x10002');
+export async function refreshPlannerStatistics(database: OpenedDatabase): Promise<void> {
+  if (database.kind === 'sqlite') {
+    database.sqlite.pragma('analysis_limit = 1000');
+    database.sqlite.pragma('optimize = 0x10002');
+  } else {
+    await database.pool.query('analyze');
+  }
 }

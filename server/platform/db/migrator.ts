@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './index.ts';
+import { isPostgres } from './dialect.ts';
 
 /** The platform's own migrations (sessions, grants, files, push); each module has a folder of its own. */
 export const PLATFORM_MIGRATIONS = path.join(import.meta.dirname, 'migrations');
@@ -30,9 +31,32 @@ export function folderMigrations(folders: string[]): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(db: DB, folders: string[]): Promise<string[]> {
+/**
+ * Runs the pending migrations. SQLite checks a view's tables when it is read, PostgreSQL when it
+ * is made: a migration's view over tables that the resource definitions make (after the
+ * migrations) fails there with "relation does not exist". On PostgreSQL the migrations therefore
+ * run one at a time, and such a failure makes the resource tables that exist by then
+ * (`makeResourceTables`) and runs the migration again.
+ */
+export async function migrateToLatest(db: DB, folders: string[], makeResourceTables?: () => Promise<unknown>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: folderMigrations([PLATFORM_MIGRATIONS, ...folders]) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (!isPostgres() || !makeResourceTables) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
+  const applied: string[] = [];
+  for (let retried = false; ; ) {
+    const { error, results } = await migrator.migrateUp();
+    const done = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    applied.push(...done);
+    if (!error) {
+      if (!done.length) return applied;
+      retried = false;
+      continue;
+    }
+    if (retried || (error as { code?: string }).code !== '42P01') throw error instanceof Error ? error : new Error(String(error));
+    retried = true;
+    await makeResourceTables();
+  }
 }

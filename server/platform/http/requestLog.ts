@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SharedRequestLog } from './sharedStores.ts';
 
 const DAY = 86_400_000;
 const PURGE_SLICE = 5000;
@@ -90,8 +91,8 @@ const ERROR = Symbol('requestLogError');
 type Marked = FastifyRequest & { [ERROR]?: string | null };
 
 /** Logs every /api request once it has been answered (the path without its query, which may hold tokens). */
-export function registerRequestLog(app: FastifyInstance, now: () => number = Date.now): RequestLog {
-  const log = new RequestLog(app.sqlite, app.config.requestLogDays, now);
+export function registerRequestLog(app: FastifyInstance, now: () => number = Date.now): RequestLog | SharedRequestLog {
+  const log = app.sqlite ? new RequestLog(app.sqlite, app.config.requestLogDays, now) : new SharedRequestLog(app.db, app.config.requestLogDays, now);
   app.addHook('onClose', async () => log.close());
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400 && request.url.startsWith('/api/')) (request as Marked)[ERROR] = errorOf(reply.statusCode, payload);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deriveSecret, signingText, SIGNATURE_WINDOW_MS, type SignParams } from '../../../src/shared/signature.ts';
 import { ApiError } from './envelope.ts';
 import { NonceStore } from './nonces.ts';
+import { SharedNonceStore } from './sharedStores.ts';
 
 const UNSIGNED_QUERY_ENTRY = '_';
 
@@ -33,7 +34,7 @@ function sameText(a: string, b: string): boolean {
  */
 export function registerSignatureCheck(app: FastifyInstance, now: () => number = Date.now): void {
   const secret = deriveSecret(app.config.signSeed);
-  const nonces = new NonceStore(app.sqlite, now);
+  const nonces = app.sqlite ? new NonceStore(app.sqlite, now) : new SharedNonceStore(app.db, now);
   app.addHook('onClose', async () => nonces.close());
 
   app.addHook('preValidation', async (request) => {
@@ -51,7 +52,7 @@ export function registerSignatureCheck(app: FastifyInstance, now: () => number =
       throw new ApiError(400, '请求缺少时间戳或随机数，请刷新页面后重试');
     }
     if (Math.abs(now() - timestamp) > SIGNATURE_WINDOW_MS) throw new ApiError(403, '请求已过期，请检查电脑时间后重试');
-    if (!nonces.claim(nonce, timestamp + SIGNATURE_WINDOW_MS)) throw new ApiError(403, '重复的请求已被拒绝');
+    if (!(await nonces.claim(nonce, timestamp + SIGNATURE_WINDOW_MS))) throw new ApiError(403, '重复的请求已被拒绝');
 
     request.signOk = true;
     const query = request.query as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/index.ts';
+import { runExclusively } from '../db/dialect.ts';
 import { formatTime } from '../../../src/shared/format.ts';
 import { pushTopic, type PushMessage } from '../../../src/shared/push.ts';
 import type { Publisher } from './publisher.ts';
@@ -105,7 +106,8 @@ export class NoticeService {
       this.again = true;
       return;
     }
-    this.flushing = this.flush()
+    // One instance at a time publishes the outbox (several on one PostgreSQL database): each message once.
+    this.flushing = runExclusively(this.db as never, 'notice-outbox', () => this.flush(), undefined)
       .catch((error) => this.log.error({ err: error }, 'push outbox flush failed'))
       .finally(() => {
         this.flushing = null;

@@ -35,7 +35,7 @@ export async function registerEmbeddedProvider(app: FastifyInstance): Promise<Pr
       },
     ],
     cookies: { keys: config.sso.cookieKeys },
-    jwks: { keys: [loadSigningKey(config.dataDir) as never] },
+    jwks: { keys: [loadSigningKey(config.filesDir) as never] },
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], phone: ['phone_number'] },
     conformIdTokenClaims: false,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { asInteger, jsonEach, jsonText } from '../../../platform/db/dialect.ts';
 
 /**
  * Each staff member's progress on each learning map (mapsLedger, learnDetail), read live from
@@ -11,11 +12,11 @@ export default {
     await sql`
       create view map_progress as
       with task as (
-        select m.id as map_id, s.key as stage_index, json_extract(s.value, '$.name') as stage_name, 'course' as type, c.value as content_id
-          from learning_map m, json_each(m.stages) s, json_each(s.value, '$.course_ids') c
+        select m.id as map_id, s.key as stage_index, ${jsonText(sql`s.value`, 'name')} as stage_name, 'course' as type, ${asInteger(sql`c.value`)} as content_id
+          from learning_map m, ${jsonEach(sql`m.stages`)} s, ${jsonEach(sql`s.value`, 'course_ids')} c
         union all
-        select m.id, s.key, json_extract(s.value, '$.name'), 'exam', e.value
-          from learning_map m, json_each(m.stages) s, json_each(s.value, '$.exam_ids') e
+        select m.id, s.key, ${jsonText(sql`s.value`, 'name')}, 'exam', ${asInteger(sql`e.value`)}
+          from learning_map m, ${jsonEach(sql`m.stages`)} s, ${jsonEach(sql`s.value`, 'exam_ids')} e
       ),
       learner as (
         select distinct mp.map_id, sp.staff_id
@@ -39,6 +40,6 @@ export default {
         case when count(ts.done_at) = count(*) then max(ts.done_at) end as finished_at,
         null as created_by, coalesce(min(ts.started_at), 0) as created_at, coalesce(max(ts.done_at), min(ts.started_at), 0) as updated_at
       from ts join staff st on st.id = ts.staff_id
-      group by ts.map_id, ts.staff_id`.execute(db);
+      group by ts.map_id, ts.staff_id, st.org_id`.execute(db);
   },
 } satisfies Migration;

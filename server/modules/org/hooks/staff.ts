@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { foreignKeysToSql } from '../../../platform/db/dialect.ts';
 import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { badRequest, conflict, forbidden, notFound, ok } from '../../../platform/http/envelope.ts';
 import { initialPasswordHash, newInitialPassword } from '../../../platform/auth/initialPassword.ts';
@@ -65,10 +65,7 @@ async function checkOwnReach(trx: AnyDB, id: number, values: Record<string, unkn
 
 /** Tables whose rows name a staff member and keep them when the staff member goes (not cascaded). */
 async function keepingReferences(trx: AnyDB): Promise<{ tbl: string; col: string }[]> {
-  const rows = await sql<{ tbl: string; col: string; on_delete: string }>`
-    select m.name as tbl, f."from" as col, f.on_delete as on_delete
-    from sqlite_master m join pragma_foreign_key_list(m.name) f
-    where m.type = 'table' and f."table" = 'staff'`.execute(trx);
+  const rows = await foreignKeysToSql('staff').execute(trx);
   return rows.rows.filter((r) => r.on_delete.toUpperCase() !== 'CASCADE');
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { asInteger, startsWithDigit } from '../../../platform/db/dialect.ts';
 
 /**
  * Buildings and houses become engine resources (/base-information/project-assets): they get
@@ -22,7 +23,7 @@ export default {
       created_at = (select b.created_at from building b where b.id = house.building_id),
       updated_at = (select b.created_at from building b where b.id = house.building_id)`.execute(db);
     // Room numbers are written floor then door ("1201": floor 12, door 01).
-    await sql`update house set floor = cast(substr(room_no, 1, length(room_no) - 2) as integer) where length(room_no) > 2 and room_no glob '[0-9]*'`.execute(db);
+    await sql`update house set floor = ${asInteger(sql`substr(room_no, 1, length(room_no) - 2)`)} where length(room_no) > 2 and ${startsWithDigit(sql`room_no`)}`.execute(db);
     await db.schema.createIndex('house_project').on('house').column('project_id').execute();
   },
 } satisfies Migration;

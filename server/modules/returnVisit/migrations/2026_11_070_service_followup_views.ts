@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { asInteger } from '../../../platform/db/dialect.ts';
 
 /**
  * Views behind the service follow-up screens (issue 9, part 2; keys 2026_11_070 to 079). Each
@@ -25,7 +26,7 @@ export default {
              m.staff_id, s.name as staff_name, m.category, m.type, m.content, m.is_read, m.read_at,
              m.created_at as sent_at
       from staff_message m
-      join work_order w on w.id = cast(m.function_id as integer) and m.title = '工单 ' || w.code
+      join work_order w on w.id = ${asInteger(sql`m.function_id`)} and m.title = '工单 ' || w.code
       left join staff s on s.id = m.staff_id`.execute(db);
   },
 } satisfies Migration;

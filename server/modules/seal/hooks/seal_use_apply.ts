@@ -46,7 +46,7 @@ async function eSign(ctx: HookContext, id: number, record: Row, seal: SealRow) {
   if (!placements.length) throw badRequest('请至少放置一个印章');
   const original = json<{ url: string; name: string }[]>(record.files, []).find((f) => f.url.endsWith('.pdf'));
   if (!original) throw conflict('用印文件中没有 PDF，不能电子签章');
-  const dataDir = ctx.app.config.dataDir;
+  const dataDir = ctx.app.config.filesDir;
   const [pdf, png] = [await readStoredFile(ctx.trx, dataDir, original.url), await readStoredFile(ctx.trx, dataDir, sealImage)];
   const code = verifyCode();
   const qrPng = await QRCode.toBuffer(`PMS-SEAL:${code}`, { errorCorrectionLevel: 'M', width: 160, margin: 1 });

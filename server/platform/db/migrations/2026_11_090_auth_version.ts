@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { counterTriggerSql } from '../dialect.ts';
 
 /**
  * A counter that every change to who a session belongs to and what it may do moves on: the
@@ -24,8 +25,7 @@ export default {
     await sql`insert into auth_version (n) values (0)`.execute(db);
     for (const { table, when } of WATCHED) {
       for (const event of ['insert', 'update', 'delete']) {
-        const condition = event === 'update' && when ? ` when ${when}` : '';
-        await sql.raw(`create trigger auth_version_${table}_${event} after ${event} on ${table}${condition} begin update auth_version set n = n + 1; end`).execute(db);
+        for (const statement of counterTriggerSql('auth_version', table, event as 'insert' | 'update' | 'delete', event === 'update' ? when : undefined)) await sql.raw(statement).execute(db);
       }
     }
   },

@@ -1,0 +1,67 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPostgres } from './postgres.ts';
+
+/**
+ * npm run cluster [-- N]: the scale-out path on one machine, for development and tests — a
+ * PostgreSQL cluster in a temporary directory (postgres.ts), mosquitto with a WebSocket listener
+ * as the external broker, and N instances (default 2) of the server on consecutive ports from
+ * PORT (default 8080), sharing the database, the broker and one files folder. Ctrl-C stops all.
+ * Put a load balancer in front of the ports (README "Running at scale").
+ */
+const count = Number(process.argv[2] ?? 2);
+const firstPort = Number(process.env.PORT ?? 8080);
+const pgPort = Number(process.env.PMS_CLUSTER_PG_PORT ?? 55432);
+const mqttPort = Number(process.env.PMS_CLUSTER_MQTT_PORT ?? 9001);
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-cluster-'));
+const postgres = startPostgres(pgPort, { dir: path.join(root, 'postgres') });
+const children: ChildProcess[] = [];
+
+function stop(): void {
+  for (const child of children) child.kill('SIGTERM');
+  postgres.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+}
+process.on('SIGINT', () => {
+  stop();
+  process.exit(0);
+});
+
+const admin = new pg.Client({ connectionString: `${postgres.baseUrl}postgres` });
+await admin.connect();
+await admin.query('create database pms');
+await admin.end();
+
+// mosquitto: a WebSocket listener for browsers and services alike (anonymous on loopback only).
+const mosquittoConf = path.join(root, 'mosquitto.conf');
+fs.writeFileSync(mosquittoConf, `listener ${mqttPort} 127.0.0.1\nprotocol websockets\nallow_anonymous true\npersistence false\n`);
+if (spawnSync('which', ['mosquitto']).status !== 0) throw new Error('mosquitto is not installed: apt-get install -y mosquitto');
+children.push(spawn('mosquitto', ['-c', mosquittoConf], { stdio: 'inherit' }));
+
+const files = path.join(root, 'files');
+fs.mkdirSync(files);
+const env = { ...process.env, PMS_DATABASE_URL: `${postgres.baseUrl}pms`, PMS_MQTT_URL: `ws://127.0.0.1:${mqttPort}`, PMS_FILES_DIR: files };
+// The first instance migrates and seeds; the others start once it listens (they would wait on its locks anyway).
+for (let i = 0; i < count; i++) {
+  const port = firstPort + i;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port), PMS_DATA_DIR: path.join(root, `instance-${i + 1}`) }, stdio: 'inherit' });
+  children.push(child);
+  if (i === 0) await waitFor(`http://127.0.0.1:${port}/`);
+}
+console.log(`PMS cluster: ${count} instances on ports ${firstPort}–${firstPort + count - 1}, PostgreSQL on ${pgPort}, mosquitto on ${mqttPort}, files in ${files}`);
+
+async function waitFor(url: string): Promise<void> {
+  for (let deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      /* not yet listening */
+    }
+  }
+  throw new Error(`${url} did not answer within 10 minutes`);
+}

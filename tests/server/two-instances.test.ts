@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, signedIn } from '../support/api.ts';
+import { setUpServer } from '../support/setup.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { testPostgres } from '../support/postgresDatabases.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
+
+/**
+ * Two instances of the server on one PostgreSQL database (npm run test:pg; skipped on SQLite,
+ * where a database is one process's file): one session answers on both, a move made through one
+ * is seen through the other, and the workflow timers of both running at once move a record once.
+ */
+const T = '/api/mkf/questionTask';
+const a = setUpServer();
+let b: TestServer;
+
+beforeAll(async () => {
+  if (testPostgres()) b = await startServer({ PMS_DATABASE_URL: a.config.databaseUrl! });
+});
+afterAll(async () => {
+  await b?.close();
+});
+
+describe.runIf(Boolean(testPostgres()))('two instances on one PostgreSQL database', () => {
+  async function pendingOrder(kefu: Api): Promise<number> {
+    const c = await a.app.db.selectFrom('customer').select(['id', 'house_id']).where('project_id', '=', DEMO_PROJECTS.cuihu.id).where('house_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const answer = await kefu.post(`${T}/add`, { project_id: DEMO_PROJECTS.cuihu.id, kind: 'repair', title: '卫生间水龙头漏水', content: '业主来电：洗手盆水龙头滴水', house_id: c.house_id, customer_id: c.id });
+    expect(answer.body.message).toBe('新增成功');
+    return answer.body.data.id;
+  }
+
+  it('answers one session on both instances, requests alternating, and a signed request replayed on the other is refused', async () => {
+    const onA = await signedIn(a.url, 'kefu');
+    const onB = new Api(b.url, onA.token);
+    const id = await pendingOrder(onA);
+    expect((await onB.get(`${T}/detail`, { id })).body.data.status).toBe('pending');
+    const diaoduB = await signedIn(b.url, 'diaodu');
+    const weixiu = await a.app.db.selectFrom('staff').select('id').where('account', '=', 'weixiu').executeTakeFirstOrThrow();
+    expect((await diaoduB.post(`${T}/transition`, { id, action: 'giveOut', values: { processor_id: weixiu.id } })).http).toBe(200);
+    expect((await onA.get(`${T}/detail`, { id })).body.data.status).toBe('dispatched');
+    // Signing out on B ends the session on A too.
+    expect((await onB.post('/api/auth/login/logout')).http).toBe(200);
+    expect((await onA.get(`${T}/detail`, { id })).http).toBe(401);
+  });
+
+  it('fires a timer once when both instances sweep at the same moment', async () => {
+    const kefu = await signedIn(a.url, 'kefu');
+    const diaodu = await signedIn(b.url, 'diaodu');
+    const id = await pendingOrder(kefu);
+    const weixiu = await a.app.db.selectFrom('staff').select('id').where('account', '=', 'weixiu').executeTakeFirstOrThrow();
+    expect((await diaodu.post(`${T}/transition`, { id, action: 'giveOut', values: { processor_id: weixiu.id } })).http).toBe(200);
+    const later = Date.now() + 31 * 60_000;
+    await Promise.all([a.app.workflowTimers.run(later), b.app.workflowTimers.run(later), a.app.workflowTimers.run(later), b.app.workflowTimers.run(later)]);
+    expect((await kefu.get(`${T}/detail`, { id })).body.data.status).toBe('pending');
+    const recalls = (await kefu.get(`${T}/timeline`, { id })).body.data.filter((t: { actionText: string }) => t.actionText === '收回');
+    expect(recalls).toHaveLength(1);
+    const notices = await a.app.db.selectFrom('staff_message').select('content').where('function_id', '=', String(id)).where('content', 'like', '%超时%收回%').execute();
+    expect(notices).toHaveLength(1);
+  });
+});
