@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
+import { SEAL_CODE_PATTERN, type SealVerdict as Verdict } from '../../../src/shared/sealVerdict.ts';
 
-const CODE = { type: 'string', pattern: '^[A-Z0-9]{8}$' } as const;
+const CODE = { type: 'string', pattern: SEAL_CODE_PATTERN } as const;
 const SHA256 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
-
-interface Verdict {
-  valid: boolean;
-  reason?: string;
-  docName?: string;
-  sealName?: string;
-  stampedAt?: number;
-  /** Whether the file itself was compared (its SHA-256 given), not only the code. */
-  fileChecked: boolean;
-}
 
 /**
  * 验真: a stamped file's verification code and its SHA-256 confirm it is the file the product

@@ -3,17 +3,10 @@ import { Alert, Button, Card, Descriptions, Input, Space, Typography, Upload } f
 import { useSearchParams } from 'react-router-dom';
 import { request } from '../../core/request.ts';
 import { formatTime } from '../../shared/format.ts';
+import { SEAL_CODE_PATTERN, type SealVerdict as Verdict } from '../../shared/sealVerdict.ts';
 
-interface Verdict {
-  valid: boolean;
-  reason?: string;
-  docName?: string;
-  sealName?: string;
-  stampedAt?: number;
-  fileChecked: boolean;
-}
 
-const CODE = /^[A-Z0-9]{8}$/;
+const CODE = new RegExp(SEAL_CODE_PATTERN);
 
 /** The file's SHA-256, computed here: the file never leaves the browser. */
 async function sha256Of(file: File): Promise<string> {
