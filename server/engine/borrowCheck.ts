@@ -16,9 +16,10 @@ function usedCodes(value: unknown, pointer: string, out: [string, string][]): [s
 /**
  * A button guarded by another screen's code is hidden from whoever was granted this screen
  * alone: the lint refuses a btnCode that the page's own menu entry (its buttons, or those of the
- * page named by `permissionsOf`) does not offer, unless the page names it in `borrows`.
+ * page named by `permissionsOf`) does not offer, unless the page names it in `borrows`. A code
+ * that no page declares (`known` says no) is the catalogue check's to report: one mistake, one message.
  */
-export function borrowProblems(page: PageSchema, routes: Map<string, PageSchema>): [string, string][] {
+export function borrowProblems(page: PageSchema, routes: Map<string, PageSchema>, known: (code: string) => boolean): [string, string][] {
   let own = page;
   const seen = new Set<string>();
   while (own.permissionsOf && !seen.has(own.route)) {
@@ -28,6 +29,6 @@ export function borrowProblems(page: PageSchema, routes: Map<string, PageSchema>
   const offered = new Set([...(own.buttons ?? []).map((b) => b.code), ...(page.borrows ?? [])]);
   const menu = own === page ? 'this page' : `"${own.route}"`;
   return usedCodes(page, '', [])
-    .filter(([, code]) => !offered.has(code))
+    .filter(([, code]) => known(code) && !offered.has(code))
     .map(([pointer, code]) => [pointer, `btnCode "${code}" is not among the buttons of ${menu}, so a role granted that screen alone never sees it; offer it there, or name it in "borrows" (the code stays granted under its own screen)`]);
 }

@@ -200,7 +200,7 @@ export function checkSchemas(root: string): string[] {
     if (page.order !== undefined && !page.menu) report(file, '/order', 'the page is not in the menu ("menu": true), so it has no place to order');
     if (page.permissionsOf && !routes.get(page.permissionsOf)) report(file, '/permissionsOf', `no page has the route "${page.permissionsOf}"`);
     checkCode(file, '/borrows', page.borrows);
-    for (const [pointer, message] of borrowProblems(page, new Map([...routes].map(([r, d]) => [r, d.doc])))) report(file, pointer, message);
+    for (const [pointer, message] of borrowProblems(page, new Map([...routes].map(([r, d]) => [r, d.doc])), (code) => buttons.has(code))) report(file, pointer, message);
     if (page.kind === 'bespoke') {
       if (page.public && page.menu) report(file, '/menu', 'a public page is opened by its link, not from the menu');
       continue;
