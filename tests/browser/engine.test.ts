@@ -401,8 +401,8 @@ describe('menus and buttons follow the roles (spec 6)', () => {
   it('a technician sees only the menus of their role, and a typed URL of a forbidden screen lands on /noauth', async () => {
     const page = await as('weixiu');
     // The home page, their own work orders and the approvals they may be named in; nothing of administration or settings.
-    // Their own work: orders, standard-work tasks, approvals, their commission log and performance sheet, honours to vote for, cooperation requests.
-    await expect.poll(() => page.locator('.ant-menu').innerText()).toBe('首页\n服务工单\n标准作业\n审批管理\n佣金平台\n绩效管理\n员工荣誉\n员工协作');
+    // Their own work: orders, standard-work tasks, approvals, their commission log and performance sheet, their own study (我的学习), honours to vote for, cooperation requests.
+    await expect.poll(() => page.locator('.ant-menu').innerText()).toBe('首页\n服务工单\n标准作业\n审批管理\n佣金平台\n绩效管理\n员工赋能\n员工荣誉\n员工协作');
     await page.goto(`${server.url}/business-settings/label-manager`);
     await page.waitForURL(/\/noauth$/);
     await expect.poll(() => page.getByText('您的账号没有开通该功能的权限，请联系管理员。').isVisible()).toBe(true);
