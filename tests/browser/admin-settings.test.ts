@@ -44,7 +44,11 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await select.click();
   if (await select.evaluate((e) => e.classList.contains('ant-select-show-search'))) await scope.locator('.ant-select', { has: input }).getByRole('combobox').fill(option);
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  if (await select.evaluate((e) => e.classList.contains('ant-select-multiple'))) await scope.locator('.ant-formily-item-label, .pms-filter-item label', { hasText: label }).first().click();
+  // A multiple select stays open after a pick; Escape closes it, as a user would (its list may open over the label, above the field).
+  if (await select.evaluate((e) => e.classList.contains('ant-select-multiple'))) {
+    await select.getByRole('combobox').press('Escape');
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  }
 }
 
 /** Rows of the first sheet of a downloaded export, header first. */
