@@ -180,8 +180,8 @@ describe('external staff (/base-information/external-manager)', () => {
   it('adds a supplier worker with a photo, shows the ID number masked, filters, edits, disables, exports and deletes', async () => {
     const page = await as('admin');
     await page.goto(`${server.url}/base-information/external-manager`);
-    // A full first page: the organisation's eight and the supplier attendance module's workers.
-    await until(() => rows(page).count()).toBe(10);
+    // A full first page of 20: the organisation's eight and the supplier attendance module's workers.
+    await until(() => rows(page).count()).toBe(20);
     await screen(page).getByRole('button', { name: '新增外部人员' }).click();
     const form = drawer(page);
     await form.getByLabel('姓名').fill('蒋师傅');
