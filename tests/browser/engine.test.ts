@@ -151,6 +151,10 @@ describe('a large page (login_log declares maxPageSize 5000, its page offers 100
     // A wheel turn at a time, as a hand does, until the last row shows.
     await expect.poll(async () => (await page.mouse.wheel(0, 1000), lastRow.isVisible()), { timeout: 60_000, interval: 50 }).toBe(true);
     expect(await holder.locator('.ant-table-row').count()).toBeLessThan(50);
+    // The page size is kept for the user and screen (列设置): back to 20, as the next story expects.
+    await screen(page).locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-item-option').getByText('20 条/页', { exact: true }).click();
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBe(20);
   });
 });
 
