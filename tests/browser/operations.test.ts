@@ -65,7 +65,8 @@ describe('operations content', () => {
     const page = yunying;
     await page.goto(`${server.url}/yxl-manager/BannerManagement`);
     const rows = screen(page).locator('.ant-table-row');
-    await poll(() => rows.count()).toBe(10);
+    // Every banner of the demo on one page of 20.
+    await poll(() => rows.count()).toBe(16);
     const titles = async () => (await rows.locator('td:nth-child(3)').allTextContents()).map((t) => t.trim());
     const before = await titles();
     await rows.nth(0).getByRole('button', { name: '拖动排序' }).dragTo(rows.nth(2));
