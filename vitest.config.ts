@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { pageMetaPlugin } from './vite.config.ts';
 
+/** A heavily shared machine may need longer hooks (a server start, the first one seeding the template): PMS_TEST_HOOK_TIMEOUT=<ms>. */
+const hookTimeout = (ms: number) => Number(process.env.PMS_TEST_HOOK_TIMEOUT ?? ms);
+
 export default defineConfig({
   // Unit tests import the route table, which reads page schemas' routing keys (`?meta`).
   plugins: [pageMetaPlugin()],
@@ -22,9 +25,9 @@ export default defineConfig({
       // The server files share their worker's modules (isolate: false): each file starts a server, and a
       // worker that has started one already holds its compiled validators, schema verdict and imports
       // (seconds of CPU per file). Every server closes what it opens (app.close), so nothing carries over.
-      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/globalSetup.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, isolate: false } },
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/globalSetup.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: hookTimeout(60_000), isolate: false } },
       // The same server files on PostgreSQL (npm run test:pg): one cluster for the run, a database per test server.
-      { extends: true, test: { name: 'server-pg', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/postgresGlobalSetup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000, isolate: false } },
+      { extends: true, test: { name: 'server-pg', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/support/postgresGlobalSetup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: hookTimeout(180_000), isolate: false } },
       {
         extends: true,
         test: {
@@ -34,7 +37,7 @@ export default defineConfig({
           globalSetup: ['tests/support/globalSetup.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: hookTimeout(120_000),
           // What a user waits for may take seconds on a loaded machine; a poll gives up after 10 s, not 1 s.
           expect: { poll: { timeout: 10_000 } },
           // One file at a time. Two at a time (fileParallelism: true, maxWorkers: 2) took the suite
