@@ -9,6 +9,7 @@ import { reportEndpointsMeta } from './src/shared/reportMeta.ts';
 import { antdStaticStylePlugin } from './scripts/build/antdStaticStyle.ts';
 import { firstScreenHintsPlugin } from './scripts/build/firstScreenHints.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
+import { devStatePlugin, reloadingAnswer } from './scripts/build/devState.ts';
 
 /** Paths the reference server answers; `npm run dev` proxies them to it. */
 const SERVER = `http://localhost:${process.env.PMS_SERVER_PORT ?? 8080}`;
@@ -41,10 +42,10 @@ export function pageMetaPlugin(): Plugin {
 const groups = chunkGroups();
 
 export default defineConfig({
-  plugins: [react(), pageMetaPlugin(), antdImports(), groups.plugin, antdStaticStylePlugin(), firstScreenHintsPlugin(), precompressPlugin()],
+  plugins: [react(), pageMetaPlugin(), antdImports(), groups.plugin, antdStaticStylePlugin(), firstScreenHintsPlugin(), precompressPlugin(), devStatePlugin()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, ws: p === '/mqtt', changeOrigin: false }])),
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, ws: p === '/mqtt', changeOrigin: false, configure: reloadingAnswer }])),
   },
   build: {
     outDir: 'dist',

@@ -1,8 +1,9 @@
 import { expressionBuilder } from 'kysely';
-import type { Condition, ResourceDef } from '../../src/shared/schemaTypes.ts';
+import type { Condition, RelatedColumn, ResourceDef } from '../../src/shared/schemaTypes.ts';
 import type { StaffContext } from '../platform/types.ts';
 import type { AnyDB, AnySelect, ResourceHooks } from './hooks.ts';
 import { scopeRows } from './scope.ts';
+import { contains } from '../platform/db/textSearch.ts';
 
 // The one way a query reaches another table's rows: a correlated subquery built by Kysely's
 // builder (names from JSON the lint checked, never from a caller). Reports group by a value
@@ -43,10 +44,11 @@ export function whereAll(query: AnySelect, table: string, conditions: Condition[
 export async function relatedReads(db: AnyDB, staff: StaffContext, resource: ResourceDef, resources: Map<string, ResourceDef>, hooks: Record<string, ResourceHooks>) {
   const table = resource.name;
   const scoped = (target: ResourceDef, rows: AnySelect) => scopeRows({ db, staff, hooks: hooks[target.name] }, target, rows);
-  const columns: [string, AnySelect][] = [];
+  const columns: { name: string; def: RelatedColumn; column: string; rows: AnySelect }[] = [];
   for (const [name, def] of Object.entries(resource.related ?? {})) {
     const target = resources.get(resource.fields[def.via]!.ref!)!;
-    columns.push([name, await scoped(target, throughValue(target.name, def.field, `${table}.${def.via}`))]);
+    const rows = await scoped(target, matchingRows(target.name, { id: `${table}.${def.via}` }));
+    columns.push({ name, def, column: `${target.name}.${def.field}`, rows });
   }
   const filters = new Map<string, AnySelect>();
   for (const [name, def] of Object.entries(resource.relatedFilters ?? {})) {
@@ -57,11 +59,18 @@ export async function relatedReads(db: AnyDB, staff: StaffContext, resource: Res
   return {
     /** The query with each related column selected under its name. */
     select(query: AnySelect): AnySelect {
-      return columns.reduce((q, [name, value]) => q.select(value.limit(1).as(name)), query);
+      return columns.reduce((q, { name, column, rows }) => q.select(rows.select(column).limit(1).as(name)), query);
     },
-    /** The query narrowed by the related filters the caller set: 1/true exists, 0/false none. */
+    /** The query narrowed by the related filters the caller set: 1/true exists, 0/false none; a filtering related column by its (scoped) value. */
     filter(query: AnySelect, values: Record<string, unknown> = {}): AnySelect {
       let q = query;
+      for (const { name, def, column, rows } of columns) {
+        const v = values[name];
+        if (!def.filter || v === undefined || v === null || v === '') continue;
+        // Only a referenced record the caller may see can match (rows is scoped).
+        const matching = def.filter === 'like' ? rows.where(contains(column, String(v))) : rows.where(column, '=', v as never);
+        q = q.where((b) => b.exists(matching.select(column)));
+      }
       for (const [name, rows] of filters) {
         const v = values[name];
         if (v === 1 || v === true || v === '1') q = q.where((b) => b.exists(rows));

@@ -25,6 +25,8 @@ export function relatedProblems(resource: ResourceDef, resources: Map<string, Re
     if (!field && !SYSTEM.includes(def.field)) problems.push([`${at}/field`, `"${def.field}" is not a field of resource "${target.name}"`]);
     else if (field?.mask) problems.push([`${at}/field`, `"${def.field}" of "${target.name}" is personal data (masked); a related column never shows it`]);
     else if (field?.through) problems.push([`${at}/field`, `"${def.field}" of "${target.name}" is a many-to-many link; read it on that resource's own screen`]);
+    else if (field?.type === 'json' && (def.sortable || def.filter)) problems.push([`${at}/${def.filter ? 'filter' : 'sortable'}`, `"${def.field}" of "${target.name}" is a JSON value; it neither sorts nor filters`]);
+    if (def.filter === 'like' && field && field.type !== 'string' && field.type !== 'text') problems.push([`${at}/filter`, `"like" searches text; "${def.field}" of "${target.name}" is ${field.type}, filter it by "eq"`]);
   }
   for (const [name, def] of Object.entries(resource.relatedFilters ?? {})) {
     const at = `/relatedFilters/${name}`;

@@ -184,6 +184,11 @@ export function checkSchemas(root: string): string[] {
       if (field.type === 'void' || !resource) continue;
       // A read-only view has no audit columns, but a project-scoped one has its project (the engine filters by it).
       const known = name in resource.fields || (SYSTEM_FIELDS.has(name) && !resource.readOnly) || name === 'id' || (name === 'project_id' && resource.scope === 'project') || (filters && name in (resource.relatedFilters ?? {}));
+      const relatedColumn = filters && !(name in resource.fields) ? resource.related?.[name] : undefined;
+      if (relatedColumn) {
+        if (!relatedColumn.filter) report(file, at, `resource "${resource.name}" does not filter by its related column "${name}"; give it a "filter"`);
+        continue;
+      }
       if (!known) report(file, at, `field "${name}" is not a field of resource "${resource.name}"`);
       else if (filters && name in resource.fields && !resource.fields[name]!.filter) report(file, at, `resource "${resource.name}" does not filter by "${name}"; give the field a "filter" in its resource`);
     }
@@ -260,7 +265,7 @@ export function checkSchemas(root: string): string[] {
       page.columns.forEach((c, i) => {
         const computed = resource.computed?.[c.field];
         const related = resource.related?.[c.field];
-        if (related && c.sortable) report(file, `/columns/${i}/sortable`, `"${c.field}" is read through a reference and does not sort`);
+        if (related && c.sortable && !related.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its related column "${c.field}"; mark it "sortable"`);
         if (!computed && !related && !isLatenessColumn(resource, c) && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
         if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
         if (c.sortable && computed && !computed.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its computed column "${c.field}"; mark it "sortable"`);

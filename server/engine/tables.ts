@@ -93,15 +93,15 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
       for (const [name, field] of columnFields(resource)) {
         if (field.unique) {
           const cols = [...(Array.isArray(field.unique) ? field.unique : []), name];
-          statements.push(`create unique index if not exists "${resource.name}_${cols.join('_')}_unique" on "${resource.name}" (${cols.map((c) => `"${c}"`).join(', ')})`);
+          statements.push(indexSql(resource.name, cols, true));
         }
         // A sortable column is read in its order a page at a time: an index saves sorting the table.
-        if (field.ref || field.filter === 'eq' || field.sortable) statements.push(`create index if not exists "${resource.name}_${name}" on "${resource.name}" ("${name}")`);
+        if (field.ref || field.filter === 'eq' || field.sortable) statements.push(indexSql(resource.name, [name]));
       }
       for (const cols of resource.indexes ?? []) {
-        statements.push(`create index if not exists "${resource.name}_${cols.join('_')}" on "${resource.name}" (${cols.map((c) => `"${c}"`).join(', ')})`);
+        statements.push(indexSql(resource.name, cols));
       }
-      if (resource.scope === 'project') statements.push(`create index if not exists "${resource.name}_project" on "${resource.name}" ("project_id")`);
+      if (resource.scope === 'project') statements.push(indexSql(resource.name, ['project_id']));
       statements.push(...(await linkTables(trx, resource)));
       for (const [name, field] of columnFields(resource)) {
         const key = foreignKeySql(resource.name, name, field, resources);
@@ -112,7 +112,8 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
     for (const [resource, statement] of keys) await apply(resource, statement);
 
     async function apply(resource: string, statement: string) {
-      const done = await trx.selectFrom('resource_migration').select('id').where('statement', '=', statement).executeTakeFirst();
+      // An index made under its former name (legacyIndexSql) is the same index: it is not made twice.
+      const done = await trx.selectFrom('resource_migration').select('id').where('statement', 'in', [statement, ...legacyIndexSql(statement)]).executeTakeFirst();
       if (done) return;
       await sql.raw(statement).execute(trx);
       await trx.insertInto('resource_migration').values({ resource, statement, applied_at: now }).execute();
@@ -120,6 +121,28 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
     }
   });
   return applied;
+}
+
+/**
+ * The statement making an index of `table` on `cols`, named `<table>(<cols>)`: a name no table
+ * can have (table names are letters, digits and underscores), so an index of booking's room never
+ * takes the name of a table booking_room, nor of another table's index (issue 41). Indexes made
+ * before under `<table>_<cols>` are recognised by legacyIndexSql and kept.
+ */
+export function indexSql(table: string, cols: string[], unique = false): string {
+  const name = `${table}(${cols.join(',')})${unique ? ' unique' : ''}`;
+  return `create ${unique ? 'unique ' : ''}index if not exists "${name}" on "${table}" (${cols.map((c) => `"${c}"`).join(', ')})`;
+}
+
+/** The statements that made the same index before indexes had unambiguous names (none when `statement` makes no named index). */
+export function legacyIndexSql(statement: string): string[] {
+  const m = /^create (unique )?index if not exists "([a-z0-9_]+)\(([a-z0-9_,]+)\)(?: unique)?" on "[a-z0-9_]+" (\(.*\))$/.exec(statement);
+  if (!m) return [];
+  const [, unique = '', table, cols, columns] = m;
+  const names = [`${table}_${cols!.replaceAll(',', '_')}${unique ? '_unique' : ''}`];
+  // A project-scoped resource's project index was "<table>_project".
+  if (cols === 'project_id' && !unique) names.push(`${table}_project`);
+  return names.map((name) => `create ${unique}index if not exists "${name}" on "${table}" ${columns}`);
 }
 
 /**
@@ -133,7 +156,7 @@ async function linkTables(trx: DB, resource: ResourceDef): Promise<string[]> {
     if (!t || (await tableColumnsSql(t.table).execute(trx)).rows.length) continue;
     statements.push(
       `create table "${t.table}" ("${t.from}" integer not null references "${resource.name}"("id") on delete cascade, "${t.to}" integer not null references "${field.ref}"("id") on delete cascade, primary key ("${t.from}", "${t.to}"))`,
-      `create index if not exists "${t.table}_${t.to}" on "${t.table}" ("${t.to}")`,
+      indexSql(t.table, [t.to]),
     );
   }
   return statements;

@@ -104,6 +104,7 @@ export function filtersSchema(resource: ResourceDef): Record<string, unknown> {
         return [name, FILTER_SCALAR];
       }),
   );
+  for (const [name, r] of Object.entries(resource.related ?? {})) if (r.filter) properties[name] = FILTER_SCALAR;
   // A filter across a reference is on (1), off (0) or unset.
   for (const name of Object.keys(resource.relatedFilters ?? {})) properties[name] = { enum: [0, 1, true, false, '0', '1', '', null] };
   return { type: 'object', maxProperties: 50, properties, additionalProperties: { anyOf: [FILTER_SCALAR, FILTER_LIST] } };
@@ -114,7 +115,7 @@ const QUERY_TITLES: Record<string, string> = { id: '记录编号', project_id: '
 
 export function describeIssue(resource: ResourceDef, issue: AjvIssue): string {
   const [, top, filterName] = issue.instancePath.split('/');
-  if (top === 'filters') return `筛选条件${resource.fields[filterName ?? '']?.title ?? resource.relatedFilters?.[filterName ?? '']?.title ?? filterName ?? ''}格式不正确`;
+  if (top === 'filters') return `筛选条件${resource.fields[filterName ?? '']?.title ?? resource.relatedFilters?.[filterName ?? '']?.title ?? resource.related?.[filterName ?? '']?.title ?? filterName ?? ''}格式不正确`;
   // A missing member inside a value (a JSON field's item) belongs to that field, not to the body.
   const name = issue.keyword === 'required' && !issue.instancePath ? String(issue.params.missingProperty) : issue.instancePath.split('/')[1] ?? '';
   const field = resource.fields[name];

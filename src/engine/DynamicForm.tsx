@@ -4,7 +4,7 @@ import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { Suspense, use, useEffect, useMemo } from 'react';
 import { formilyFields, isAsked, type Answers, type RuntimeForm } from '../shared/runtimeForm.ts';
 import { FieldItemStyles } from './FieldItem.tsx';
-import { formSchema, preloadFields, SchemaField } from './fields.tsx';
+import { formSchema, fieldsReady, SchemaField } from './fields.tsx';
 
 export interface DynamicFormProps {
   /** The form as designed (a `form` field's value, or the version an answer was given for). */
@@ -61,8 +61,7 @@ export function DynamicForm({ definition, initialValues, readPretty = false, for
 }
 
 function Fields({ fields }: { fields: Record<string, unknown> }) {
-  const loading = preloadFields(fields);
-  if (loading) use(loading);
+  use(fieldsReady(fields));
   return (
     <FormLayout layout="vertical">
       <FieldItemStyles>

@@ -8,7 +8,7 @@ import { call } from './data.ts';
 import { rememberMaskedValues } from './maskedValues.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 import { FieldItemStyles } from './FieldItem.tsx';
-import { formSchema, preloadFields, SchemaField } from './fields.tsx';
+import { formSchema, fieldsReady, SchemaField } from './fields.tsx';
 import { leaveThen, markUnmodified, useLeaveGuard } from './leaveGuard.ts';
 import type { FormPage } from '../shared/schemaTypes.ts';
 
@@ -99,8 +99,7 @@ export function FormBody({ page, id, initialValues, onSaved, onCancel }: FormBod
 
 /** The fields, once the code of every component they use is there: they mount in one pass. */
 function Fields({ page }: { page: FormPage }) {
-  const loading = preloadFields(page.fields);
-  if (loading) use(loading);
+  use(fieldsReady(page.fields));
   return (
     <FormLayout layout="vertical">
       <FieldItemStyles>

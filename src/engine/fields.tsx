@@ -1,4 +1,5 @@
 import { lazyComponent, type LazyComponent } from './fast/lazyComponent.tsx';
+import { onceReady } from './onceReady.ts';
 import { createSchemaField, connect, mapProps, mapReadPretty, Schema } from '@formily/react';
 import { evaluate } from '../shared/expressions.ts';
 import { setValidateLanguage } from '@formily/core';
@@ -146,6 +147,9 @@ export const SchemaField = createSchemaField({ components: FIELD_COMPONENTS as n
  * Starts loading the lazy components that fields (and their nested properties and items) use:
  * a promise while any is loading, undefined once all are there.
  */
+/** The promise a form's fields pass to use() on every render (onceReady): fulfilled once every component's code is there. */
+export const fieldsReady = (fields: Record<string, unknown>): Promise<unknown> => onceReady(fields, () => preloadFields(fields));
+
 export function preloadFields(fields: Record<string, unknown>): Promise<unknown> | undefined {
   const loading: Promise<unknown>[] = [];
   const visit = (schema: unknown): void => {

@@ -1,6 +1,6 @@
 /**
  * The role grant tree's rules, apart from its rendering: groups ("g:…") hold screens ("m:…"),
- * screens hold buttons ("b:…"). The value is the set of granted screens and buttons; what a node
+ * screens hold buttons ("b:…") and notes of the buttons they borrow ("r:…", never granted). The value is the set of granted screens and buttons; what a node
  * shows (checked, half-checked) is derived from it, and ticking a node grants or takes away the
  * node with everything under it.
  */
@@ -11,8 +11,9 @@ export interface GrantNode {
   children?: GrantNode[];
 }
 
-/** The keys a node stands for: itself unless a group, and all below it. */
+/** The keys a node stands for: itself unless a group or a borrowed button's note ("r:…", granted under its own screen), and all below it. */
 export function keysUnder(node: GrantNode): string[] {
+  if (node.key.startsWith('r:')) return [];
   const own = node.key.startsWith('g:') ? [] : [node.key];
   return [...own, ...(node.children ?? []).flatMap(keysUnder)];
 }

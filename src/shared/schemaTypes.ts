@@ -966,6 +966,10 @@ export interface RelatedColumn {
   via: string;
   /** A field of that resource (not a masked one). */
   field: string;
+  /** Lists may sort by it (a page's column then says `"sortable": true`); records whose referenced record the caller may not see sort as empty. */
+  sortable?: boolean;
+  /** The list's filter of this name: `eq` the value equals it, `like` it contains the text; only referenced records the caller may see match. */
+  filter?: 'eq' | 'like';
 }
 
 /**

@@ -154,6 +154,20 @@ describe('related data in lists and filters', () => {
     expect((await manager.get(`${base}/detail`, { id: b })).body.data.room_floor).toBeNull();
     expect((await admin.get(`${base}/detail`, { id: b })).body.data.room_floor).toBe('12F');
 
+    // A related column sorts and filters by what the caller may see of the room.
+    const sorted = async (api: typeof admin, sortOrder: string) =>
+      (await api.post(`${base}/list`, { pageSize: 50, sortField: 'room_floor', sortOrder, filters: { subject: '纪要核对' } })).body.data.records.map((r: { room_floor: string | null }) => r.room_floor).filter(Boolean);
+    expect(await sorted(admin, 'ascend')).toEqual(['12F', '3F']);
+    expect(await sorted(admin, 'descend')).toEqual(['3F', '12F']);
+    expect(await listed(admin, { room_floor: '12F' })).toEqual([['纪要核对乙', '12F']]);
+    expect(await listed(admin, { room_name: '锦绣' })).toEqual([['纪要核对乙', '12F']]);
+    expect(await listed(admin, { room_name: '会议室', has_minutes: 1 })).toEqual([['纪要核对甲', '3F'], ['纪要核对乙', '12F']]);
+    expect(await listed(manager, { room_floor: '12F' })).toEqual([]);
+    expect(await listed(manager, { room_name: '锦绣' })).toEqual([]);
+    expect(await listed(manager, { room_name: '翠湖' })).toEqual([['纪要核对甲', '3F']]);
+    const unsortable = await admin.post(`${base}/list`, { sortField: 'room_name' });
+    expect(unsortable.http).toBe(400);
+
     const { status, rows } = await downloadSheet(admin, `${base}/export`, { has_minutes: 1, subject: '纪要核对' });
     expect(status).toBe(200);
     const floor = (rows[0] as string[]).indexOf('楼层');

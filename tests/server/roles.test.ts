@@ -56,6 +56,18 @@ describe('role calls (spec 6)', () => {
     expect(new Set(screens).size).toBe(screens.length);
   });
 
+  it("notes under a screen the buttons it borrows from another, granted there and not here", async () => {
+    type Node = { key: string; title: string; checkable?: boolean; children?: Node[] };
+    const tree = (await admin.get('/api/base/role/grantable')).body.data as Node[];
+    const screens = tree.flatMap((g) => g.children ?? []);
+    const meetings = screens.find((m) => m.title === '会议预约')!;
+    const borrowed = meetings.children!.filter((c) => c.key.startsWith('r:'));
+    expect(borrowed.map((c) => [c.key, c.title, c.checkable])).toEqual([[`r:${meetings.key.slice(2)}:minutes:add`, '借用「新增会议纪要」（在「会议纪要」下授予）', false]]);
+    // The code itself is granted under its own screen only.
+    const owners = screens.filter((m) => m.children?.some((c) => c.key === 'b:minutes:add')).map((m) => m.title);
+    expect(owners).toEqual(['会议纪要']);
+  });
+
   it('never lets anyone grant more than they hold, to others or to a role they hold', async () => {
     // The project manager may grant roles, but holds no dictionary editing.
     const pm = await roleId('project_manager');

@@ -27,6 +27,12 @@ describe('the role grant tree', () => {
     expect([...toggle(tree[0]!.children![0]!, new Set(['m:1', 'b:task:view', 'b:task:dispatch', 'm:3']), screens)]).toEqual(['m:3']);
   });
 
+  it("never grants a borrowed button's note: the screen is whole without it", () => {
+    const borrowing: GrantNode = { key: 'm:5', title: '会议预约', children: [{ key: 'b:meeting:view', title: '查看' }, { key: 'r:5:minutes:add', title: '借用「新增纪要」', checkable: false }] };
+    expect([...toggle(borrowing, new Set(), screensOfButtons([borrowing]))].sort()).toEqual(['b:meeting:view', 'm:5']);
+    expect(checkState([borrowing], new Set(['m:5', 'b:meeting:view'])).checked.sort()).toEqual(['b:meeting:view', 'm:5']);
+  });
+
   it('searches titles, keeping the way to each match open', () => {
     const found = searchTree(tree, '派单');
     expect(found.open.sort()).toEqual(['g:/home_task', 'm:1']);

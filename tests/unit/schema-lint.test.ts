@@ -343,6 +343,7 @@ describe('schema lint', () => {
             d.related.title = { title: '重名', via: 'title', field: 'name' };
             d.relatedFilters.has_minutes.resource = 'meeting_minute';
             d.relatedFilters.has_exception = { title: '有异常', resource: 'meeting_exception', match: { meetng_id: 'id', staff_id: 'organiser' }, where: [{ field: 'stat', equals: 'pending' }] };
+            d.related.room_capacity = { title: '容纳人数', via: 'room_id', field: 'capacity', filter: 'like' };
           }),
         ),
       ),
@@ -351,6 +352,7 @@ describe('schema lint', () => {
       'meetings/resources/meeting.json#/related/organizer_mobile/field: "mobile" of "staff" is personal data (masked); a related column never shows it',
       'meetings/resources/meeting.json#/related/title: "title" is already a field, system or computed column of this resource; give the related column its own name',
       'meetings/resources/meeting.json#/related/title/via: "title" must be a field of this resource whose "ref" names a resource (not a many-to-many link)',
+      'meetings/resources/meeting.json#/related/room_capacity/filter: "like" searches text; "capacity" of "meeting_room" is integer, filter it by "eq"',
       'meetings/resources/meeting.json#/relatedFilters/has_minutes/resource: no resource "meeting_minute"',
       'meetings/resources/meeting.json#/relatedFilters/has_exception/match/meetng_id: "meetng_id" is not a field of resource "meeting_exception"',
       'meetings/resources/meeting.json#/relatedFilters/has_exception/match/staff_id: "organiser" is not a field of this resource',
@@ -364,12 +366,14 @@ describe('schema lint', () => {
             d.columns.find((c: { field: string }) => c.field === 'room_location').sortable = true;
             d.columns.push({ field: 'room_floor', title: '楼层' });
             d.filters.has_minute = { type: 'number', title: '会议纪要', 'x-decorator': 'FormItem', 'x-component': 'Select' };
+            d.filters.room_location = { type: 'string', title: '会议室位置', 'x-decorator': 'FormItem', 'x-component': 'Input' };
           }),
         ),
       ),
     ).toEqual([
       'meetings/pages/meetingManagement-meetingList.json#/filters/has_minute: field "has_minute" is not a field of resource "meeting"',
-      'meetings/pages/meetingManagement-meetingList.json#/columns/4/sortable: "room_location" is read through a reference and does not sort',
+      'meetings/pages/meetingManagement-meetingList.json#/filters/room_location: resource "meeting" does not filter by its related column "room_location"; give it a "filter"',
+      'meetings/pages/meetingManagement-meetingList.json#/columns/4/sortable: resource "meeting" does not sort by its related column "room_location"; mark it "sortable"',
       'meetings/pages/meetingManagement-meetingList.json#/columns/11/field: "room_floor" is not a field of resource "meeting"',
     ]);
   });

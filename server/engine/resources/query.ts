@@ -75,7 +75,8 @@ export async function filteredRows(ctx: ResourceContext, query: AnySelect, staff
 export function registerReads(ctx: ResourceContext): void {
   const { app, db, resource, table, p } = ctx;
   const labelField = resource.labelField ?? 'name';
-  const sortable = ['id', ...(resource.readOnly ? [] : ['created_at', 'updated_at']), ...ctx.fields.filter(([, f]) => f.sortable).map(([n]) => n), ...ctx.computed.sortable];
+  const relatedSortable = Object.entries(resource.related ?? {}).filter(([, d]) => d.sortable).map(([n]) => n);
+  const sortable = ['id', ...(resource.readOnly ? [] : ['created_at', 'updated_at']), ...ctx.fields.filter(([, f]) => f.sortable).map(([n]) => n), ...ctx.computed.sortable, ...relatedSortable];
   const listSchema = {
     type: 'object',
     additionalProperties: false,
@@ -100,8 +101,8 @@ export function registerReads(ctx: ResourceContext): void {
     const related = await ctx.related(request.staff!);
     const records = await related
       .select(ctx.withRefLabels(ctx.withProjectName(base.selectAll(table))))
-      // A computed column sorts by its alias (its subquery), a field by its column.
-      .orderBy(ctx.computed.names.has(sortField) ? sortField : `${table}.${sortField}`, direction)
+      // A computed or related column sorts by its alias (its subquery), a field by its column.
+      .orderBy(ctx.computed.names.has(sortField) || relatedSortable.includes(sortField) ? sortField : `${table}.${sortField}`, direction)
       .orderBy(`${table}.id`, 'desc')
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize)

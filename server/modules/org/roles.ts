@@ -5,6 +5,7 @@ import type { StaffContext } from '../../platform/types.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { checkRoleWithin, rankOf } from './authority.ts';
+import { borrowedLeaves } from './borrowedGrants.ts';
 
 const ADMIN_ROLE = 'admin';
 
@@ -59,7 +60,7 @@ export default async function roleCalls(app: FastifyInstance) {
       group.children.push({
         key: menuKey(m.menuId),
         title: m.menuName,
-        children: buttons.filter((b) => b.menu_id === m.menuId).map((b) => ({ key: buttonKey(b.code), title: b.name })),
+        children: [...buttons.filter((b) => b.menu_id === m.menuId).map((b) => ({ key: buttonKey(b.code), title: b.name })), ...borrowedLeaves(app.catalogue, m.menuId, m.menuRouter)],
       });
     }
     // In the left menu's order: groups as menus.json lists them, screens without a group last.
