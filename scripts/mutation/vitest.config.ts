@@ -19,6 +19,9 @@ export default mergeConfig({ ...base, test: shared }, defineConfig({
       'tests/unit/approval-rules.test.ts',
     ],
     environment: 'node',
+    // Modules kept between the runs of one runner: a mutant is switched on at run time, so
+    // nothing needs importing again (a run per mutant took 40 s on a loaded host).
+    isolate: false,
     testTimeout: 30_000,
   },
 }));
