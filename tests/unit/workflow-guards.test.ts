@@ -34,6 +34,7 @@ describe('a move naming an actor field is the actor’s own', () => {
     expect(actorRefusal(resource, { actorField: 'handler_id', label: '完成' }, { handler_id: null }, 8)).toBe('只有处理人本人可以完成');
     expect(actorRefusal(resource, { actorField: 'handler_id', label: '完成' }, { handler_id: '7' }, 7)).toBe('只有处理人本人可以完成');
     expect(actorRefusal(resource, { actorField: 'other_id', label: '签收' }, {}, 8)).toBe('只有指定人员本人可以签收');
+    expect(actorRefusal(resource, { actorField: 'ghost_id', label: '签收' }, {}, 8)).toBe('只有指定人员本人可以签收');
   });
 });
 
