@@ -11,7 +11,7 @@ const ANTD_TABLE = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'bench/peers/**/dist'] },
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'bench/peers/**/dist', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // CommonJS configuration files of tools (dependency-cruiser reads .cjs).

@@ -13,8 +13,15 @@ export default mergeConfig({ ...base, test: shared }, defineConfig({
       'tests/unit/nonce-store.test.ts',
       'tests/unit/excel-rows.test.ts',
       'tests/unit/markup-scan.test.ts',
+      'tests/unit/route-guards.test.ts',
+      'tests/unit/workflow-guards.test.ts',
+      'tests/unit/data-scope.test.ts',
+      'tests/unit/approval-rules.test.ts',
     ],
     environment: 'node',
+    // Modules kept between the runs of one runner: a mutant is switched on at run time, so
+    // nothing needs importing again (a run per mutant took 40 s on a loaded host).
+    isolate: false,
     testTimeout: 30_000,
   },
 }));

@@ -3,6 +3,7 @@ import type { ApprovalDeclaration, DetailPage, ResourceDef } from '../../src/sha
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../platform/http/envelope.ts';
 import type { StaffContext } from '../platform/types.ts';
 import type { AnyDB, Row } from './hooks.ts';
+import { actRefusal, afterApproval, afterRefusal, INSTANCE_TEXT, ownRefusal, staleText, urgeRefusal } from './approvalRules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +65,6 @@ export interface ApprovableRecords {
 type Instance = Row & { id: number; code: string; biz_type: string; biz_resource: string; biz_id: number; title: string; submitter_id: number; status: string; step_seq: number | null; project_id: number; auto_skip?: number };
 type Task = Row & { id: number; instance_id: number; step_seq: number; step_name: string; approver_id: number; status: string };
 
-const INSTANCE_TEXT: Record<string, string> = { running: '审批中', approved: '审批通过', rejected: '审批不通过', withdrawn: '已撤回' };
 
 /** Ids of an organisation and the organisations above it (a project, its region, the company). */
 async function orgChain(q: AnyDB, orgId: number): Promise<number[]> {
@@ -414,10 +414,8 @@ export class ApprovalEngine {
   /** The checks every approver's act shares: the approval runs, the task is the caller's, still waiting, of the current step. */
   private async actable(q: AnyDB, taskId: number, staff: StaffContext): Promise<{ task: Task; instance: Instance }> {
     const { task, instance } = await this.loadTask(q, taskId);
-    if (task.approver_id !== staff.id) throw forbidden('只有当前审批人可以处理该审批');
-    if (instance.submitter_id === staff.id) throw forbidden('不能审批自己提交的申请');
-    if (instance.status !== 'running') throw conflict(`该审批已结束（${INSTANCE_TEXT[instance.status] ?? instance.status}），无需重复操作`);
-    if (task.status !== 'wait' || task.step_seq !== instance.step_seq) {
+    const refusal = actRefusal(task, instance, staff.id);
+    if (refusal === 'stale') {
       const decider = (await q
         .selectFrom('approval_task')
         .innerJoin('staff', 'staff.id', 'approval_task.approver_id')
@@ -427,9 +425,9 @@ export class ApprovalEngine {
         .where('approval_task.status', 'in', ['approve', 'reject'])
         .orderBy('approval_task.acted_at', 'desc')
         .executeTakeFirst()) as { name: string } | undefined;
-      if (task.status === 'transfer') throw conflict('该审批任务已转派他人，无需处理');
-      throw conflict(decider && decider.name !== staff.name ? `该审批节点已由「${decider.name}」处理，无需重复操作` : '该审批任务已处理，无需重复操作');
+      throw conflict(staleText(task.status, decider?.name, staff.name));
     }
+    if (refusal) throw new ApiError(refusal.status, refusal.message);
     return { task, instance };
   }
 
@@ -484,17 +482,15 @@ export class ApprovalEngine {
     await this.history(q, instance.id, { step: task.step_name, action: 'approve', staff, comment });
     const steps = parseSteps(instance.steps) as ApprovalStep[];
     const step = steps[task.step_seq - 1]!;
-    if (step.sign_type === 'and') {
-      const waiting = (await q.selectFrom('approval_task').select('approver_id').where('instance_id', '=', instance.id).where('step_seq', '=', task.step_seq).where('status', '=', 'wait').execute()) as { approver_id: number }[];
-      if (waiting.length) {
-        await q.updateTable('approval_instance').set({ approver_names: await this.names(q, waiting.map((w) => w.approver_id)), updated_at: Date.now() }).where('id', '=', instance.id).execute();
-        return { status: 'running' };
-      }
-    } else {
-      await this.cancelWaiting(q, instance.id, 'cancel');
+    const waiting = step.sign_type === 'and' ? ((await q.selectFrom('approval_task').select('approver_id').where('instance_id', '=', instance.id).where('step_seq', '=', task.step_seq).where('status', '=', 'wait').execute()) as { approver_id: number }[]) : [];
+    if (step.sign_type !== 'and') await this.cancelWaiting(q, instance.id, 'cancel');
+    const next = afterApproval(step.sign_type, waiting.length, task.step_seq, steps.length);
+    if (next === 'wait') {
+      await q.updateTable('approval_instance').set({ approver_names: await this.names(q, waiting.map((w) => w.approver_id)), updated_at: Date.now() }).where('id', '=', instance.id).execute();
+      return { status: 'running' };
     }
     const decl = this.declOf(instance);
-    if (task.step_seq < steps.length) {
+    if (next === 'next') {
       await this.openStep(q, instance, steps, task.step_seq + 1, decl.label);
       // 自动去重: the approver who just approved is also an approver of the next step; their task there passes at once.
       const same = staff && instance.auto_skip === 1 ? ((await q.selectFrom('approval_task').selectAll().where('instance_id', '=', instance.id).where('step_seq', '=', task.step_seq + 1).where('approver_id', '=', staff.id).where('status', '=', 'wait').executeTakeFirst()) as Task | undefined) : undefined;
@@ -521,7 +517,7 @@ export class ApprovalEngine {
     if (!(await this.close(q, task.id, 'reject', comment))) throw conflict('该审批任务已处理，无需重复操作');
     await this.cancelWaiting(q, instance.id, 'cancel');
     const steps = parseSteps(instance.steps) as ApprovalStep[];
-    if (steps[task.step_seq - 1]?.reject_to === 'prev' && task.step_seq > 1) {
+    if (afterRefusal(steps, task.step_seq) === 'prev') {
       await this.history(q, instance.id, { step: task.step_name, action: 'return', staff, comment: `退回「${steps[task.step_seq - 2]!.name}」：${comment}` });
       await this.openStep(q, instance, steps, task.step_seq - 1, `${this.declOf(instance).label}（被退回）`);
       return { status: 'running' };
@@ -556,8 +552,8 @@ export class ApprovalEngine {
   private async ownInstance(q: AnyDB, instanceId: number, staff: StaffContext, act: string): Promise<Instance> {
     const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', instanceId).executeTakeFirst()) as Instance | undefined;
     if (!instance) throw notFound('审批单不存在');
-    if (instance.submitter_id !== staff.id) throw forbidden(`只有提交人可以${act}`);
-    if (instance.status !== 'running') throw conflict(`该审批已结束（${INSTANCE_TEXT[instance.status] ?? instance.status}），不能${act}`);
+    const refusal = ownRefusal(instance, staff.id, act);
+    if (refusal) throw new ApiError(refusal.status, refusal.message);
     return instance;
   }
 
@@ -575,10 +571,8 @@ export class ApprovalEngine {
   async urge(q: AnyDB, instanceId: number, staff: StaffContext, now = Date.now()): Promise<number> {
     const instance = await this.ownInstance(q, instanceId, staff, '催办');
     const last = instance.urged_at as number | null;
-    if (last && now - last < URGE_INTERVAL_MS) {
-      const minutes = Math.ceil((URGE_INTERVAL_MS - (now - last)) / 60_000);
-      throw new ApiError(429, `30 分钟内只能催办一次，请 ${minutes} 分钟后再试`);
-    }
+    const tooSoon = urgeRefusal(last, now, URGE_INTERVAL_MS);
+    if (tooSoon) throw new ApiError(429, tooSoon);
     const waiting = ((await q.selectFrom('approval_task').select('approver_id').where('instance_id', '=', instance.id).where('status', '=', 'wait').execute()) as { approver_id: number }[]).map((w) => w.approver_id);
     await q.updateTable('approval_instance').set({ urge_count: Number(instance.urge_count ?? 0) + 1, urged_at: now, updated_at: now }).where('id', '=', instance.id).execute();
     await this.history(q, instance.id, { step: instance.step_name as string | null, action: 'urge', staff });

@@ -146,7 +146,7 @@ export async function audienceOptions(q: AnyDB, mode: string, staff: StaffContex
   if (mode === 'building') query = q.selectFrom('building').innerJoin('org', 'org.id', 'building.project_id').select(['building.id as value', 'building.project_id as place']).select(sql<string>`org.name || ' ' || building.name`.as('label'));
   else if (mode === 'post') query = q.selectFrom('post').leftJoin('org', 'org.id', 'post.org_id').select(['post.id as value', 'post.org_id as place']).select(sql<string>`coalesce(org.name, '') || ' ' || post.name`.as('label')).where('post.enabled', '=', 1);
   else if (mode === 'staff') query = q.selectFrom('staff').select(['staff.id as value', 'staff.org_id as place', 'staff.name as label']).where('staff.enabled', '=', 1);
-  else query = q.selectFrom('org').select(['org.id as value', 'org.id as place', 'org.name as label']).where((eb) => (mode === 'project' ? eb('org.type', '=', 'project') : eb.val(true)));
+  else query = q.selectFrom('org').select(['org.id as value', 'org.id as place', 'org.name as label']).where((eb) => (mode === 'project' ? eb('org.type', '=', 'project') : eb.lit(true)));
   const table = mode === 'project' ? 'org' : place.table;
   if (only) query = query.where(`${table}.id`, 'in', only.length ? only : [0]);
   if (reach) query = query.where(`${table}.${place.org}`, 'in', [...reach, 0]);

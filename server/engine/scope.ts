@@ -86,6 +86,7 @@ export async function scopeRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: P
     if (projects.length) parts.push(eb(column, 'in', projects));
     if (own) parts.push(ownRows ? ownRows(eb) : eb(`${table.name}.created_by`, '=', staff.id));
     if (mineRows) parts.push(mineRows(eb));
-    return parts.length ? eb.or(parts) : eb.val(false);
+    // A literal, not a bound value: SQLite binds no booleans (a caller reaching nothing got a 500).
+    return parts.length ? eb.or(parts) : eb.lit(false);
   });
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../../platform/http/envelope.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { buttonCodesOf, roleIdsOf } from './permissions.ts';
 import { VersionedCache } from '../../platform/auth/authVersion.ts';
+import { needsSession, sessionFailure, stoppedForPassword } from './guards.ts';
 
 /** The session token travels in the `token` header (spec 7.1), `authtoken` as fallback. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -10,17 +11,6 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   const token = typeof h.token === 'string' && h.token ? h.token : typeof h.authtoken === 'string' ? h.authtoken : undefined;
   return token && token !== 'null' && token !== 'undefined' ? token : undefined;
 }
-
-/**
- * token_code header of spec 8: -1 the session ran out (idle or absolute lifetime),
- * -2 it was ended elsewhere (signed out, revoked, account disabled).
- */
-const EXPIRED: Record<string, string> = {
-  'idle-expired': '-1',
-  'max-expired': '-1',
-  revoked: '-2',
-  disabled: '-2',
-};
 
 export async function loadStaffContext(app: FastifyInstance, staffId: number, token: string): Promise<StaffContext | null> {
   const staff = await app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id', 'must_change_password']).where('id', '=', staffId).executeTakeFirst();
@@ -58,18 +48,17 @@ export function registerAuthentication(app: FastifyInstance): void {
     return context;
   }
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
+    if (!needsSession(request.routeOptions.config)) return;
     const token = tokenOf(request);
     const session = await app.sessions.touch(token);
     if (typeof session === 'string') {
-      const code = EXPIRED[session];
-      if (code) throw new ApiError(401, '当前账号已过期，请重新登录！', { token_code: code });
-      throw new ApiError(401, '登录失效，请重新登录');
+      const { message, token_code } = sessionFailure(session);
+      throw new ApiError(401, message, token_code ? { token_code } : undefined);
     }
     request.staff = await contextOf(session.staffId, token!);
     if (!request.staff) throw new ApiError(401, '登录失效，请重新登录');
     // Server-enforced (issue 40): an initial password opens a session that can only change it.
-    if (request.staff.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+    if (stoppedForPassword(request.routeOptions.config, request.staff.mustChangePassword)) {
       throw new ApiError(403, PASSWORD_CHANGE_REQUIRED, { password_change: 'required' });
     }
   });

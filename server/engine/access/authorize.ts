@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { guardCodes } from '../catalogue.ts';
 import { forbidden } from '../../platform/http/envelope.ts';
+import { buttonRefusal, declarationProblem, type RouteGuard } from './guards.ts';
 
 /**
  * The server is where permissions are enforced (spec 6): every /api route declares what it
@@ -9,23 +10,15 @@ import { forbidden } from '../../platform/http/envelope.ts';
  */
 export function registerAuthorization(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { public?: boolean; anyStaff?: boolean; btnCode?: string | string[] };
-    const codes = guardCodes(config.btnCode);
-    if (!config.public && !config.anyStaff && codes.length === 0) {
-      throw new Error(`${route.method} ${route.url}: declare config.btnCode, config.anyStaff or config.public`);
-    }
-    for (const code of codes) {
-      if (!app.catalogue.buttons.has(code)) throw new Error(`${route.method} ${route.url}: btnCode "${code}" is not in the permission catalogue`);
-    }
+    const problem = declarationProblem(String(route.method), route.url, (route.config ?? {}) as RouteGuard, app.catalogue.buttons);
+    if (problem) throw new Error(problem);
   });
 
   // preValidation, after the signature check and before input validation: a caller without
   // the code learns nothing about what input the route would accept.
   app.addHook('preValidation', async (request) => {
-    const codes = guardCodes(request.routeOptions.config?.btnCode);
-    if (!codes.length || !request.staff) return;
-    if (codes.some((code) => request.staff!.buttons.has(code))) return;
-    const names = codes.map((c) => app.catalogue.buttons.get(c)?.name ?? c).join('」或「');
-    throw forbidden(`没有权限执行该操作（需要「${names}」权限）`);
+    if (!request.staff) return;
+    const refusal = buttonRefusal(guardCodes(request.routeOptions.config?.btnCode), request.staff.buttons, (c) => app.catalogue.buttons.get(c)?.name);
+    if (refusal) throw forbidden(refusal);
   });
 }

@@ -7,6 +7,8 @@ import { idQuery, type ResourceContext } from './context.ts';
 import { checkValues, toColumns } from './values.ts';
 import { checkRules } from './rules.ts';
 import { compileInputValidator } from '../../platform/http/validators.ts';
+import { actorRefusal, noteRefusal, stateRefusal } from './workflowGuards.ts';
+import { buttonRefusal } from '../access/guards.ts';
 
 /** What the toast says once a move is done, worded as staff would say it: 「处理完成」, not 「处理完成成功」. */
 function doneMessage(transition: WorkflowTransition): string {
@@ -50,13 +52,10 @@ export function registerWorkflow(ctx: ResourceContext): void {
   async function move(trx: AnyDB, id: number, transition: WorkflowTransition, staff: StaffContext | null, note: string | null, inputs: Row, trusted = false): Promise<string> {
     const current = staff && !trusted ? await ctx.findVisible(id, staff, trx) : ((await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row);
     const from = String(current[workflow!.field]);
-    if (!transition.from.includes(from)) {
-      const text = workflow!.states[from]?.text ?? from;
-      throw conflict(`当前状态为「${text}」，不能${transition.label}`);
-    }
-    if (staff && !trusted && transition.actorField && current[transition.actorField] !== staff.id) {
-      throw new ApiError(403, `只有${resource.fields[transition.actorField]?.title ?? '指定人员'}本人可以${transition.label}`);
-    }
+    const wrongState = stateRefusal(workflow!, transition, from);
+    if (wrongState) throw conflict(wrongState);
+    const notActor = staff && !trusted ? actorRefusal(resource, transition, current, staff.id) : null;
+    if (notActor) throw new ApiError(403, notActor);
     const written = toColumns(resource, inputs);
     const now = Date.now();
     const moved = {
@@ -95,10 +94,10 @@ export function registerWorkflow(ctx: ResourceContext): void {
   /** The move named, once the caller may make it and its note and inputs are valid. */
   function checkedMove(staff: StaffContext, action: string, note: string | undefined, values: Row): WorkflowTransition {
     const transition = workflow!.transitions.find((t) => t.name === action)!;
-    if (![transition.btnCode].flat().some((c) => staff.buttons.has(c))) {
-      throw new ApiError(403, `没有权限执行该操作（需要「${[transition.btnCode].flat().map((c) => app.catalogue.buttons.get(c)?.name ?? c).join('」或「')}」权限）`);
-    }
-    if (transition.note === 'required' && !note?.trim()) throw badRequest(`请填写${transition.label}说明`);
+    const noButton = buttonRefusal([transition.btnCode].flat(), staff.buttons, (c) => app.catalogue.buttons.get(c)?.name);
+    if (noButton) throw new ApiError(403, noButton);
+    const noNote = noteRefusal(transition, note);
+    if (noNote) throw badRequest(noNote);
     const validate = inputSchemas[transition.name]!;
     // An optional field's real issue hides under anyOf: name the most specific one, as add and update do.
     if (!validate(values)) throw badRequest(describeIssue(resource, (validate.errors!.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? validate.errors![0]) as never));
