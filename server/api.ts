@@ -42,7 +42,7 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
         // The download center of background exports, owned by each caller (server/engine/exportJobs.ts).
         if (prefix === 'report') await service.register(downloadCenterRoutes('download-center:view'), { prefix: '/downloadCenter' });
         for (const report of app.catalogue.reports.values()) {
-          if (report.service === prefix) await service.register(reportRoutes(report, hooks[report.source]), { prefix: report.path });
+          if (report.service === prefix) await service.register(reportRoutes(report, hooks[report.source], hooks), { prefix: report.path });
         }
       },
       { prefix: `/${prefix}` },

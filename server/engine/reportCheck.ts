@@ -1,4 +1,4 @@
-import type { ReportCondition, ReportDef, ReportPage, ResourceDef } from '../../src/shared/schemaTypes.ts';
+import type { ReportCondition, ReportDef, ReportMeasure, ReportPage, ResourceDef } from '../../src/shared/schemaTypes.ts';
 
 // The lint of what reports declare beyond one column and one dimension (issue 31, capability 1):
 // expressions, ratios, references, drill-downs and definitions, each refused with where and why.
@@ -24,10 +24,10 @@ export function checkReportExpressions(r: ReportDef, report: Report, column: (po
   if (r.measures[0]?.agg === 'ratio') report('/measures/0', 'the first measure orders the groups, so it cannot be a ratio; put a counted measure first');
   r.measures.forEach((m, i) => {
     const at = `/measures/${i}`;
-    if (m.where) condition(`${at}/where`, m.where);
+    if (m.where && !m.from) condition(`${at}/where`, m.where);
     if (m.duration) {
-      column(`${at}/duration/from`, m.duration.from);
-      column(`${at}/duration/to`, m.duration.to);
+      if (!m.from) column(`${at}/duration/from`, m.duration.from);
+      if (!m.from) column(`${at}/duration/to`, m.duration.to);
       if (m.field) report(`${at}/duration`, 'give the value either as "field" or as "duration", not both');
       if (!['sum', 'avg', 'max', 'min'].includes(m.agg)) report(`${at}/duration`, `a duration is summed, averaged or compared (sum, avg, max, min), not "${m.agg}"`);
     }
@@ -40,6 +40,7 @@ export function checkReportExpressions(r: ReportDef, report: Report, column: (po
       if (m.field || m.where || m.duration) report(at, 'a ratio is computed from its two measures only; drop "field", "where" and "duration"');
     } else if (m.numerator || m.denominator) report(at, '"numerator" and "denominator" belong to a ratio ("agg": "ratio")');
   });
+  r.measures.forEach((m, i) => m.from && checkOtherSource(r, m, `/measures/${i}`, report, column, isTable, resourceOf));
   r.dimensions.forEach((d, i) => {
     if (!d.via) return;
     if (!isTable(d.via.table)) report(`/dimensions/${i}/via/table`, `no resource or core table "${d.via.table}"`);
@@ -59,4 +60,35 @@ export function checkReportExpressions(r: ReportDef, report: Report, column: (po
 export function checkReportPage(page: ReportPage, def: ReportDef, report: Report): void {
   if (page.pivot && !def.measures.some((m) => m.name === page.pivot!.measure)) report('/pivot/measure', `"${page.pivot.measure}" is not a measure of report "${def.name}"`);
   if (page.filters?.pivotBy && !page.pivot) report('/filters/pivotBy', 'a "pivotBy" filter needs "pivot", the measure its cells show');
+}
+
+/** A measure over another source (`from`): its table and columns, every dimension and filter mapped, its rows scoped as the report's. */
+function checkOtherSource(r: ReportDef, m: ReportMeasure, at: string, report: Report, column: (pointer: string, name: string | undefined, table?: string) => void, isTable: (name: string) => boolean, resourceOf: (name: string) => ResourceDef | undefined): void {
+  const from = m.from!;
+  if (m === r.measures[0]) report(`${at}/from`, 'the first measure orders the groups of the source itself; put a measure of the source first');
+  if (m.agg === 'ratio') report(`${at}/from`, 'a ratio divides two measures, each from its own source; put "from" on them, not on the ratio');
+  if (!isTable(from.source)) return report(`${at}/from/source`, `no resource or core table "${from.source}"`);
+  const own = (pointer: string, name: string | undefined) => column(pointer, name, from.source);
+  own(`${at}/from/projectField`, from.projectField);
+  own(`${at}/from/dateField`, from.dateField);
+  // Rows of the other source must follow the caller's data scope as the report's do.
+  if (!from.projectField && (r.projectField || resourceOf(from.source)?.scope === 'project')) report(`${at}/from/projectField`, `"${from.source}" is read within the caller's data scope; name its project column ("projectField")`);
+  for (const d of r.dimensions) {
+    if (!(d.name in from.keys)) report(`${at}/from/keys`, `the report may be grouped by "${d.name}"; name the column of "${from.source}" that holds it`);
+  }
+  for (const [name, field] of Object.entries(from.keys)) {
+    if (!r.dimensions.some((d) => d.name === name)) report(`${at}/from/keys/${name}`, `"${name}" is not a dimension of this report`);
+    else own(`${at}/from/keys/${name}`, field);
+  }
+  for (const f of r.filters ?? []) if (!from.filters?.[f]) report(`${at}/from/filters`, `the report filters on "${f}"; name the column of "${from.source}" filtered alike`);
+  for (const [name, field] of Object.entries(from.filters ?? {})) {
+    if (!(r.filters ?? []).includes(name)) report(`${at}/from/filters/${name}`, `"${name}" is not a filter of this report`);
+    else own(`${at}/from/filters/${name}`, field);
+  }
+  own(`${at}/field`, m.field);
+  if (m.duration) (['from', 'to'] as const).forEach((k) => own(`${at}/duration/${k}`, m.duration![k]));
+  if (m.where) {
+    if (m.where.via) report(`${at}/where/via`, 'a condition on another source reads its own columns only; drop "via"');
+    for (const k of ['field', 'notAfter', 'after'] as const) own(`${at}/where/${k}`, m.where[k]);
+  }
 }

@@ -13,6 +13,7 @@ import { dayRange } from './resources/query.ts';
 import { dictItems } from './resources/values.ts';
 import { conditionSql, dimensionSql, groupSql, measureSql, ratioOf } from './reportSql.ts';
 import { queueExport, registerExportSource, type ExportWork } from './exportJobs.ts';
+import { groupKey, otherSourceFigures } from './reportSources.ts';
 
 // Report sources are named by JSON at run time, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -93,7 +94,8 @@ function inputSchema(report: ReportDef, extra: Record<string, unknown> = {}) {
 const drillFields = (report: ReportDef) => ({
   key: keyValue,
   pivotKey: keyValue,
-  measure: { type: 'string', enum: report.measures.filter((m) => m.agg !== 'ratio').map((m) => m.name) },
+  // The records behind a figure are the source's: a ratio or another source's count has none to list.
+  measure: { type: 'string', enum: report.measures.filter((m) => m.agg !== 'ratio' && !m.from).map((m) => m.name) },
 });
 
 /** Figures of a group: the SQL measures as numbers, then each ratio of two of them. */
@@ -124,11 +126,25 @@ async function drillLabels(db: AnyDB, app: FastifyInstance, columns: ReportDrill
  * caller's data scope through the project column, by the same rule as the source resource's list
  * (scopeRows, with the source's `hooks.ownRows`).
  */
-export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownRows' | 'visibleRows' | 'mineRows'> = {}) {
+export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownRows' | 'visibleRows' | 'mineRows'> = {}, allHooks: Record<string, Pick<ResourceHooks, 'ownRows' | 'visibleRows' | 'mineRows'>> = {}) {
   return async function plugin(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
     const measures = report.measures.map((m) => ({ name: m.name, title: m.title, cell: m.cell ?? (m.agg === 'rate' || m.agg === 'ratio' ? 'percent' : m.duration ? 'duration' : 'number') }));
-    const sqlMeasures = report.measures.filter((m) => m.agg !== 'ratio');
+    const sqlMeasures = report.measures.filter((m) => m.agg !== 'ratio' && !m.from);
+    /** Adds the measures of other sources (`from`) to the raw rows, by the same group keys. */
+    const withOtherSources = async (staff: StaffContext, input: ReportInput, dims: ReportDimension[], rows: Row[], names: string[]) => {
+      const other = await otherSourceFigures({ db, staff, hooks: allHooks }, report, input, dims);
+      if (!other) return rows;
+      const seen = new Set<string>();
+      for (const r of rows) {
+        const k = groupKey(names.map((n) => r[n]));
+        seen.add(k);
+        Object.assign(r, other.get(k)?.figures);
+      }
+      // Groups only the other source has (houses of a project with no household yet) show too.
+      for (const [k, o] of other) if (!seen.has(k)) rows.push({ ...Object.fromEntries(names.map((n, i) => [n, o.keys[i]])), ...o.figures });
+      return rows;
+    };
     const dimensionOf = (name: string | undefined) => report.dimensions.find((d) => d.name === name) ?? report.dimensions[0]!;
 
     /** The caller's rows of the source that the report and the filters keep, as `s`. */
@@ -154,15 +170,16 @@ export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownR
       const dimension = dimensionOf(input.groupBy);
       const base = await rowsOf(staff, input);
       const figures = sqlMeasures.map((m) => measureSql(m).as(m.name));
-      const totalsRow = ((await base.select(figures).executeTakeFirst()) ?? {}) as Row;
+      const [totalsRow = {}] = await withOtherSources(staff, input, [], [((await base.select(figures).executeTakeFirst()) ?? {}) as Row], []);
       const key = dimensionSql(dimension);
       const first = sqlMeasures[0]!.name;
-      const grouped = (await base
+      const ownGroups = (await base
         .select([key.as('key'), ...figures])
         .groupBy(key)
         .orderBy(dimension.bucket ? key : sql.ref(first), dimension.bucket ? 'asc' : 'desc')
         .limit(MAX_GROUPS)
         .execute()) as Row[];
+      const grouped = (await withOtherSources(staff, input, [dimension], ownGroups, ['key'])).slice(0, MAX_GROUPS);
       const label = await labeller(db, app, dimension, grouped.map((g) => g.key));
       const answer: ReportAnswer = {
         dimension: { name: dimension.name, title: dimension.title },
@@ -170,22 +187,24 @@ export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownR
         totals: figuresOf(report.measures, totalsRow),
         rows: grouped.map((g) => ({ key: g.key as Key, label: label(g.key), ...figuresOf(report.measures, g) })) as ReportAnswer['rows'],
       };
-      if (input.pivotBy && input.pivotBy !== dimension.name) await addPivot(answer, base, dimension, dimensionOf(input.pivotBy), figures);
+      if (input.pivotBy && input.pivotBy !== dimension.name) await addPivot(staff, input, answer, base, dimension, dimensionOf(input.pivotBy), figures);
       return answer;
     }
 
     /** Each row's figures per group of the second dimension. */
-    async function addPivot(answer: ReportAnswer, base: Awaited<ReturnType<typeof rowsOf>>, rowsBy: ReportDimension, across: ReportDimension, figures: ReturnType<typeof measureSql>[] | unknown[]) {
+    async function addPivot(staff: StaffContext, input: ReportInput, answer: ReportAnswer, base: Awaited<ReturnType<typeof rowsOf>>, rowsBy: ReportDimension, across: ReportDimension, figures: ReturnType<typeof measureSql>[] | unknown[]) {
       const rowKey = dimensionSql(rowsBy);
       const colKey = dimensionSql(across);
-      const cells = (await base
+      const ownCells = (await base
         .select([rowKey.as('key'), colKey.as('pivot'), ...(figures as never[])])
         .groupBy([rowKey, colKey])
         .limit(MAX_GROUPS * MAX_PIVOT_COLUMNS)
         .execute()) as Row[];
+      const cells = await withOtherSources(staff, input, [rowsBy, across], ownCells, ['key', 'pivot']);
       const keys = [...new Set(cells.map((c) => c.pivot as Key))].sort((a, b) => String(a ?? '').localeCompare(String(b ?? ''), 'zh-CN')).slice(0, MAX_PIVOT_COLUMNS);
       const label = await labeller(db, app, across, keys);
-      const columnTotals = (await base.select([colKey.as('pivot'), ...(figures as never[])]).groupBy(colKey).execute()) as Row[];
+      const ownTotals = (await base.select([colKey.as('pivot'), ...(figures as never[])]).groupBy(colKey).execute()) as Row[];
+      const columnTotals = await withOtherSources(staff, input, [across], ownTotals, ['pivot']);
       const totalOf = new Map(columnTotals.map((t) => [String(t.pivot ?? ''), figuresOf(report.measures, t)]));
       answer.pivot = { dimension: { name: across.name, title: across.title }, columns: keys.map((k) => ({ key: k, label: label(k), totals: totalOf.get(String(k ?? '')) ?? {} })) };
       const byRow = new Map(answer.rows.map((r) => [String(r.key), r]));

@@ -362,8 +362,9 @@ export function checkSchemas(root: string): string[] {
     r.measures.forEach((m, i) => {
       if (m.agg !== 'count' && m.agg !== 'rate' && m.agg !== 'ratio' && !m.field && !m.duration) report(file, `/measures/${i}/field`, `"${m.agg}" needs "field", the column it aggregates`);
       if (m.agg === 'rate' && !m.where) report(file, `/measures/${i}/where`, 'a rate needs "where", the rows it counts');
-      column(`/measures/${i}/field`, m.field);
-      column(`/measures/${i}/where/field`, m.where?.field);
+      // A measure of another source (`from`) is checked against that source (reportCheck.ts).
+      if (!m.from) column(`/measures/${i}/field`, m.field);
+      if (!m.from) column(`/measures/${i}/where/field`, m.where?.field);
     });
     const tableColumn = (pointer: string, name: string | undefined, table?: string) => {
       const of = table ? resourceByName.get(table)?.doc : source;

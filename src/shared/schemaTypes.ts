@@ -1214,8 +1214,28 @@ export interface ReportMeasure {
   numerator?: string;
   denominator?: string;
   where?: ReportCondition;
+  /**
+   * Counts over another table than the report's source (houses beside households), so a ratio may
+   * divide measures of two sources: its rows follow the same data scope and project filter, and are
+   * grouped by the column `keys` names for each dimension of the report (every dimension is mapped).
+   */
+  from?: ReportMeasureSource;
   /** How it is shown; default "number" ("percent" for rate). */
   cell?: 'number' | 'money' | 'duration' | 'percent';
+}
+
+/** The second source of a measure (ReportMeasure `from`). */
+export interface ReportMeasureSource {
+  /** A resource's or a core table. @pattern ^[a-z][a-z0-9_]*$ */
+  source: string;
+  /** Its column holding the project id: its rows follow the caller's data scope and the project filter. @pattern ^[a-z][a-z0-9_]*$ */
+  projectField?: string;
+  /** Its datetime column the date range filters; without it the range does not narrow this source (houses stand whatever the dates). @pattern ^[a-z][a-z0-9_]*$ */
+  dateField?: string;
+  /** For each dimension of the report (by name), this source's column holding the same value; a bucket dimension buckets it alike. */
+  keys: Record<string, string>;
+  /** For each of the report's own `filters`, this source's column filtered alike (every filter is mapped). */
+  filters?: Record<string, string>;
 }
 
 /**

@@ -12,7 +12,9 @@ import { addFixtureScreens } from '../support/fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { opened } from '../support/dialogs.ts';
 import { BUILD_SOURCES } from '../../scripts/buildSources.mjs';
-import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
+import { PDFDocument } from 'pdf-lib';
+import { storeFile } from '../support/storedFiles.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let copy: string;
@@ -336,5 +338,68 @@ describe('adding a screen from JSON alone', () => {
     await book('临时会议', '2026-12-01 10:00', '2026-12-01 11:00');
     await expect.poll(() => page.getByText('该会议室此时段已被预订').first().isVisible()).toBe(true);
     expect(await drawer.isVisible()).toBe(true);
+  });
+
+  it('shows a notice board declared in JSON: files with the PDF viewer, progress and money cells, drag handles, readers under a tab, and a public link opened without signing in', async () => {
+    const api = await signedIn(server.url, 'admin');
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 100]);
+    const pdf = await storeFile(api, '年检报告.pdf', await doc.save(), 'application/pdf');
+    const added = await api.post('/api/basis/bulletin/add', {
+      project_id: DEMO_PROJECTS.cuihu.id, title: '电梯年检通知', start_at: Date.now() + 86_400_000, end_at: Date.now() + 3 * 86_400_000,
+      audience: { mode: 'staff', ids: [DEMO_STAFF.weixiu] }, documents: [pdf], location: { type: 'Point', coordinates: [121.4737, 31.2204] }, quota: 4, budget: 120.5,
+    });
+    const id = added.body.data.id;
+    for (const reader of ['王建国', '李卫东', '赵敏']) await api.post('/api/basis/bulletinRead/add', { bulletin_id: id, reader });
+    await api.post('/api/basis/bulletin/add', { project_id: DEMO_PROJECTS.cuihu.id, title: '停水通知', start_at: Date.now() + 86_400_000, end_at: Date.now() + 2 * 86_400_000, audience: { mode: 'all', ids: [] } });
+
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, 'admin');
+    await page.goto(`${server.url}/business-settings/bulletins`);
+    const item = row(page, '电梯年检通知');
+    await expect.poll(() => item.getByText('3/4').isVisible()).toBe(true);
+    expect(await item.getByText('¥120.50').count()).toBe(1);
+    expect(await screen(page).locator('[aria-label="拖动排序"]').count()).toBe(2);
+    await item.getByText('预览').click();
+    await expect.poll(() => page.locator('.ant-modal-content canvas[aria-label="第 1 页"]').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    await item.getByRole('button', { name: '查看' }).click();
+    await page.waitForURL(/\/business-settings\/bulletins\/detail\/\d+$/);
+    await expect.poll(() => screen(page).locator('.ant-table-row', { hasText: '李卫东' }).isVisible()).toBe(true);
+
+    const link = (await api.post('/api/basis/bulletin/publicLink', { id, route: '/bulletin/public' })).body.data.url as string;
+    const stranger = await (await browser.newContext()).newPage();
+    // The link names the page and its token (on the configured public address, or this server's).
+    const url = new URL(link, server.url);
+    await stranger.goto(`${server.url}${url.pathname}${url.search}`);
+    await expect.poll(() => stranger.getByText('电梯年检通知').first().isVisible()).toBe(true);
+    await expect.poll(() => stranger.getByText('¥120.50').isVisible()).toBe(true);
+  });
+
+  it('answers reports and plans declared in JSON: a ratio across two sources, a drill-down, a generated round on the calendar, the designed checklist', async () => {
+    const api = await signedIn(server.url, 'admin');
+    const occupancy = (await api.post('/api/base/report/fixtureOccupancy/query', { groupBy: 'project' })).body.data.totals.occupancy as number;
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, 'admin');
+    await page.goto(`${server.url}/business-settings/occupancy-report`);
+    await expect.poll(() => screen(page).locator('.ant-statistic', { hasText: '入住率' }).textContent()).toContain(String(occupancy));
+
+    await page.goto(`${server.url}/business-settings/service-report`);
+    const first = screen(page).locator('.ant-table-row').first();
+    await expect.poll(() => first.isVisible()).toBe(true);
+    await first.locator('a').first().click();
+    await expect.poll(() => page.locator('.ant-drawer-open .ant-table-row').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    const form = { items: [{ key: 'q1', component: 'Radio.Group', label: '消防通道是否畅通', required: true, options: ['畅通', '堵塞'] }] };
+    const today = new Date().toLocaleDateString('sv-SE');
+    await api.post('/api/basis/inspectionPlan/add', { name: '消防通道巡检', period: 'day', start_date: today, end_date: today, form });
+    await server.app.workflowTimers.run(Date.now());
+    await expect.poll(async () => (await api.post('/api/basis/inspectionRound/list', {})).body.data.total).toBe(1);
+    await page.goto(`${server.url}/business-settings/inspection-calendar`);
+    await expect.poll(() => screen(page).getByText('消防通道巡检').first().isVisible()).toBe(true);
+    await page.goto(`${server.url}/business-settings/inspection-plans`);
+    await row(page, '消防通道巡检').getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => page.locator('.ant-drawer-open').getByText('消防通道是否畅通').first().isVisible()).toBe(true);
   });
 });

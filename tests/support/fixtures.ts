@@ -29,6 +29,26 @@ const FILES: [string, string][] = [
   ['purchase/resource.json', 'purchase/resources/purchase_request.json'],
   ['purchase/list.json', 'purchase/pages/business-settings-purchase-requests.json'],
   ['purchase/form.json', 'purchase/pages/business-settings-purchase-requests-form.json'],
+  // The engine's capabilities (issue 31), each declared in JSON only: a notice board (date timers,
+  // drag order, audience, files, map point, computed and progress cells, detail tabs, a public page),
+  // inspection plans (a designed checklist, rounds generated on a schedule, their calendar, nested
+  // import) and two reports (expressions, a reference, a pivot, drill-down; a ratio across two sources).
+  ['capabilities/bulletin.json', 'noticeboard/resources/bulletin.json'],
+  ['capabilities/bulletin-read.json', 'noticeboard/resources/bulletin_read.json'],
+  ['capabilities/bulletin-list.json', 'noticeboard/pages/business-settings-bulletins.json'],
+  ['capabilities/bulletin-form.json', 'noticeboard/pages/business-settings-bulletins-form.json'],
+  ['capabilities/bulletin-detail.json', 'noticeboard/pages/business-settings-bulletins-detail.json'],
+  ['capabilities/bulletin-public.json', 'noticeboard/pages/bulletin-public.json'],
+  ['capabilities/inspection-plan.json', 'inspection/resources/inspection_plan.json'],
+  ['capabilities/inspection-round.json', 'inspection/resources/inspection_round.json'],
+  ['capabilities/inspection-list.json', 'inspection/pages/business-settings-inspection-plans.json'],
+  ['capabilities/inspection-form.json', 'inspection/pages/business-settings-inspection-plans-form.json'],
+  ['capabilities/inspection-round-detail.json', 'inspection/pages/business-settings-inspection-round-detail.json'],
+  ['capabilities/inspection-calendar.json', 'inspection/pages/business-settings-inspection-calendar.json'],
+  ['capabilities/occupancy-report.json', 'inspection/reports/fixture-occupancy.json'],
+  ['capabilities/occupancy-page.json', 'inspection/pages/business-settings-occupancy-report.json'],
+  ['capabilities/service-report.json', 'inspection/reports/fixture-service.json'],
+  ['capabilities/service-page.json', 'inspection/pages/business-settings-service-report.json'],
 ];
 
 /** Adds the JSON-only example screens of tests/fixtures to a copy of schemas/. */
@@ -38,6 +58,6 @@ export function addFixtureScreens(schemas: string): void {
     fs.copyFileSync(path.join(FIXTURES, from), path.join(schemas, to));
   }
   const menus = JSON.parse(fs.readFileSync(path.join(schemas, 'menus.json'), 'utf8'));
-  menus.groups.push({ prefix: '/repair', title: '维修' });
+  menus.groups.push({ prefix: '/repair', title: '维修' }, { prefix: '/bulletin', title: '公告' });
   fs.writeFileSync(path.join(schemas, 'menus.json'), JSON.stringify(menus));
 }
