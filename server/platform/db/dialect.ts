@@ -172,20 +172,31 @@ export async function runExclusively<T>(db: Kysely<any>, name: string, job: () =
   // Within the process a second caller waits for the first (a test's explicit pass must not be
   // skipped because the minute's pass of the same instance is running); across instances the
   // lock decides. The queue is per database and name.
-  const queues = waiting.get(db) ?? new Map<string, Promise<unknown>>();
+  // One pass runs and at most one waits: a caller finding one waiting shares its turn, so minute
+  // passes slower than a minute do not pile up.
+  const queues = waiting.get(db) ?? new Map<string, { settled: Promise<unknown>; next?: Promise<unknown> }>();
   waiting.set(db, queues);
-  const before = queues.get(name) ?? Promise.resolve();
-  const turn = before.then(() => acrossInstances(db, name, job, skipped), () => acrossInstances(db, name, job, skipped));
+  const queue = queues.get(name);
+  if (queue?.next) return queue.next as Promise<T>;
+  // eslint-disable-next-line prefer-const -- run() may be called while turn is being assigned (no queue): a const would be read before it exists
+  let turn: Promise<T> | undefined;
+  const run = () => {
+    // Started: no longer the waiting turn a later caller may share.
+    const current = queues.get(name);
+    if (current && turn && current.next === turn) current.next = undefined;
+    return acrossInstances(db, name, job, skipped);
+  };
+  turn = queue ? queue.settled.then(run, run) : run();
   const settled = turn.catch(() => undefined);
-  queues.set(name, settled);
+  queues.set(name, { settled, next: queue ? turn : undefined });
   void settled.then(() => {
-    if (queues.get(name) === settled) queues.delete(name);
+    if (queues.get(name)?.settled === settled) queues.delete(name);
   });
   return turn;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as runExclusively
-const waiting = new WeakMap<Kysely<any>, Map<string, Promise<unknown>>>();
+const waiting = new WeakMap<Kysely<any>, Map<string, { settled: Promise<unknown>; next?: Promise<unknown> }>>();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as runExclusively
 async function acrossInstances<T>(db: Kysely<any>, name: string, job: () => Promise<T>, skipped: T): Promise<T> {
