@@ -31,6 +31,7 @@ import apiPlugin from './api.ts';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from './platform/http/sharedRateLimit.ts';
 import { registerEmbeddedProvider } from './platform/sso/provider.ts';
 import { SsoClient } from './platform/sso/client.ts';
 import { registerWorkflowTimers } from './engine/timers.ts';
@@ -115,7 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 20, parts: 30 } });
   // Limits are opt-in per route (sign-in, code exchange, the flag login).
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => ({ statusCode: 429, status: '429', code: '429', message: '操作过于频繁，请稍后再试' }) });
+  // On a shared database (several instances) the counters live in it: one limit across instances.
+  await app.register(rateLimit, { global: false, ...(database.kind === 'sqlite' ? {} : { store: sharedRateLimitStore(database.db) }), errorResponseBuilder: () => ({ statusCode: 429, status: '429', code: '429', message: '操作过于频繁，请稍后再试' }) });
   if (config.sso.embedded) await registerEmbeddedProvider(app);
   await app.register(apiPlugin, { prefix: '/api', modules });
   for (const m of modules) await m.outsideApi?.(app);

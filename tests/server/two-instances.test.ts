@@ -1,21 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
 import { setUpServer } from '../support/setup.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { freePort, startServer, type TestServer } from '../support/server.ts';
 import { testPostgres } from '../support/postgresDatabases.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
- * Two instances of the server on one PostgreSQL database (npm run test:pg; skipped on SQLite,
- * where a database is one process's file): one session answers on both, a move made through one
- * is seen through the other, and the workflow timers of both running at once move a record once.
+ * Two instances of the server on one PostgreSQL database and one external broker (Debian's
+ * mosquitto), as behind a load balancer (npm run test:pg; skipped on SQLite, where a database is
+ * one process's file): one session answers on both, a move made through one is seen through the
+ * other, a notice it sends reaches a client that came through the other, the sign-in limit counts
+ * both, and the workflow timers of both running at once move a record once.
  */
 const T = '/api/mkf/questionTask';
-const a = setUpServer();
+// Filled before the first server starts (setUpServer reads it in its own beforeAll, after this one).
+const env: Record<string, string> = {};
+let mosquitto: ChildProcess | undefined;
+let brokerDir: string | undefined;
+
+beforeAll(async () => {
+  if (!testPostgres()) return;
+  brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-mosquitto-'));
+  const [tcpPort, wsPort] = [await freePort(), await freePort()];
+  // mosquitto 2.0 needs one plain listener besides the WebSocket one to start.
+  fs.writeFileSync(path.join(brokerDir, 'mosquitto.conf'), [`listener ${tcpPort} 127.0.0.1`, `listener ${wsPort} 127.0.0.1`, 'protocol websockets', 'allow_anonymous true', 'persistence false', 'log_dest stderr', ''].join('\n'));
+  const broker = spawn(process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto', ['-c', path.join(brokerDir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  mosquitto = broker;
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    broker.stderr!.on('data', (chunk) => {
+      log += chunk;
+      if (log.includes(' running')) resolve();
+    });
+    broker.once('exit', (code) => reject(new Error(`mosquitto exited (${code}): ${log}`)));
+  });
+  env.PMS_MQTT_URL = `ws://pms-services:secret@127.0.0.1:${wsPort}`;
+});
+afterAll(() => {
+  mosquitto?.kill();
+  if (brokerDir) fs.rmSync(brokerDir, { recursive: true, force: true });
+});
+
+const a = setUpServer(env);
 let b: TestServer;
 
 beforeAll(async () => {
-  if (testPostgres()) b = await startServer({ PMS_DATABASE_URL: a.config.databaseUrl! });
+  if (testPostgres()) b = await startServer({ ...env, PMS_DATABASE_URL: a.config.databaseUrl! });
 });
 afterAll(async () => {
   await b?.close();
@@ -56,5 +91,34 @@ describe.runIf(Boolean(testPostgres()))('two instances on one PostgreSQL databas
     expect(recalls).toHaveLength(1);
     const notices = await a.app.db.selectFrom('staff_message').select('content').where('function_id', '=', String(id)).where('content', 'like', '%超时%收回%').execute();
     expect(notices).toHaveLength(1);
+  });
+
+  it('delivers a notice sent by a move on A to a client that took the broker from B', async () => {
+    const weixiuB = await signedIn(b.url, 'weixiu');
+    const me = (await weixiuB.get('/api/auth/login/findUserInfo')).body.data;
+    const brokerUrl = (await (await fetch(`${b.url}/runtime-config.json`)).json()).mqttUrl as string;
+    expect(brokerUrl).toBe(env.PMS_MQTT_URL!.replace('pms-services:secret@', '') + '/');
+    const client = await mqtt.connectAsync(brokerUrl, { reconnectPeriod: 0, connectTimeout: 4000, clean: true });
+    try {
+      await client.subscribeAsync(`push/${me.businessAccountDomain}`, { qos: 1 });
+      const received = new Promise<{ pushParams: { functionId: unknown } }>((resolve) => client.on('message', (_t, payload) => resolve(JSON.parse(payload.toString()))));
+      const id = await pendingOrder(await signedIn(a.url, 'kefu'));
+      const diaoduA = await signedIn(a.url, 'diaodu');
+      expect((await diaoduA.post(`${T}/transition`, { id, action: 'giveOut', values: { processor_id: me.staffId } })).http).toBe(200);
+      expect(String((await received).pushParams.functionId)).toBe(String(id));
+    } finally {
+      await client.endAsync(true);
+    }
+  });
+
+  it('counts sign-in attempts on both instances against one limit', async () => {
+    // Alternating between A and B, wrong passwords: the limit (20 a minute per address, less the
+    // sign-ins above) is reached once for both; with a count per process each would allow 20.
+    const statuses: number[] = [];
+    for (let i = 0; i < 24 && !statuses.includes(429); i++) statuses.push((await new Api(i % 2 ? b.url : a.url).login('admin', `guess-${i}`)).http);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThan(20);
+    expect((await new Api(a.url).login('admin')).http).toBe(429);
+    expect((await new Api(b.url).login('admin')).body.message).toBe('操作过于频繁，请稍后再试');
   });
 });

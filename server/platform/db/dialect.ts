@@ -36,10 +36,12 @@ export function dateBucket(ms: Expression<unknown> | RawBuilder<unknown>, bucket
   if (current === 'postgres') {
     const format = bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
     // The session's time zone is the server's own (index.ts sets it), as SQLite's 'localtime' is.
-    return sql<string>`to_char(to_timestamp(${ms} / 1000.0), ${format})`;
+    // The format is a literal: a bound one is a different parameter in SELECT and GROUP BY, and
+    // PostgreSQL then refuses the selected bucket as "not grouped".
+    return sql<string>`to_char(to_timestamp(${ms} / 1000.0), ${sql.lit(format)})`;
   }
   const format = bucket === 'day' ? '%Y-%m-%d' : '%Y-%m';
-  return sql<string>`strftime(${format}, ${ms} / 1000, 'unixepoch', 'localtime')`;
+  return sql<string>`strftime(${sql.lit(format)}, ${ms} / 1000, 'unixepoch', 'localtime')`;
 }
 
 /** round(value, digits): PostgreSQL rounds to digits only numerics, not doubles. */
@@ -167,6 +169,37 @@ function lockKey(name: string): bigint {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database: the job locks on its own connection, whatever the tables
 export async function runExclusively<T>(db: Kysely<any>, name: string, job: () => Promise<T>, skipped: T): Promise<T> {
   if (current !== 'postgres') return job();
+  // Within the process a second caller waits for the first (a test's explicit pass must not be
+  // skipped because the minute's pass of the same instance is running); across instances the
+  // lock decides. The queue is per database and name.
+  // One pass runs and at most one waits: a caller finding one waiting shares its turn, so minute
+  // passes slower than a minute do not pile up.
+  const queues = waiting.get(db) ?? new Map<string, { settled: Promise<unknown>; next?: Promise<unknown> }>();
+  waiting.set(db, queues);
+  const queue = queues.get(name);
+  if (queue?.next) return queue.next as Promise<T>;
+  // eslint-disable-next-line prefer-const -- run() may be called while turn is being assigned (no queue): a const would be read before it exists
+  let turn: Promise<T> | undefined;
+  const run = () => {
+    // Started: no longer the waiting turn a later caller may share.
+    const current = queues.get(name);
+    if (current && turn && current.next === turn) current.next = undefined;
+    return acrossInstances(db, name, job, skipped);
+  };
+  turn = queue ? queue.settled.then(run, run) : run();
+  const settled = turn.catch(() => undefined);
+  queues.set(name, { settled, next: queue ? turn : undefined });
+  void settled.then(() => {
+    if (queues.get(name)?.settled === settled) queues.delete(name);
+  });
+  return turn;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as runExclusively
+const waiting = new WeakMap<Kysely<any>, Map<string, { settled: Promise<unknown>; next?: Promise<unknown> }>>();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as runExclusively
+async function acrossInstances<T>(db: Kysely<any>, name: string, job: () => Promise<T>, skipped: T): Promise<T> {
   const key = lockKey(name).toString();
   return db.connection().execute(async (connection) => {
     const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(connection);

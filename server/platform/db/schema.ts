@@ -71,6 +71,12 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
+export interface RateLimitHitTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
 export interface RequestNonceTable {
   expires_at: number;
   nonce: string;
@@ -193,6 +199,7 @@ export interface Database {
   file_object: FileObjectTable;
   oidc_payload: OidcPayloadTable;
   request_nonce: RequestNonceTable;
+  rate_limit_hit: RateLimitHitTable;
   org: ResourceTables['org'];
   building: ResourceTables['building'];
   house: ResourceTables['house'];

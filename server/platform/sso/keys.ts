@@ -4,12 +4,19 @@ import { createPrivateKey, generateKeyPairSync, type JsonWebKey } from 'node:cry
 
 export const SIGNING_KEY_FILE = 'sso-signing-key.json';
 
-/** The provider's signing key: made once per data directory and kept there (mode 0600). */
+/** The provider's signing key: made once per files directory (shared by instances) and kept there (mode 0600). */
 export function loadSigningKey(dataDir: string): JsonWebKey & { kid: string } {
   const file = path.join(dataDir, SIGNING_KEY_FILE);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
   const jwk = { ...newSigningJwk(), kid: `pms-${Date.now().toString(36)}`, alg: 'RS256', use: 'sig' };
-  fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
+  try {
+    // Exclusive: instances starting together on one shared directory (PMS_FILES_DIR) keep the
+    // first one's key, so tokens any of them signed verify on all.
+    fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(fs.readFileSync(file, 'utf8'));
+    throw error;
+  }
   return jwk;
 }
 
