@@ -46,7 +46,7 @@ describe('standard work', () => {
     expect(tasks.total).toBeGreaterThan(400);
     const records = tasks.records as Record<string, any>[];
     expect(Math.min(...records.map((t) => t.plan_start))).toBeLessThan(Date.now() - 60 * DAY);
-    expect(new Set(records.map((t) => t.status))).toEqual(new Set(['done', 'pending', 'closed']));
+    expect(new Set(records.map((t) => t.status))).toEqual(new Set(['done', 'accepted', 'overdue', 'pending', 'closed']));
     expect(records.some((t) => t.overdue === 1)).toBe(true);
   });
 
