@@ -19,15 +19,6 @@ const MAX_AGE_MS = 5 * 60_000;
 export const deviceKey = (seed: string, code: string): string => createHmac('sha256', `access-device:${seed}`).update(code).digest('hex');
 export const deviceSign = (seed: string, code: string, fields: readonly (string | number)[]): string => createHmac('sha256', deviceKey(seed, code)).update([code, ...fields].join('|')).digest('hex');
 
-/** What a device report route gets: the shared checks, so every report is signed and aged alike. */
-export interface DeviceReport {
-  db: AnyDB;
-  config: Record<string, unknown>;
-  code: Record<string, unknown>;
-  sign: Record<string, unknown>;
-  deviceOf(code: string, timestamp: number, fields: (string | number)[], given: string): Promise<Row>;
-}
-
 export function deviceRoutes(app: FastifyInstance): void {
   const db = app.db as unknown as AnyDB;
   const config = { public: true, unsigned: true, rateLimit: { max: 600, timeWindow: '1 minute' } };

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../../engine/hooks.ts';
+import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { badRequest, ok } from '../../platform/http/envelope.ts';
-import type { DeviceReport } from './deviceRoutes.ts';
+
+/** What a device report route gets: the shared checks, so every report is signed and aged alike. */
+export interface DeviceReport {
+  db: AnyDB;
+  config: Record<string, unknown>;
+  code: Record<string, unknown>;
+  sign: Record<string, unknown>;
+  deviceOf(code: string, timestamp: number, fields: (string | number)[], given: string): Promise<Row>;
+}
 
 const DAY = 86_400_000;
 /** Records a device kept while its network was down arrive later; older than this they are refused. */
