@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { setUpApis, setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
+import { deviceSign } from '../../server/modules/attendance/deviceRoutes.ts';
 
 /**
  * The operations specialist (赵雅琪, yunying, 华东区域) runs supplier attendance: adds a shift
  * (refused while a worker is already on another shift that day), makes up a missing punch with
  * its reason (judged 正常, and the day corrected), reads the monthly statistics and drills to the late
- * days, and looks through the face devices and settings of her projects only.
+ * days, and looks through the face devices and settings of her projects only, a silent device
+ * shown 离线, and the door records a device has just sent.
  */
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -105,5 +107,20 @@ describe('supplier attendance', () => {
     await screen(page).getByRole('tab', { name: '人脸设置' }).click();
     await poll(() => tab(page).locator('.ant-table-row').count()).toBe(2);
     await poll(() => tab(page).getByText(DEMO_PROJECTS.jinxiu.name).isVisible()).toBe(true);
+  });
+
+  it('shows a device silent for days as offline and the door records a device has just sent', async () => {
+    const code = 'CH-FACE-01';
+    const record = { recordNo: 'CH-FACE-01-B0001', kind: 'open', method: 'face', personType: 'owner', personName: '沈嘉怡', result: 'success', occurredAt: Date.now() - 60_000 };
+    const timestamp = Date.now();
+    const sign = deviceSign('pms-demo-sign-seed-2026', code, [record.recordNo, record.kind, record.method, record.personType, record.personName, record.result, record.occurredAt, timestamp]);
+    const sent = await fetch(`${server.url}${W}/accessDevice/record`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, ...record, timestamp, sign }) });
+    expect(sent.status).toBe(200);
+    await page.goto(`${server.url}/opearator-manager/FaceConfiguration`);
+    await screen(page).getByRole('tab', { name: '设备' }).click();
+    await poll(() => tab(page).locator('.ant-table-row', { hasText: 'CH-FACE-02' }).getByText('离线').isVisible()).toBe(true);
+    await screen(page).getByRole('tab', { name: '门禁记录' }).click();
+    const first = tab(page).locator('.ant-table-row').first();
+    await poll(() => first.textContent()).toMatch(/东门人脸机（进）.*开门.*刷脸.*业主.*沈嘉怡.*成功/);
   });
 });

@@ -4,11 +4,13 @@ import { watchProblems } from '../support/browser.ts';
 import { signedIn } from '../support/api.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { choose } from '../support/selects.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
 
 /**
  * Execution in chromium: the project manager 刘海燕 (xmjl) finds today's tasks on the calendar and
  * opens one; an event 陈志强 (xuncha) reports from the staff app is turned into a work order by the
- * dispatcher 周建国 (diaodu); headquarters (admin) devolves a template that xmjl accepts.
+ * dispatcher 周建国 (diaodu); headquarters (admin) devolves a template that xmjl accepts; xmjl
+ * finds a task lapsed at its deadline among the overdue ones and accepts a finished one.
  */
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -69,5 +71,28 @@ describe('execution', () => {
     await row(xmjl, '外墙清洗检查').getByRole('button', { name: '接收' }).click();
     await dialog(xmjl).getByRole('button', OK).click();
     await expect.poll(() => row(xmjl, '外墙清洗检查').count()).toBe(0);
+  });
+
+  it('a task lapsed at its deadline is among the overdue ones, and a finished one is accepted', async () => {
+    const manager = await signedIn(server.url, 'xmjl');
+    const xuncha = await signedIn(server.url, 'xuncha');
+    const admin = await signedIn(server.url, 'admin');
+    const template = (await admin.post('/api/module/template/add', { name: '大堂复查', kind: 'task', category: 'environment', sla_hours: 4, form: { items: [{ key: 'q1', component: 'Radio.Group', label: '地面洁净', required: true, options: ['合格', '不合格'] }] } })).body.data.id as number;
+    const send = async (title: string, end: number) => (await manager.post('/api/module/task/add', { project_id: DEMO_PROJECTS.cuihu.id, title, template_id: template, assignee_id: DEMO_STAFF.xuncha, plan_start: end - 7_200_000, plan_end: end })).body.data.id as number;
+    const end = Date.now() + 3_600_000;
+    await send('地库消防栓巡检（浏览器）', end);
+    await server.app.workflowTimers.run(end);
+    const finished = await send('大堂保洁复查（浏览器）', end + 3_600_000);
+    expect((await xuncha.post('/api/module/task/transition', { id: finished, action: 'finish', values: { result: { q1: '合格' } } })).body.message).toBe('任务已完成');
+    const xmjl = await signedInPage(browser, server.url, 'xmjl', { viewport: { width: 1600, height: 1000 } });
+    await xmjl.goto(`${server.url}/execution-manager/task`);
+    await choose(screen(xmjl), '是否超时', '超时', { typed: false });
+    await screen(xmjl).getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => row(xmjl, '地库消防栓巡检（浏览器）').textContent()).toMatch(/已超时.*超时/);
+    await expect.poll(() => row(xmjl, '大堂保洁复查（浏览器）').count()).toBe(0);
+    await xmjl.goto(`${server.url}/module-manager/task`);
+    await row(xmjl, '大堂保洁复查（浏览器）').getByRole('button', { name: '验收通过' }).click();
+    await dialog(xmjl).getByRole('button', OK).click();
+    await expect.poll(() => row(xmjl, '大堂保洁复查（浏览器）').textContent()).toMatch(/已验收/);
   });
 });

@@ -104,6 +104,18 @@ describe('questionnaires', () => {
     // The flagged answer is called back once.
     expect((await kefu.post(`${QA}/followup`, { id: flagged.body.data.id, followup_note: '已上门致歉并重新保洁' })).body.message).toBe('回访已完成');
     expect((await kefu.post(`${QA}/followup`, { id: flagged.body.data.id, followup_note: '再次' })).http).toBe(409);
+    // A call-back whose customer still needs something done leaves a work order through the intake.
+    const again = await answer({ q1: '不满意', q2: '不干净' });
+    const bad = await kefu.post(`${QA}/followup`, { id: again.body.data.id, followup_note: '楼道灯坏了', order_kind: 'no_such_kind' });
+    expect([bad.http, bad.body.message]).toEqual([400, '工单类型不存在，请重新选择']);
+    expect((await xmjl.get(`${QA}/sheet`, { id: again.body.data.id })).body.data.followup).toBe('todo');
+    const called = await kefu.post(`${QA}/followup`, { id: again.body.data.id, followup_note: '客户反映楼道灯坏了，需上门维修', order_kind: 'repair', order_priority: 'high' });
+    expect(called.body.message).toMatch(/^回访已完成，已生成工单 WO\d{13}$/);
+    const code = called.body.data.workOrderCode as string;
+    expect((await xmjl.get(`${QA}/sheet`, { id: again.body.data.id })).body.data).toMatchObject({ followup: 'done', work_order_code: code });
+    const orders = (await admin.post('/api/mkf/questionTask/list', { pageSize: 5, filters: { code } })).body.data.records as Record<string, unknown>[];
+    expect(orders[0]).toMatchObject({ code, kind: 'repair', priority: 'high', source: 'staff', project_id: DEMO_PROJECTS.cuihu.id });
+    expect(String(orders[0]!.content)).toContain('客户反映楼道灯坏了，需上门维修');
   });
 
   it('keep the version answers were given for when the form changes', async () => {

@@ -46,7 +46,10 @@ describe('standard work', () => {
     expect(tasks.total).toBeGreaterThan(400);
     const records = tasks.records as Record<string, any>[];
     expect(Math.min(...records.map((t) => t.plan_start))).toBeLessThan(Date.now() - 60 * DAY);
-    expect(new Set(records.map((t) => t.status))).toEqual(new Set(['done', 'pending', 'closed']));
+    // Today's tasks are still 未开始 until their window ends (then 已超时), so pending depends on the hour.
+    const statuses = new Set(records.map((t) => t.status));
+    expect([...statuses].every((s) => ['done', 'accepted', 'overdue', 'pending', 'closed'].includes(s))).toBe(true);
+    expect(['done', 'accepted', 'overdue', 'closed'].every((s) => statuses.has(s))).toBe(true);
     expect(records.some((t) => t.overdue === 1)).toBe(true);
   });
 

@@ -4,6 +4,8 @@ import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { ApiError, badRequest, ok } from '../../platform/http/envelope.ts';
 import { refreshDay } from './days.ts';
 import { judgePunch } from './punches.ts';
+import { recordRoute } from './recordRoute.ts';
+import { writeTimeline } from '../../engine/resources/workflow.ts';
 
 /**
  * What the face devices report: heartbeats (with whether they finished syncing) and the face
@@ -43,7 +45,12 @@ export function deviceRoutes(app: FastifyInstance): void {
       const now = Date.now();
       // A device that finished what it was asked to sync says so with its heartbeat.
       const state = b.synced && device.sync_state === 'syncing' ? 'synced' : device.sync_state;
-      await db.updateTable('access_device').set({ last_heartbeat: now, sync_state: state, updated_at: now }).where('id', '=', device.id as number).execute();
+      await db.transaction().execute(async (trx) => {
+        // Heard again: online until its window passes without another (the silent_at date timer).
+        const silentAt = now + (device.heartbeat_minutes as number) * 60_000;
+        await trx.updateTable('access_device').set({ last_heartbeat: now, sync_state: state, silent_at: silentAt, online_state: 'online', ...(device.online_state === 'online' ? {} : { state_at: now }), updated_at: now }).where('id', '=', device.id as number).execute();
+        if (device.online_state !== 'online') await writeTimeline(trx, 'access_device', { id: device.id as number, action: 'heartbeat', from: device.online_state as string, to: 'online', note: '设备心跳恢复' }, null);
+      });
       return ok({ syncState: state }, '心跳已接收');
     },
   );
@@ -70,4 +77,6 @@ export function deviceRoutes(app: FastifyInstance): void {
       return ok({ id: result.id, result: result.result }, '打卡已接收');
     },
   );
+
+  recordRoute(app, { db, config, code, sign, deviceOf });
 }

@@ -1,3 +1,4 @@
+import { seedRecords } from './seedRecords.ts';
 import type { SeedContext } from '../../engine/module.ts';
 import { seedDevices } from './seedDevices.ts';
 import { seedPunches } from './seedPunches.ts';
@@ -15,13 +16,15 @@ export const ATTENDANCE_DEMO_GRANTS: Record<string, string[]> = {
     'attendancePunch:view', 'attendancePunch:manual', 'attendancePunch:export',
     'attendanceStats:view', 'attendanceStats:export',
     'accessDevice:view', 'accessDevice:add', 'accessDevice:edit', 'accessDevice:delete', 'accessDevice:enable', 'accessDevice:export', 'faceConfig:view', 'faceConfig:edit',
+    'accessRecord:view', 'accessRecord:export',
   ],
   // The project manager confirms 补卡 on site.
-  project_manager: ['attendanceShift:view', 'attendancePunch:view', 'attendancePunch:manual', 'attendanceStats:view', 'accessDevice:view', 'faceConfig:view'],
+  project_manager: ['attendanceShift:view', 'attendancePunch:view', 'attendancePunch:manual', 'attendanceStats:view', 'accessDevice:view', 'accessRecord:view', 'faceConfig:view'],
 };
 
 export async function seedAttendance(ctx: SeedContext): Promise<void> {
   const shifts = await seedShifts(ctx, ctx.now - 70 * DAY);
   const devices = await seedDevices(ctx);
   await seedPunches(ctx, shifts, devices, ctx.now - 60 * DAY);
+  await seedRecords(ctx);
 }

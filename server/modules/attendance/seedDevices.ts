@@ -19,7 +19,7 @@ const SETTINGS: [string[], boolean, number, boolean, number][] = [
   [['owner', 'tenant', 'family', 'visitor'], true, 78, false, 30],
 ];
 
-/** Each project's access devices (heartbeats of the last minutes, one device never synced) and face settings; answers each project's staff face device. */
+/** Each project's access devices (heartbeats of the last minutes, one silent for days, one never synced) and face settings; answers each project's staff face device. */
 export async function seedDevices(ctx: SeedContext): Promise<Map<number, number>> {
   const { trx, now } = ctx;
   const { projectIds } = orgDemo(ctx);
@@ -28,9 +28,14 @@ export async function seedDevices(ctx: SeedContext): Promise<Map<number, number>
   for (const [p, projectId] of projectIds.entries()) {
     for (const [i, [suffix, name, type, location, place, direction, vendor]] of DEVICES.entries()) {
       const sync = p === 3 && i === 4 ? 'unsynced' : p === 1 && i === 3 ? 'syncing' : 'synced';
+      // One device of each project went quiet days ago (a cut network cable): 离线 since its window passed.
+      const window = type === 'gate' ? 10 : 5;
+      const heard = sync === 'unsynced' ? null : p === i - 1 ? now - (p + 2) * 86_400_000 : now - (i + 1) * 47_000;
+      const silentAt = heard === null ? null : heard + window * 60_000;
+      const online = silentAt !== null && silentAt > now;
       const row = await trx
         .insertInto('access_device')
-        .values({ project_id: projectId, code: `${PREFIX[p % 4]}-${suffix}`, name, type, location, place, direction, vendor, ip: `10.${20 + p}.1.${11 + i}`, sync_state: sync, last_heartbeat: sync === 'unsynced' ? null : now - (i + 1) * 47_000, remark: null, enabled: 1, created_by: null, created_at: at, updated_at: at })
+        .values({ project_id: projectId, code: `${PREFIX[p % 4]}-${suffix}`, name, type, location, place, direction, vendor, ip: `10.${20 + p}.1.${11 + i}`, sync_state: sync, last_heartbeat: heard, heartbeat_minutes: window, silent_at: silentAt, online_state: online ? 'online' : 'offline', state_at: online ? heard : (silentAt ?? at), remark: null, enabled: 1, created_by: null, created_at: at, updated_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (suffix === 'FACE-03') staffDevice.set(projectId, row.id as number);

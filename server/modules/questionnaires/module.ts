@@ -10,7 +10,7 @@ import { QUEST_DEMO_GRANTS, seedQuests } from './seed.ts';
  */
 export const questionnairesModule: ServerModule = {
   name: 'questionnaires',
-  dependsOn: ['org', 'approval'],
+  dependsOn: ['org', 'approval', 'workorder'],
   hooks: { quest: questHooks, quest_answer: questAnswerHooks },
   demoGrants: QUEST_DEMO_GRANTS,
   seed: seedQuests,

@@ -12,14 +12,15 @@ import { seedEvents } from './seedEvents.ts';
 import { seedDevolve } from './seedDevolve.ts';
 
 const EXECUTE = ['task:view', 'task:execute', 'event:report'];
+const SUPERVISE = ['task:close', 'task:transfer', 'task:review'];
 /**
  * Quality designs templates and watches execution; project managers run plans and events;
  * dispatchers handle events and turn them into work orders; front-line staff carry out their
  * tasks and report events from the app (the customer service desk also registers them).
  */
 export const TEMPLATE_DEMO_GRANTS: Record<string, string[]> = {
-  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add', 'formSet:view', 'formSet:add', 'formSet:edit', 'formSet:delete', 'report-task:view', 'report-task:export'],
-  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', 'task:close', 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close', 'devolve:accept', 'devolve:adjust', 'report-task:view', 'report-task:export'],
+  quality: ['template:view', 'template:add', 'template:edit', 'template:delete', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', ...SUPERVISE, 'execution:view', 'event:view', 'event:convert', 'event:close', 'devolve:view', 'devolve:add', 'formSet:view', 'formSet:add', 'formSet:edit', 'formSet:delete', 'report-task:view', 'report-task:export'],
+  project_manager: ['template:view', 'plan:view', 'plan:add', 'plan:edit', 'plan:delete', 'task:view', 'task:add', ...SUPERVISE, 'execution:view', 'event:view', 'event:add', 'event:report', 'event:handle', 'event:convert', 'event:close', 'devolve:accept', 'devolve:adjust', 'report-task:view', 'report-task:export'],
   dispatcher: ['event:view', 'event:add', 'event:handle', 'event:convert'],
   inspector: EXECUTE,
   technician: EXECUTE,
@@ -99,13 +100,27 @@ export async function seedTemplates(ctx: SeedContext): Promise<void> {
       await db.updateTable('work_task').set({ status: 'closed', state_at: task.plan_end, remark: '当日停水，检查顺延', updated_at: task.plan_end }).where('id', '=', task.id).execute();
       continue;
     }
-    if (roll < 0.1 && task.plan_end > now - 3 * DAY) continue; // a few of the last days still open
+    if (roll < 0.1 && task.plan_end > now - 3 * DAY) {
+      // A few of the last days still open: the deadline timer has lapsed them.
+      await db.updateTable('work_task').set({ status: 'overdue', state_at: task.plan_end, overdue: 1, updated_at: task.plan_end }).where('id', '=', task.id).execute();
+      continue;
+    }
     const late = roll > 0.9;
     const finishedAt = late ? task.plan_end + Math.floor((1 + ctx.rnd() * 5) * 3_600_000) : task.plan_start + Math.floor(ctx.rnd() * (task.plan_end - task.plan_start));
     const form = templates.find((t) => t.id === task.template_id)!.form;
-    await db.updateTable('work_task').set({ status: 'done', state_at: finishedAt, finished_at: finishedAt, overdue: late ? 1 : 0, result: JSON.stringify(filled(ctx, form)), form_version: 1, updated_at: finishedAt }).where('id', '=', task.id).execute();
+    // Most finished a few days ago have been accepted by the project manager; now and then after a rework.
+    const reviewed = finishedAt < now - 2 * DAY && ctx.rnd() < 0.7 ? finishedAt + Math.floor((2 + ctx.rnd() * 20) * 3_600_000) : null;
+    const reviewer = reviewed ? ((await db.selectFrom('work_task').select('project_id').where('id', '=', task.id).executeTakeFirstOrThrow()).project_id === DEMO_PROJECTS.cuihu.id ? DEMO_STAFF.xmjl : DEMO_STAFF.admin) : null;
+    await db
+      .updateTable('work_task')
+      .set({ status: reviewed ? 'accepted' : 'done', state_at: reviewed ?? finishedAt, finished_at: finishedAt, overdue: late ? 1 : 0, result: JSON.stringify(filled(ctx, form)), form_version: 1, reviewer_id: reviewer, reviewed_at: reviewed, rework_count: reviewed && ctx.rnd() < 0.08 ? 1 : 0, updated_at: reviewed ?? finishedAt })
+      .where('id', '=', task.id)
+      .execute();
   }
   await db.updateTable('work_task').set({ overdue: 0 }).where('overdue', 'is', null).execute();
+  await db.updateTable('work_task').set({ rework_count: 0 }).where('rework_count', 'is', null).execute();
+  // The demo's tasks were told to their assignees when made; the notice pass tells only new ones.
+  await db.updateTable('work_task').set({ notified_at: now }).where('notified_at', 'is', null).execute();
   await seedEvents(ctx);
   await seedDevolve(ctx);
 }

@@ -26,9 +26,40 @@ export interface ResourceTables {
     sync_state: Generated<string | null>;
     /** 最后心跳 */
     last_heartbeat: Generated<number | null>;
+    /** 心跳周期（分钟） */
+    heartbeat_minutes: number;
+    /** 心跳超时时间 */
+    silent_at: Generated<number | null>;
+    /** 在线状态 */
+    online_state: string;
     /** 备注 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
+    project_id: number;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
+    state_at: Generated<number | null>;
+  };
+  /** 门禁记录 */
+  access_record: {
+    id: Generated<number>;
+    /** 设备 */
+    device_id: number;
+    /** 设备记录号 */
+    record_no: string;
+    /** 记录类型 */
+    kind: string;
+    /** 开门方式 */
+    method: Generated<string | null>;
+    /** 人员类型 */
+    person_type: string;
+    /** 人员 */
+    person_name: Generated<string | null>;
+    /** 结果 */
+    result: string;
+    /** 发生时间 */
+    occurred_at: number;
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
@@ -2913,6 +2944,8 @@ export interface ResourceTables {
     followup: Generated<string | null>;
     /** 回访结果 */
     followup_note: Generated<string | null>;
+    /** 回访工单 */
+    work_order_code: Generated<string | null>;
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
@@ -4257,6 +4290,14 @@ export interface ResourceTables {
     status: string;
     /** 是否超时 */
     overdue: Generated<number | null>;
+    /** 通知时间 */
+    notified_at: Generated<number | null>;
+    /** 验收人 */
+    reviewer_id: Generated<number | null>;
+    /** 验收时间 */
+    reviewed_at: Generated<number | null>;
+    /** 返工次数 */
+    rework_count: Generated<number | null>;
     /** 说明 */
     remark: Generated<string | null>;
     project_id: number;

@@ -25,7 +25,7 @@ interface TaskSheet {
   form: RuntimeForm | null;
 }
 
-const STATUS: Record<string, [string, string]> = { pending: ['未开始', 'default'], processing: ['执行中', 'processing'], done: ['已完成', 'success'], closed: ['已关闭', 'default'] };
+const STATUS: Record<string, [string, string]> = { pending: ['未开始', 'default'], processing: ['执行中', 'processing'], overdue: ['已超时', 'error'], done: ['已完成', 'success'], accepted: ['已验收', 'success'], closed: ['已关闭', 'default'] };
 
 /**
  * One task (/module-manage-taskdetail/:id): its plan and deadline, and the template's check items;
@@ -41,7 +41,7 @@ export default function TaskDetail() {
 }
 
 function Sheet({ task, onDone }: { task: TaskSheet; onDone: () => void }) {
-  const open = task.status === 'pending' || task.status === 'processing';
+  const open = task.status === 'pending' || task.status === 'processing' || task.status === 'overdue';
   const fillable = open && task.mine && !!task.form;
   const initial = useMemo(() => task.result ?? {}, [task.result]);
   const form = useRuntimeForm(task.form ?? { items: [] }, initial, !fillable);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
+import type { AnyDB, ResourceHooks, Row } from '../../../engine/hooks.ts';
+import type { StaffContext } from '../../../platform/types.ts';
+import { intakeWorkOrder, type OrderIntake } from '../../workorder/public.ts';
 import { formVersion } from '../../../engine/runtimeForms.ts';
 import { badRequest, conflict, ok } from '../../../platform/http/envelope.ts';
 import type { Answers, RuntimeForm } from '../../../../src/shared/runtimeForm.ts';
@@ -44,19 +46,54 @@ export const questAnswerHooks: ResourceHooks = {
       const form = await formVersion(db, 'quest', answer.quest_id as number, 'form', answer.form_version as number);
       return ok({ ...answer, answers: JSON.parse(String(answer.answers)), quest_name: quest.name, description: quest.description, filled_by_name: staff?.name ?? null, form });
     });
-    // The follow-up call of a flagged answer is done: its result is kept (/quest-manager/playbackCustomer).
+    // The follow-up call of a flagged answer is done: its result is kept (/quest-manager/playbackCustomer);
+    // what the customer still needs done becomes a work order through the work-order intake.
     app.post(
       '/followup',
-      { config: { btnCode: 'questAnswer:followup' }, schema: { body: { type: 'object', required: ['id', 'followup_note'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, followup_note: { type: 'string', minLength: 1, maxLength: 300 } } } } },
+      {
+        config: { btnCode: 'questAnswer:followup' },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['id', 'followup_note'],
+            additionalProperties: false,
+            properties: { id: { type: 'integer', minimum: 1 }, followup_note: { type: 'string', minLength: 1, maxLength: 300 }, order_kind: { type: ['string', 'null'], pattern: '^[A-Za-z0-9_]{1,32}$' }, order_priority: { type: ['string', 'null'], enum: ['urgent', 'high', 'normal', 'low', null] } },
+          },
+        },
+      },
       async (request) => {
-        const { id, followup_note } = request.body as { id: number; followup_note: string };
+        const { id, followup_note, order_kind, order_priority } = request.body as { id: number; followup_note: string; order_kind?: string | null; order_priority?: OrderIntake['priority'] | null };
         if (!followup_note.trim()) throw badRequest('请填写回访结果');
-        await visibleRow(app, 'quest_answer', id, request.staff!, '答卷');
-        // Only a flagged answer still waiting is moved: one statement, so two callers cannot both complete it.
-        const moved = await db.updateTable('quest_answer').set({ followup: 'done', followup_note: followup_note.trim(), updated_at: Date.now() }).where('id', '=', id).where('followup', '=', 'todo').executeTakeFirst();
-        if (!Number(moved.numUpdatedRows)) throw conflict('该答卷不需要回访或已回访');
-        return ok({ id }, '回访已完成');
+        const answer = await visibleRow(app, 'quest_answer', id, request.staff!, '答卷');
+        return db.transaction().execute(async (trx) => {
+          const order = order_kind ? await answerOrder(app, trx, request.staff!, answer, followup_note.trim(), order_kind, order_priority ?? 'normal') : null;
+          // Only a flagged answer still waiting is moved: one statement, so two callers cannot both complete it.
+          const moved = await trx
+            .updateTable('quest_answer')
+            .set({ followup: 'done', followup_note: followup_note.trim(), work_order_code: order?.code ?? null, updated_at: Date.now() })
+            .where('id', '=', id)
+            .where('followup', '=', 'todo')
+            .executeTakeFirst();
+          if (!Number(moved.numUpdatedRows)) throw conflict('该答卷不需要回访或已回访');
+          return ok({ id, workOrderCode: order?.code ?? null }, order ? `回访已完成，已生成工单 ${order.code}` : '回访已完成');
+        });
       },
     );
   },
 };
+
+/** The work order a call-back leaves: in the answer's project, the customer and the call's result as its content. */
+async function answerOrder(app: FastifyInstance, trx: AnyDB, staff: StaffContext, answer: Row, note: string, kind: string, priority: OrderIntake['priority']) {
+  const quest = await trx.selectFrom('quest').select('name').where('id', '=', answer.quest_id as number).executeTakeFirstOrThrow();
+  return intakeWorkOrder(app, trx, staff, {
+    project_id: answer.project_id as number,
+    kind,
+    title: `问卷回访：${String(answer.respondent)}`.slice(0, 50),
+    content: `${note}（问卷「${String(quest.name)}」${answer.house_name ? `，${String(answer.house_name)}` : ''}）`.slice(0, 500),
+    source: 'staff',
+    priority,
+    // The answer's house is where to go (the intake refuses an order with no place).
+    address: (answer.house_name as string | null) ?? null,
+    origin: `由问卷「${String(quest.name)}」回访转入`,
+  });
+}

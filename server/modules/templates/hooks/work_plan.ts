@@ -5,7 +5,7 @@ import { visibleProjectIds } from '../../../engine/scope.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { visibleRow } from '../../questionnaires/public.ts';
 
-const STATUS: Record<string, string> = { pending: '未开始', processing: '执行中', done: '已完成', closed: '已关闭' };
+const STATUS: Record<string, string> = { pending: '未开始', processing: '执行中', overdue: '已超时', done: '已完成', accepted: '已验收', closed: '已关闭' };
 
 /** The staff a plan or task may go to (those of the caller's projects), and a plan's generated tasks. */
 export const workPlanHooks: ResourceHooks = {

@@ -3,10 +3,14 @@ import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { currentFormVersion, formVersion } from '../../../engine/runtimeForms.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { visibleRow } from '../../questionnaires/public.ts';
+import { badRequest } from '../../../platform/http/envelope.ts';
+import { notifyTask } from '../notify.ts';
 
 /**
- * Tasks: one sent by hand is marked so (a plan's come from the schedule); a finished task is
- * overdue when finished after its deadline; /sheet answers a task with the template's form, in
+ * Tasks: one sent by hand is marked so (a plan's come from the schedule) and told to its assignee;
+ * a task still open at its deadline is lapsed (已超时) by the date timer and stays counted overdue;
+ * a finished task is overdue when finished after its deadline; a transfer goes to a staff member of
+ * the task's project with a new deadline; a rework sends a finished task back with one; /sheet answers a task with the template's form, in
  * the version its result was given for (or the current one, to fill).
  */
 export const workTaskHooks: ResourceHooks = {
@@ -14,10 +18,34 @@ export const workTaskHooks: ResourceHooks = {
     if (id === null) Object.assign(values, { source: 'manual', overdue: 0 });
   },
 
-  async afterTransition({ trx, id, action, record }) {
-    if (action !== 'finish') return;
-    const row = await trx.selectFrom('work_task').select(['finished_at', 'plan_end']).where('id', '=', id).executeTakeFirstOrThrow();
-    await trx.updateTable('work_task').set({ overdue: (row.finished_at as number) > (record.plan_end as number) ? 1 : 0 }).where('id', '=', id).execute();
+  // "Own records" of a task are those the caller sent or must do (a transfer makes it the new assignee's).
+  ownRows: ({ staff }) => (eb) => eb.or([eb('work_task.assignee_id', '=', staff.id), eb('work_task.created_by', '=', staff.id)]),
+
+  async afterSave({ app, trx, id, created }) {
+    if (created) await notifyTask(app, trx, id, 'assigned');
+  },
+
+  async afterTransition({ app, trx, staff, id, action, from, record }) {
+    if (action === 'finish') {
+      const row = await trx.selectFrom('work_task').select(['finished_at', 'plan_end', 'overdue']).where('id', '=', id).executeTakeFirstOrThrow();
+      // A task lapsed before it was finished stays counted overdue.
+      const late = from === 'overdue' || row.overdue === 1 || (row.finished_at as number) > (record.plan_end as number);
+      await trx.updateTable('work_task').set({ overdue: late ? 1 : 0 }).where('id', '=', id).execute();
+    } else if (action === 'lapse') {
+      // The timer (系统) moves at the deadline; a manager may only mark what is already past it.
+      if (staff.id !== 0 && (record.plan_end as number) > Date.now()) throw badRequest('尚未到截止时间，不能标记超时');
+      await trx.updateTable('work_task').set({ overdue: 1 }).where('id', '=', id).execute();
+      await notifyTask(app, trx, id, 'overdue');
+    } else if (action === 'transfer' || action === 'rework') {
+      if ((record.plan_end as number) <= Date.now()) throw badRequest('新的截止时间须晚于当前时间');
+      if (action === 'transfer') {
+        const to = await trx.selectFrom('staff').select(['org_id', 'enabled']).where('id', '=', record.assignee_id as number).executeTakeFirst();
+        if (!to || to.org_id !== record.project_id || !to.enabled) throw badRequest('只能转派给本项目在职的员工');
+      } else {
+        await trx.updateTable('work_task').set({ finished_at: null, rework_count: ((record.rework_count as number | null) ?? 0) + 1 }).where('id', '=', id).execute();
+      }
+      await notifyTask(app, trx, id, action === 'transfer' ? 'transferred' : 'rework');
+    }
   },
 
   async routes(app: FastifyInstance) {
