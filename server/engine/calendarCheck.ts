@@ -1,6 +1,6 @@
 import type { CalendarPage, ResourceDef } from '../../src/shared/schemaTypes.ts';
 import { maxPageSize } from '../../src/shared/endpoints.ts';
-import { CALENDAR_ROWS } from '../../src/shared/calendar.ts';
+import { CALENDAR_ROW_RECORDS, CALENDAR_ROWS } from '../../src/shared/calendar.ts';
 
 /**
  * The problems of a calendar page over its resource, as [JSON pointer, message]: its dates must be
@@ -37,4 +37,40 @@ function colourValues(page: CalendarPage, resource: ResourceDef): string[] | nul
   if (resource.workflow?.field === page.colorField) return Object.keys(resource.workflow.states);
   const enumeration = resource.fields[page.colorField]?.enum;
   return enumeration ? Object.keys(enumeration) : null;
+}
+
+/**
+ * The problems of a calendar page's rows (one per record of another resource) and day view: the
+ * records' field must refer to the rows' resource, the rows' heading fields be its fields, the
+ * shared filters be the page's filters that resource filters by, the hours a day's; the day view
+ * and the empty slot's action need rows.
+ */
+export function calendarRowProblems(page: CalendarPage, resource: ResourceDef, resourceOf: (name: string) => ResourceDef | undefined): [string, string][] {
+  const problems: [string, string][] = [];
+  const rows = page.rows;
+  if (!rows) {
+    if (page.views?.includes('day')) problems.push(['/views', 'the day view shows hours across rows; declare "rows" (the resource whose records are the rows)']);
+    if (page.slot) problems.push(['/slot', 'an empty slot is an hour of a row; declare "rows"']);
+    return problems;
+  }
+  const rowResource = resourceOf(rows.resource);
+  if (!rowResource) return [['/rows/resource', `no resource "${rows.resource}"`]];
+  if (resource.fields[rows.field]?.ref !== rows.resource) problems.push(['/rows/field', `"${rows.field}" is not a field of resource "${resource.name}" referring to "${rows.resource}"`]);
+  for (const key of ['labelField', 'subField'] as const) {
+    const field = rows[key];
+    if (field !== undefined && !(field in rowResource.fields)) problems.push([`/rows/${key}`, `"${field}" is not a field of resource "${rows.resource}"`]);
+  }
+  for (const name of rows.filters ?? []) {
+    if (!page.filters?.[name]) problems.push(['/rows/filters', `"${name}" is not one of the page's filters`]);
+    else if (!rowResource.fields[name]?.filter && !(name === 'project_id' && rowResource.scope === 'project')) problems.push(['/rows/filters', `resource "${rows.resource}" does not filter by "${name}"`]);
+  }
+  const has = (r: ResourceDef, field: string) => field in r.fields || (field === 'project_id' && r.scope === 'project');
+  for (const [field, from] of Object.entries(rows.copy ?? {})) {
+    if (!has(resource, field)) problems.push([`/rows/copy/${field}`, `"${field}" is not a field of resource "${resource.name}"`]);
+    if (!has(rowResource, from)) problems.push([`/rows/copy/${field}`, `"${from}" is not a field of resource "${rows.resource}"`]);
+  }
+  const [from, to] = rows.hours ?? [8, 20];
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > 24 || from >= to) problems.push(['/rows/hours', `hours are whole hours from 0 to 24, the first before the last (${from}, ${to})`]);
+  if (maxPageSize(rowResource) < CALENDAR_ROW_RECORDS) problems.push(['/rows/resource', `resource "${rows.resource}" answers at most ${maxPageSize(rowResource)} rows at once and the calendar asks for up to ${CALENDAR_ROW_RECORDS} rows; raise its "maxPageSize"`]);
+  return problems;
 }

@@ -24,7 +24,7 @@ import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts
 import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
-import { calendarProblems } from './calendarCheck.ts';
+import { calendarProblems, calendarRowProblems } from './calendarCheck.ts';
 import { isLatenessColumn, latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
 import { drillPageProblems, drillRouteProblems } from './drillPageCheck.ts';
 
@@ -301,6 +301,10 @@ export function checkSchemas(root: string): string[] {
       checkActions(file, '/toolbar', page.toolbar, page.resource);
       checkCode(file, '/open/btnCode', page.open.btnCode);
       if (!routeExists(page.open.to)) report(file, '/open/to', `no screen has the route "${page.open.to}"; add its page schema or fix the path`);
+      const slotForm = page.slot ? routes.get(page.slot.form) : undefined;
+      if (page.slot && (!slotForm || slotForm.doc.kind !== 'form')) report(file, '/slot/form', `"${page.slot.form}" is not the route of a form page`);
+      checkCode(file, '/slot/btnCode', page.slot?.btnCode);
+      for (const [pointer, problem] of calendarRowProblems(page, resource, (name) => resourceByName.get(name)?.doc)) report(file, pointer, problem);
     }
     if (page.kind === 'settings') {
       checkFields(file, '/fields', page.fields, resource, false);

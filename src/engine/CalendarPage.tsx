@@ -1,6 +1,6 @@
 import { Alert, Button, Segmented, Space, Tag, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ActionButton, runAction, type ActionContext, type Row } from './actions.tsx';
 import { readField } from './cells.tsx';
@@ -8,13 +8,18 @@ import { RESOURCES } from './catalogue.ts';
 import type { Page } from './data.ts';
 import { FilterCard } from './FilterCard.tsx';
 import { Panel } from './Panel.tsx';
+import { usePermission } from './permissions.tsx';
+import { CalendarRows } from './CalendarRows.tsx';
+import type { OpenForm } from './FormContainer.tsx';
 import { filtersFromQuery } from './queryFilters.ts';
 import { useAnswer } from './useAnswer.ts';
 import { CALENDAR_ROWS, calendarDays, dayKey, itemDays } from '../shared/calendar.ts';
 import type { CalendarPage as CalendarSchema, EnumOption } from '../shared/schemaTypes.ts';
 
-type View = 'month' | 'week';
-const VIEW_TEXT: Record<View, string> = { month: '月', week: '周' };
+type View = 'month' | 'week' | 'day';
+const VIEW_TEXT: Record<View, string> = { month: '月', week: '周', day: '日' };
+const STEP_TEXT: Record<View, [string, string]> = { month: ['上个月', '下个月'], week: ['上一周', '下一周'], day: ['前一天', '后一天'] };
+const FormContainer = lazy(() => import('./FormContainer.tsx').then((m) => ({ default: m.FormContainer })));
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
 /** Items a month cell shows before "还有 N 项" (which opens that week, where every item shows). */
 const MONTH_CELL_ITEMS = 4;
@@ -38,6 +43,8 @@ export default function CalendarPage({ page }: { page: CalendarSchema }) {
   const [queryFilters] = useState(() => filtersFromQuery(page.filters, query));
   const [filters, setFilters] = useState<Row>(queryFilters);
   const [version, setVersion] = useState(0);
+  const [form, setForm] = useState<OpenForm | null>(null);
+  const can = usePermission();
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   const days = useMemo(() => calendarDays(view, anchor.format('YYYY-MM-DD')), [view, anchor]);
@@ -60,8 +67,10 @@ export default function CalendarPage({ page }: { page: CalendarSchema }) {
     return map;
   }, [records, page.dateField, page.endField, first, last]);
 
-  const ctx: ActionContext = { query: Object.fromEntries(query.entries()), filters, resource: page.resource, reload, openForm: () => undefined };
+  const ctx: ActionContext = { query: Object.fromEntries(query.entries()), filters, resource: page.resource, reload, openForm: (action, id, initialValues) => setForm({ action, id, initialValues }) };
   const open = (row: Row) => void runAction(page.open, { ...ctx, row }, navigate);
+  // An empty hour of a row: the slot action with the row (its value, copied fields) and the hour as the record's.
+  const slot = page.slot && page.rows && can(page.slot.btnCode) ? (row: Row, start: number, end: number) => void runAction(page.slot!, { ...ctx, row: { ...row, [page.dateField]: start, ...(page.endField ? { [page.endField]: end } : {}) } }, navigate) : undefined;
   const step = (n: number) => setAnchor((a) => a.add(n, view));
   const month = anchor.month();
 
@@ -115,14 +124,14 @@ export default function CalendarPage({ page }: { page: CalendarSchema }) {
               <ActionButton key={a.label} action={a} ctx={ctx} />
             ))}
             {views.length > 1 && <Segmented<View> value={view} onChange={setView} options={views.map((v) => ({ label: VIEW_TEXT[v], value: v }))} />}
-            <Button onClick={() => step(-1)}>{view === 'month' ? '上个月' : '上一周'}</Button>
+            <Button onClick={() => step(-1)}>{STEP_TEXT[view][0]}</Button>
             <Button onClick={() => setAnchor(dayjs())}>今天</Button>
-            <Button onClick={() => step(1)}>{view === 'month' ? '下个月' : '下一周'}</Button>
+            <Button onClick={() => step(1)}>{STEP_TEXT[view][1]}</Button>
           </Space>
         }
       >
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, marginBottom: 8, flexWrap: 'wrap' }}>
-          <strong aria-live="polite">{view === 'month' ? anchor.format('YYYY年M月') : `${dayjs(first).format('YYYY年M月D日')} – ${dayjs(last).format('M月D日')}`}</strong>
+          <strong aria-live="polite">{view === 'month' ? anchor.format('YYYY年M月') : view === 'day' ? anchor.format('YYYY年M月D日') : `${dayjs(first).format('YYYY年M月D日')} – ${dayjs(last).format('M月D日')}`}</strong>
           <Space size={4} wrap>
             {Object.entries(legend).map(([value, o]) => (
               <Tag key={value} color={o.color}>
@@ -134,6 +143,9 @@ export default function CalendarPage({ page }: { page: CalendarSchema }) {
         </div>
         {answer && answer.status !== '200' && <Alert type="error" showIcon message={answer.message} style={{ marginBottom: 8 }} />}
         {records && total > records.length && <Alert type="warning" showIcon message={`共 ${total} 项，只显示了前 ${records.length} 项，请用筛选条件缩小范围`} style={{ marginBottom: 8 }} />}
+        {page.rows && view !== 'month' ? (
+          <CalendarRows page={page} view={view} days={days} records={records ?? []} filters={filters} version={version} item={item} onSlot={slot} onDay={(day) => (setAnchor(dayjs(day)), setView('day'))} />
+        ) : (
         <div role="grid" aria-label={page.title} style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius }}>
           {WEEKDAYS.map((w) => (
             <div key={w} style={{ padding: 4, textAlign: 'center', fontWeight: token.fontWeightStrong }}>
@@ -142,7 +154,9 @@ export default function CalendarPage({ page }: { page: CalendarSchema }) {
           ))}
           {days.map(cell)}
         </div>
+        )}
       </Panel>
+      <FormContainer open={form} onClose={() => setForm(null)} onSaved={reload} />
     </div>
   );
 }

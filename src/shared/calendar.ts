@@ -2,6 +2,8 @@
 
 /** Records one calendar view asks for at most (its list call's page size); the lint holds the resource's maxPageSize to it. */
 export const CALENDAR_ROWS = 1000;
+/** Rows (rooms) a calendar grouped by rows asks for at most (CalendarPage.rows). */
+export const CALENDAR_ROW_RECORDS = 200;
 /** Days one record is drawn on at most: a record spanning months is not drawn on every day of them. */
 const MAX_SPAN_DAYS = 62;
 
@@ -20,9 +22,10 @@ export function dayKey(value: unknown): string | null {
   return m ? `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}` : null;
 }
 
-/** The days a view shows around `anchor` ("2026-12-15"): whole weeks of its month, or its week. */
-export function calendarDays(view: 'month' | 'week', anchor: string): string[] {
+/** The days a view shows around `anchor` ("2026-12-15"): whole weeks of its month, its week, or the day itself. */
+export function calendarDays(view: 'month' | 'week' | 'day', anchor: string): string[] {
   const at = parseDay(anchor);
+  if (view === 'day') return [keyOf(at)];
   const from = view === 'month' ? new Date(at.getFullYear(), at.getMonth(), 1) : at;
   const to = view === 'month' ? new Date(at.getFullYear(), at.getMonth() + 1, 0) : at;
   const start = new Date(from.getFullYear(), from.getMonth(), from.getDate() - ((from.getDay() + 6) % 7));

@@ -614,8 +614,21 @@ export interface CalendarPage extends PageBase {
    * also as the legend; default the workflow's states. Required for an enum field, naming its values.
    */
   colors?: Record<string, EnumOption>;
-  /** Views offered, the first shown first; default ["month", "week"]. @minItems 1 */
-  views?: ('month' | 'week')[];
+  /** Views offered, the first shown first; default ["month", "week"] ("day" needs `rows`). @minItems 1 */
+  views?: ('month' | 'week' | 'day')[];
+  /**
+   * One row per record of another resource (a room): the records are drawn on the row of their
+   * `field`'s value, the week view's columns are days and the day view's the hours from `hours`.
+   * The rows are that resource's list (sorted as it sorts), asked with the page's filters named in
+   * `filters`; a record of a value not among them gets a row of its own.
+   */
+  rows?: CalendarRows;
+  /**
+   * What clicking an empty hour of a row in the day view does, e.g. open the add form with the row
+   * and the hour filled: `$row` holds the rows' field (its value) and dateField / endField (the
+   * hour's start and end, milliseconds).
+   */
+  slot?: FormAction;
   /** Filter form fields, as a list page's. */
   filters?: FieldMap;
   /** Filters always sent, never shown (a view the resource's hooks understand). */
@@ -623,6 +636,26 @@ export interface CalendarPage extends PageBase {
   /** What clicking a record does: go to its detail, e.g. { "type": "navigate", "to": "/x-detail/:id", "params": { "id": { "$row": "id" } } }. */
   open: NavigateAction;
   toolbar?: Action[];
+}
+
+/** The rows of a calendar page grouped by a resource (CalendarPage.rows). */
+export interface CalendarRows {
+  /** The records' field naming their row, a reference to `resource`, e.g. "room_id". @pattern ^[a-z][a-z0-9_]*$ */
+  field: string;
+  /** The resource whose records are the rows, e.g. "meeting_room". @pattern ^[a-z][a-z0-9_]*$ */
+  resource: string;
+  /** Its field shown as the row's heading, e.g. "name". @pattern ^[a-z][a-z0-9_]*$ */
+  labelField: string;
+  /** Its field shown under the heading (a location, a capacity). @pattern ^[a-z][a-z0-9_]*$ */
+  subField?: string;
+  /** Heading of the rows' column, e.g. "会议室". */
+  title?: string;
+  /** The page's filters that also filter the rows (by the same name), e.g. ["project_id"]. */
+  filters?: string[];
+  /** Fields of a row's record the empty slot's `$row` also holds, by the records' field: { "project_id": "project_id" }. */
+  copy?: Record<string, string>;
+  /** The day view's hours, from the first to the last (exclusive); default [8, 20]. @minItems 2 @maxItems 2 */
+  hours?: [number, number];
 }
 
 export type PageSchema = ListPage | FormPage | DetailPage | AliasPage | TabsPage | SettingsPage | ReportPage | DashboardPage | CalendarPage | DrillPage | BespokePage;

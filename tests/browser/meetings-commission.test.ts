@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setUpApis, setUpBrowser, setUpServer, setUpSignedInPage } from '../support/setup.ts';
 import { confirmDialog, opened } from '../support/dialogs.ts';
+import { choose } from '../support/selects.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
 
 /**
@@ -43,6 +44,28 @@ describe('meetings and commission', () => {
     await page.getByLabel('说明').fill('已说明情况，予以解除');
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => row(page, who).first().getByText('已解除').isVisible()).toBe(true);
+  });
+
+  it('shows the rooms by the hour and books an empty hour from the grid, its room and time filled', async () => {
+    const cuihu = DEMO_PROJECTS.cuihu.id;
+    const room = ((await api.post('/api/meeting/room/list', { filters: { project_id: cuihu, name: '洽谈室' } })).body.data.records as { id: number }[])[0]!;
+    // The demo never books 洽谈室 from 12:00 to 13:00 nor after 17:00.
+    expect((await api.post('/api/meeting/meeting/add', { project_id: cuihu, title: '物业费催缴复盘会', level: 'special', room_id: room.id, start_at: at(1, 18), end_at: at(1, 19), organizer_id: DEMO_STAFF.xmjl })).body.message).toBe('新增成功');
+    await page.goto(`${server.url}/meetingManagement/roomSchedule?project_id=${cuihu}`);
+    await screen(page).getByRole('button', { name: '后一天' }).click();
+    const grid = screen(page).getByRole('grid', { name: '会议室占用' });
+    await expect.poll(() => grid.locator('[data-row="洽谈室"]').getByText('物业费催缴复盘会').isVisible(), { timeout: 15_000 }).toBe(true);
+    await grid.getByRole('button', { name: '洽谈室 12:00' }).click();
+    const drawer = page.locator('.ant-drawer-open');
+    await expect.poll(() => drawer.getByText('洽谈室').first().isVisible()).toBe(true);
+    const day = new Date(at(1, 12));
+    const stamp = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    expect(await drawer.getByLabel('开始时间').inputValue()).toBe(`${stamp} 12:00`);
+    expect(await drawer.getByLabel('结束时间').inputValue()).toBe(`${stamp} 13:00`);
+    await drawer.getByLabel('会议主题').fill('绿化养护季度计划会');
+    await choose(drawer, '组织人', '吴佳慧');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => grid.locator('[data-row="洽谈室"]').getByText('绿化养护季度计划会').isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
   it('opens the OA link without a session, refuses a forged one, and pays into the staff log', async () => {

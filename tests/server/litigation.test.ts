@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
-import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
+import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
+import { HEARING_LEAD_DAYS } from '../../server/modules/litigation/hearings.ts';
 
 /**
  * Litigation (/litigation, design notes 9): cases we bring and cases against us, their stages
@@ -60,6 +61,43 @@ describe('litigation', () => {
     const proceeding = await fawu.post(`${L}/proceeding/add`, { case_id: id, project_id: DEMO_PROJECTS.jinxiu.id, stage: 'first', event: 'judgment', event_date: '2026-12-28', amount: 13200, note: '判决被告支付欠费' });
     expect(proceeding.body.message).toBe('新增成功');
     expect(((await fawu.get(`${L}/case/proceedings`, { id })).body.data as { event: string }[]).map((p) => p.event)).toEqual(['judgment']);
+  });
+
+  it(`reminds the case's people of its hearing dates ${HEARING_LEAD_DAYS} days ahead, once per date, by push`, async () => {
+    const chinaDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
+    const owner = DEMO_STAFF.xingzheng;
+    const now = Date.now();
+    const added = await fawu.post(`${L}/case/add`, { direction: 'defendant', case_type: 'injury', project_id: DEMO_PROJECTS.cuihu.id, counterparty: '周海燕', owner_staff_id: owner, cause: '小区地面湿滑摔伤索赔', claim_amount: 56000, risk_level: 'medium', next_date: chinaDay(now + 20 * DAY) });
+    const id = added.body.data.id as number;
+    const proceeding = await fawu.post(`${L}/proceeding/add`, { case_id: id, project_id: DEMO_PROJECTS.cuihu.id, stage: 'first', event: 'accepted', event_date: chinaDay(now), court: '上海市徐汇区人民法院', next_date: chinaDay(now + 6 * DAY) });
+    expect(proceeding.body.message).toBe('新增成功');
+    // The reminded date is the server's own: a client cannot mark a date reminded.
+    const forged = await fawu.post(`${L}/proceeding/update`, { id: proceeding.body.data.id, reminded_for: chinaDay(now + 6 * DAY) });
+    expect(forged.http).toBe(400);
+    const db = server.app.db as any;
+    const notices = async (staffId: number) => (await db.selectFrom('staff_message').select(['title', 'content']).where('staff_id', '=', staffId).where('type', '=', 'legal_case').where('function_id', '=', String(id)).orderBy('id').execute()) as { title: string; content: string }[];
+    const run = (days: number) => server.app.workflowTimers.run(now + days * DAY);
+    // Too early: nothing.
+    await run(1);
+    expect(await notices(owner)).toEqual([]);
+    // Three days ahead: the owner and the one who registered the hearing are told, once however often the clock runs.
+    await run(6 - HEARING_LEAD_DAYS);
+    await run(6 - HEARING_LEAD_DAYS + 0.1);
+    const told = await notices(owner);
+    expect(told).toEqual([{ title: '开庭提醒', content: expect.stringMatching(new RegExp(`^案件 SS\\d{11}（对方当事人 周海燕）的下次开庭/截止日期为 ${chinaDay(now + 6 * DAY)}（还有 ${HEARING_LEAD_DAYS} 天），上海市徐汇区人民法院，请做好准备$`)) }]);
+    expect(await notices(DEMO_STAFF.fawu)).toHaveLength(1);
+    // A moved hearing is reminded of again; the case's own next date too, in its window.
+    await fawu.post(`${L}/proceeding/update`, { id: proceeding.body.data.id, next_date: chinaDay(now + 12 * DAY) });
+    await run(11);
+    expect((await notices(owner)).map((n) => n.content)).toEqual([told[0]!.content, expect.stringContaining(`${chinaDay(now + 12 * DAY)}（还有 1 天）`)]);
+    await run(20);
+    expect((await notices(owner)).at(-1)!.content).toContain(`${chinaDay(now + 20 * DAY)}（今天）`);
+    // A closed case is not reminded of.
+    await fawu.post(`${L}/proceeding/update`, { id: proceeding.body.data.id, next_date: chinaDay(now + 30 * DAY) });
+    await fawu.post(`${L}/case/transition`, { id, action: 'close', values: { close_type: 'settlement', result: 'settled' } });
+    const before = (await notices(owner)).length;
+    await run(29);
+    expect(await notices(owner)).toHaveLength(before);
   });
 
   it('sends a lawyer letter, records its delivery and turns it into a case', async () => {

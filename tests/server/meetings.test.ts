@@ -41,6 +41,16 @@ describe('meetings', () => {
     expect(blacklist.some((b) => b.status === 'lifted')).toBe(true);
   });
 
+  it('filter the list by one or several states, as the list page\'s multi-select sends them', async () => {
+    const list = async (status: unknown) => (await xingzheng.post(`${M}/meeting/list`, { pageSize: 1000, filters: { status } })).body;
+    const one = await list(['booked']);
+    expect(one.message ?? '').not.toContain('格式不正确');
+    expect(one.data.total).toBeGreaterThan(0);
+    expect(new Set((one.data.records as Record<string, any>[]).map((r) => r.status))).toEqual(new Set(['booked']));
+    const two = (await list(['ended', 'released'])).data.records as Record<string, any>[];
+    expect(new Set(two.map((r) => r.status))).toEqual(new Set(['ended', 'released']));
+  });
+
   it('refuse a booking that overlaps another in the room, naming it, and allow back to back', async () => {
     const room = (await rooms(cuihu)).find((r) => r.name === '洽谈室')!;
     const book = (title: string, from: number, to: number, extra: Record<string, unknown> = {}) =>

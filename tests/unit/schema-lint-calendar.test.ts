@@ -36,10 +36,43 @@ describe('schema lint: calendar pages', () => {
     ]);
     expect(corrupted(PAGE, (doc) => (doc.views = ['year'])).some((e) => e.startsWith(`${PAGE}#/views/0`))).toBe(true);
   });
+
+  const ROOMS = 'meetings/pages/meetingManagement-roomSchedule.json';
+  it('holds rows to a resource the records refer to, its fields and the page\'s filters', () => {
+    expect(
+      corrupted(ROOMS, (doc) => {
+        doc.rows.field = 'organizer_id';
+        doc.rows.labelField = 'nothing';
+        doc.rows.filters = ['status'];
+        doc.rows.copy = { project_id: 'floorplan' };
+        doc.rows.hours = [20, 8];
+      }),
+    ).toEqual([
+      `${ROOMS}#/rows/field: "organizer_id" is not a field of resource "meeting" referring to "meeting_room"`,
+      `${ROOMS}#/rows/labelField: "nothing" is not a field of resource "meeting_room"`,
+      `${ROOMS}#/rows/filters: "status" is not one of the page's filters`,
+      `${ROOMS}#/rows/copy/project_id: "floorplan" is not a field of resource "meeting_room"`,
+      `${ROOMS}#/rows/hours: hours are whole hours from 0 to 24, the first before the last (20, 8)`,
+    ]);
+  });
+
+  it('needs rows for the day view and empty slots, a known rows resource and a form for the slot', () => {
+    expect(corrupted(ROOMS, (doc) => (doc.rows.resource = 'no_such'))).toEqual([`${ROOMS}#/rows/resource: no resource "no_such"`]);
+    expect(corrupted(ROOMS, (doc) => (doc.slot.form = '/meetingManagement/meetingList'))).toEqual([`${ROOMS}#/slot/form: "/meetingManagement/meetingList" is not the route of a form page`]);
+    expect(
+      corrupted(ROOMS, (doc) => {
+        delete doc.rows;
+      }),
+    ).toEqual([
+      `${ROOMS}#/views: the day view shows hours across rows; declare "rows" (the resource whose records are the rows)`,
+      `${ROOMS}#/slot: an empty slot is an hour of a row; declare "rows"`,
+    ]);
+  });
 });
 
 describe('calendar days', () => {
   it('shows whole weeks from Monday around a month, and one week', () => {
+    expect(calendarDays('day', '2026-11-15')).toEqual(['2026-11-15']);
     const month = calendarDays('month', '2026-11-15');
     expect(month[0]).toBe('2026-10-26');
     expect(month.at(-1)).toBe('2026-12-06');

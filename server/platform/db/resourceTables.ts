@@ -680,6 +680,8 @@ export interface ResourceTables {
     documents: Generated<string | null>;
     /** 说明 */
     note: Generated<string | null>;
+    /** 已提醒的下次日期 */
+    reminded_for: Generated<string | null>;
     project_id: number;
     created_by: Generated<number | null>;
     created_at: number;
@@ -1939,6 +1941,8 @@ export interface ResourceTables {
     filed_at: Generated<string | null>;
     /** 下次节点日期 */
     next_date: Generated<string | null>;
+    /** 已提醒的下次节点日期 */
+    reminded_for: Generated<string | null>;
     /** 诉讼费（元） */
     litigation_costs: Generated<number | null>;
     /** 律师费（元） */
