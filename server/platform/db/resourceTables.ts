@@ -110,6 +110,8 @@ export interface ResourceTables {
     participants: string;
     /** 参与范围 */
     participants_text: Generated<string | null>;
+    /** 计划上线时间 */
+    online_at: Generated<number | null>;
     /** 活动开始时间 */
     start_time: number;
     /** 活动结束时间 */
@@ -2109,6 +2111,8 @@ export interface ResourceTables {
     audience: string;
     /** 发送范围 */
     audience_text: Generated<string | null>;
+    /** 计划发送时间 */
+    send_at: Generated<number | null>;
     /** 展示开始时间 */
     display_start: Generated<number | null>;
     /** 展示结束时间 */
