@@ -12,9 +12,9 @@ export const COMMUNITY_DEMO_GRANTS: Record<string, string[]> = {
   operations: [
     'approval:view', 'notice:view', 'notice:add', 'notice:edit', 'notice:delete', 'notice:submit', 'notice:recall',
     'activity:view', 'activity:add', 'activity:edit', 'activity:delete', 'activity:submit', 'activity:offline', 'activity:signupAudit', 'activity:checkin',
-    'mailbox:view', 'mailbox:handle', 'community:view', 'community:add', 'community:edit',
+    'mailbox:view', 'mailbox:handle', 'mailbox:toOrder', 'community:view', 'community:add', 'community:edit',
   ],
-  project_manager: ['notice:view', 'activity:view', 'mailbox:view', 'mailbox:handle', 'community:view'],
+  project_manager: ['notice:view', 'activity:view', 'mailbox:view', 'mailbox:handle', 'mailbox:toOrder', 'community:view'],
 };
 
 const DAY = 86_400_000;

@@ -852,6 +852,12 @@ export interface ResourceTables {
     replied_at: Generated<number | null>;
     /** 来信人评价 */
     satisfaction: Generated<number | null>;
+    /** 工单类型 */
+    order_kind: Generated<string | null>;
+    /** 关联工单 */
+    work_order_id: Generated<number | null>;
+    /** 关联工单 */
+    work_order_code: Generated<string | null>;
     /** 状态 */
     status: string;
     project_id: number;
