@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { PNG, uploadFile } from '../support/patrol.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
+import { storeFile } from '../support/storedFiles.ts';
 
 /**
  * Operations content (schemas/operations): banners, popups, system cards, applications and
@@ -155,6 +156,33 @@ describe('operations content', () => {
     await server.app.workflowTimers.run(now + 6 * HOUR);
     expect((await yunying.get(`${W}/advert/detail`, { id })).body.data.status).toBe('offline');
     expect((await timeline('advert', id)).map((t) => t.action)).toEqual(['create', 'submit', 'approve', 'goLive', 'takeDown']);
+  });
+
+  it('plays a video advert: one MP4 of at most 50 MB, read by its bytes, instead of images', async () => {
+    const now = Date.now();
+    // An MP4 starts with its ftyp box (the file service reads the kind from the bytes).
+    const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...ascii('ftypisom'), 0, 0, 2, 0, ...ascii('isomiso2'), 0, 0, 0, 8, ...ascii('free'), ...new Array(256).fill(7)]);
+    const base = { project_id: DEMO_PROJECTS.cuihu.id, version: 'new', ad_name: '社区生鲜直送宣传片', position: 'owner_home', link_type: 'none', start_time: now + HOUR, end_time: now + 5 * HOUR };
+    const none = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'video' });
+    expect([none.http, none.body.message]).toEqual([400, '请上传广告视频']);
+    const noImage = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'image' });
+    expect([noImage.http, noImage.body.message]).toEqual([400, '请上传广告图片']);
+    // A picture renamed .mp4 is still a picture: refused.
+    const fake = await storeFile(yunying, '宣传片.mp4', PNG, 'video/mp4');
+    const wrong = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'video', video: [fake] });
+    expect(wrong.http).toBe(400);
+    expect(wrong.body.message).toContain('MP4');
+    const film = await storeFile(yunying, '宣传片.mp4', mp4, 'video/mp4');
+    expect(film.url).toMatch(/\.mp4$/);
+    const added = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'video', video: [film], items: await image() });
+    expect(added.body.message).toBe('新增成功');
+    const saved = (await yunying.get(`${W}/advert/detail`, { id: added.body.data.id })).body.data;
+    // One kind of material: the images sent beside the video are not kept.
+    expect(saved).toMatchObject({ media_type: 'video', items: null, video: [{ url: film.url, name: '宣传片.mp4' }] });
+    // Back to images: the video goes.
+    expect((await yunying.post(`${W}/advert/update`, { id: saved.id, media_type: 'image', items: await image() })).body.message).toBe('保存成功');
+    expect((await yunying.get(`${W}/advert/detail`, { id: saved.id })).body.data).toMatchObject({ media_type: 'image', video: null });
   });
 
   it('publishes an article after 运营内容审核, at its publish time; rich text is sanitised', async () => {

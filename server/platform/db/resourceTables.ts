@@ -202,8 +202,12 @@ export interface ResourceTables {
     location_type: Generated<string | null>;
     /** 广告分类 */
     classify: Generated<string | null>;
+    /** 素材类型 */
+    media_type: string;
     /** 广告图片 */
-    items: string;
+    items: Generated<string | null>;
+    /** 广告视频 */
+    video: Generated<string | null>;
     /** 跳转方式 */
     link_type: string;
     /** 跳转路径 */
