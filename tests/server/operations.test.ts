@@ -45,6 +45,33 @@ describe('operations content', () => {
     expect((await kefu.post(`${W}/banner/list`, {})).http).toBe(403);
   });
 
+  it('lets a specialist neither see nor change another region’s content, nor write it there', async () => {
+    // 赵雅琪 works in 华东 (翠湖天地, 锦绣华庭); 滨江一号 is 华南's.
+    const south = DEMO_PROJECTS.binjiang.id;
+    const kinds: [string, string, Rec][] = [
+      ['banner', 'title', { action: 'publish' }],
+      ['advert', 'ad_name', { action: 'submit' }],
+      ['popup', 'title', {}],
+      ['article', 'title', {}],
+      ['massNotice', 'title', { action: 'submit' }],
+      ['activity', 'title', { action: 'submit' }],
+    ];
+    for (const [what, label, move] of kinds) {
+      const record = (await list(admin, what, { project_id: south }))[0]!;
+      expect(record, what).toBeDefined();
+      expect((await yunying.get(`${W}/${what}/detail`, { id: record.id })).http, what).toBe(404);
+      expect((await list(yunying, what)).some((r) => r.id === record.id), what).toBe(false);
+      expect((await yunying.post(`${W}/${what}/update`, { id: record.id, [label]: '越权修改' })).http, what).toBe(404);
+      expect([403, 404], what).toContain((await yunying.post(`${W}/${what}/delete`, { ids: [record.id] })).http);
+      if (move.action) expect((await yunying.post(`${W}/${what}/transition`, { id: record.id, ...move })).http, what).toBe(404);
+      // Untouched.
+      expect((await admin.get(`${W}/${what}/detail`, { id: record.id })).body.data[label], what).toBe(record[label]);
+    }
+    // Nor can she create content in a project beyond her scope.
+    const banner = await yunying.post(`${W}/banner/add`, { project_id: south, app_code: 'yxl', title: '越权 Banner', pic_url: await image(), position: 'home', start_time: Date.now() + HOUR, end_time: Date.now() + 2 * HOUR });
+    expect(banner.http).toBe(403);
+  });
+
   it('takes a published banner online at its start time and offline at its end, as 系统, once', async () => {
     const now = Date.now();
     const id = await newBanner('冬至吃饺子 · 社区包饺子活动', now + HOUR, now + 2 * HOUR);
