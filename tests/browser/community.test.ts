@@ -8,16 +8,23 @@ import { choose } from '../support/selects.ts';
  * Operations content in chromium (issue 32): the regional operations specialist writes a mass
  * notice, picks its 发送范围 with the scope picker (only her region's projects are offered) and
  * submits it; the administrator approves it at 群发通知审批; she then sees it sent, with its
- * recipients, and its owner-facing preview.
+ * recipients, and its owner-facing preview. A letter to the community mailbox is turned into a
+ * work order, which the letter then names.
  */
 const server = setUpServer();
 const browser = setUpBrowser();
 
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
-const as = (account: string) => signedInPage(browser, server.url, account, { viewport: { width: 1600, height: 1000 } });
+// One signed-in page per account for the whole file.
+const pages = new Map<string, Promise<Page>>();
+const as = (account: string) => {
+  if (!pages.has(account)) pages.set(account, signedInPage(browser, server.url, account, { viewport: { width: 1600, height: 1000 } }));
+  return pages.get(account)!;
+};
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]:visible');
 const rowIn = (scope: Locator, text: string) => scope.locator('.ant-table-row', { hasText: text });
 const drawer = (page: Page) => page.locator('.ant-drawer-open');
+const dialog = (page: Page) => page.locator('.ant-modal:visible');
 
 describe('mass notices', () => {
   it('are written with a scoped audience, approved, sent to the owners and previewed', async () => {
@@ -72,5 +79,22 @@ describe('mass notices', () => {
     // The owner-facing preview of the same notice.
     await page.goto(`${server.url}/notificationDetailPage?id=${new URL(page.url()).searchParams.get('id')}`);
     await poll(() => screen(page).getByText('本周四上午中心花园草坪修剪，请看护好儿童与宠物。').isVisible()).toBe(true);
+  });
+});
+
+describe('the community mailbox', () => {
+  it('turns a letter into a work order, which the letter names', async () => {
+    const page = await as('yunying');
+    await page.goto(`${server.url}/opearator-manager/communityMailbox`);
+    const convertible = screen(page).locator('.ant-table-row').filter({ has: page.getByRole('button', { name: '转工单' }) }).first();
+    await poll(() => convertible.isVisible()).toBe(true);
+    // The letter's code (XX + date + sequence) names its row from here on.
+    const code = /XX\d{12}/.exec((await convertible.textContent()) ?? '')![0];
+    await convertible.getByRole('button', { name: '转工单' }).click();
+    await choose(dialog(page), '工单类型', '报修', { typed: false });
+    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await poll(() => page.getByText('已转为工单').isVisible()).toBe(true);
+    await poll(() => rowIn(screen(page), code).textContent()).toMatch(/WO\d{13}/);
+    await poll(() => rowIn(screen(page), code).getByText('已转工单').isVisible()).toBe(true);
   });
 });

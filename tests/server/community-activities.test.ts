@@ -28,13 +28,15 @@ const activity = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const timeline = async (id: number) => (await server.app.db.selectFrom('resource_timeline').select(['action', 'staff_name', 'note']).where('resource', '=', 'activity').where('record_id', '=', id).orderBy('at').orderBy('id').execute()) as { action: string; staff_name: string; note: string | null }[];
+
 const listOf = async (api: typeof admin, path: string, filters: Record<string, unknown> = {}) => (await api.post(`${path}/list`, { pageSize: 200, filters })).body.data.records as Record<string, any>[];
 
 describe('activities', () => {
   it('are in the demo across the projects in every state, with sign-ups and votes', async () => {
     const rows = await listOf(admin, AC);
     expect(new Set(rows.map((r) => r.project_id))).toEqual(new Set(Object.values(DEMO_PROJECTS).map((p) => p.id)));
-    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['draft', 'rejected', 'online', 'ended', 'offline']));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['draft', 'rejected', 'approved', 'online', 'ended', 'offline']));
     expect(Math.min(...rows.map((r) => r.start_time))).toBeLessThan(at(-100));
     const tea = rows.find((r) => r.title === '重阳敬老茶话会')!;
     const signups = await listOf(admin, SU, { activity_id: tea.id });
@@ -64,11 +66,48 @@ describe('activities', () => {
     expect((await yunying.post(`${AC}/update`, { id, location: '翠湖天地东侧绿地' })).body.message).toBe('保存成功');
     await yunying.post(`${AC}/transition`, { id, action: 'submit' });
     // The approver may also decide on the activity's own 审核通过 move (/activityReview).
-    const approved = await admin.post(`${AC}/transition`, { id, action: 'approve' });
-    expect(approved.body.data.state).toBe('online');
+    // Approved without a planned time, it goes online at once, as 系统.
+    expect((await admin.post(`${AC}/transition`, { id, action: 'approve' })).body.message).toBe('审批通过');
+    expect((await yunying.get(`${AC}/detail`, { id })).body.data).toMatchObject({ status: 'online', published_at: expect.any(Number) });
     expect((await yunying.get(`${AC}/detail`, { id })).body.data.published_at).toBeGreaterThan(Date.now() - 60_000);
+    expect((await timeline(id)).slice(-2).map((t) => [t.action, t.staff_name])).toEqual([['approve', '系统管理员'], ['goLive', '系统']]);
     expect((await yunying.post(`${AC}/transition`, { id, action: 'offline' })).body.message).toBe('请填写下架说明');
     expect((await yunying.post(`${AC}/transition`, { id, action: 'offline', note: '天气原因延期' })).body.data.state).toBe('offline');
+  });
+
+  it('go online at their planned time and end at their end time, as 系统, once; or are cancelled before', async () => {
+    const now = Date.now();
+    const HOUR = 3_600_000;
+    const plan = { activity_type: 'show', signup_start: null, signup_end: null, online_at: now + HOUR, start_time: now + 2 * HOUR, end_time: now + 3 * HOUR };
+    const id = (await yunying.post(`${AC}/add`, activity({ title: '社区读书分享会', ...plan }))).body.data.id;
+    await yunying.post(`${AC}/transition`, { id, action: 'submit' });
+    await admin.post(`${AC}/transition`, { id, action: 'approve' });
+    expect((await yunying.get(`${AC}/detail`, { id })).body.data).toMatchObject({ status: 'approved', published_at: null });
+    // Waiting to go online it cannot be changed.
+    expect((await yunying.post(`${AC}/update`, { id, title: '改' })).body.message).toBe('审核中、待上线、进行中或已结束的活动不能修改或删除');
+    await server.app.workflowTimers.run(now + HOUR - 1000);
+    expect((await yunying.get(`${AC}/detail`, { id })).body.data.status).toBe('approved');
+    await server.app.workflowTimers.run(now + HOUR + 1000);
+    expect((await yunying.get(`${AC}/detail`, { id })).body.data).toMatchObject({ status: 'online', published_at: expect.any(Number) });
+    await server.app.workflowTimers.run(now + HOUR + 2000);
+    await server.app.workflowTimers.run(now + 3 * HOUR + 1000);
+    expect((await yunying.get(`${AC}/detail`, { id })).body.data.status).toBe('ended');
+    expect((await timeline(id)).map((t) => [t.action, t.staff_name, t.note])).toEqual([
+      ['create', '赵雅琪', null],
+      ['submit', '赵雅琪', null],
+      ['approve', '系统管理员', '审批通过'],
+      ['goLive', '系统', '已到计划上线时间，系统自动上线'],
+      ['finish', '系统', '已到活动结束时间，系统自动结束活动'],
+    ]);
+    // Cancelled while waiting, it never goes online; the planned time must come before the end.
+    const other = (await yunying.post(`${AC}/add`, activity({ title: '社区摄影展', ...plan }))).body.data.id;
+    await yunying.post(`${AC}/transition`, { id: other, action: 'submit' });
+    await admin.post(`${AC}/transition`, { id: other, action: 'approve' });
+    expect((await yunying.post(`${AC}/transition`, { id: other, action: 'cancel', note: '场地被占用' })).body.data.state).toBe('draft');
+    await server.app.workflowTimers.run(now + HOUR + 3000);
+    expect((await yunying.get(`${AC}/detail`, { id: other })).body.data.status).toBe('draft');
+    const late = await yunying.post(`${AC}/update`, { id: other, online_at: now + 4 * HOUR });
+    expect([late.http, late.body.message]).toEqual([400, '计划上线时间须早于活动结束时间']);
   });
 
   it('refuse bad times and a participant scope beyond the author’s', async () => {

@@ -49,6 +49,37 @@ describe('the community mailbox', () => {
     expect((await xmjl.post(`${L}/transition`, { id: letter.id, action: 'close' })).body.data.state).toBe('closed');
   });
 
+  it('turns a letter into a work order through the work-order intake, and the letter names its order', async () => {
+    const db = server.app.db;
+    const orders = async () => Number((await db.selectFrom('work_order').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const letter = (await listOf(yunying, L, { status: ['handling'], project_id: DEMO_PROJECTS.cuihu.id })).find((l) => !l.anonymous)!;
+    const before = await orders();
+    // Only the granted convert; the kind is required and must be a work-order kind.
+    expect((await weixiu.post(`${L}/transition`, { id: letter.id, action: 'toOrder', values: { order_kind: 'repair' } })).http).toBe(403);
+    expect((await yunying.post(`${L}/transition`, { id: letter.id, action: 'toOrder', values: {} })).http).toBe(400);
+    const wrong = await yunying.post(`${L}/transition`, { id: letter.id, action: 'toOrder', values: { order_kind: 'nonsense' } });
+    expect([wrong.http, wrong.body.message]).toEqual([400, '工单类型取值不正确']);
+    expect(await orders()).toBe(before);
+    expect((await yunying.get(`${L}/detail`, { id: letter.id })).body.data.status).toBe('handling');
+    const done = await yunying.post(`${L}/transition`, { id: letter.id, action: 'toOrder', values: { order_kind: 'repair' } });
+    expect([done.body.message, done.body.data.state]).toEqual(['已转为工单', 'to_order']);
+    expect(await orders()).toBe(before + 1);
+    const after = (await yunying.get(`${L}/detail`, { id: letter.id })).body.data;
+    expect(after).toMatchObject({ status: 'to_order', order_kind: 'repair', work_order_code: expect.stringMatching(/\S/) });
+    // The order is the intake's: its code, source, the writer's house, its SLA deadline and the first timeline step naming the letter.
+    const order = await db.selectFrom('work_order').selectAll().where('id', '=', after.work_order_id).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ code: after.work_order_code, project_id: DEMO_PROJECTS.cuihu.id, kind: 'repair', title: letter.title, source: 'owner_app', status: 'pending', house_id: letter.house_id });
+    expect(order.finish_due_at).toBeGreaterThan(Date.now());
+    const first = await db.selectFrom('resource_timeline').select(['action', 'note']).where('resource', '=', 'work_order').where('record_id', '=', order.id).executeTakeFirstOrThrow();
+    expect(first).toEqual({ action: 'create', note: `由社区信箱来信 ${letter.code} 转入` });
+    // Converted once: a second convert is refused and makes no second order.
+    expect((await yunying.post(`${L}/transition`, { id: letter.id, action: 'toOrder', values: { order_kind: 'repair' } })).http).toBe(409);
+    expect(await orders()).toBe(before + 1);
+    // Another region's letter is out of reach.
+    const south = (await listOf(admin, L, { project_id: DEMO_PROJECTS.binjiang.id, status: ['new', 'handling'] }))[0]!;
+    expect((await yunying.post(`${L}/transition`, { id: south.id, action: 'toOrder', values: { order_kind: 'repair' } })).http).toBe(404);
+  });
+
   it('is read within the data scope and acted on by those granted', async () => {
     expect((await listOf(xmjl, L)).every((r) => r.project_id === DEMO_PROJECTS.cuihu.id)).toBe(true);
     expect((await weixiu.post(`${L}/list`, {})).http).toBe(403);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { DEMO_ORG, DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
 import { checkAudience, resolveAudience } from '../../server/engine/audience.ts';
+import { publishNotice } from '../../server/modules/community/notices.ts';
+import type { AnyDB } from '../../server/engine/hooks.ts';
 
 /**
  * 群发通知 (/opearator-manager/MassNotification) and the scope picker behind its 发送范围: the
@@ -34,9 +36,9 @@ describe('mass notices', () => {
   it('are in the demo over four months across the projects, sent and partly read', async () => {
     const rows = (await admin.post(`${N}/list`, { pageSize: 100 })).body.data.records as Record<string, any>[];
     expect(new Set(rows.map((r) => r.project_id))).toEqual(new Set(Object.values(DEMO_PROJECTS).map((p) => p.id)));
-    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['sent', 'draft', 'rejected', 'withdrawn']));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['sent', 'expired', 'scheduled', 'draft', 'rejected', 'withdrawn']));
     expect(Math.min(...rows.map((r) => r.sent_at ?? Infinity))).toBeLessThan(Date.now() - 100 * DAY);
-    const sent = rows.filter((r) => r.status === 'sent');
+    const sent = rows.filter((r) => ['sent', 'expired'].includes(r.status));
     expect(sent.every((r) => r.recipient_count > 0 && r.read_count > 0 && r.read_count <= r.recipient_count)).toBe(true);
     expect(sent.map((r) => r.audience_text)).toContain('指定项目：翠湖天地、锦绣华庭');
   });
@@ -102,6 +104,48 @@ describe('mass notices', () => {
     // Recalled: kept with its recipients, shown as 已撤回.
     expect((await yunying.post(`${N}/transition`, { id, action: 'recall' })).body.message).toBe('请填写撤回通知说明');
     expect((await yunying.post(`${N}/transition`, { id, action: 'recall', note: '施工延期' })).body.data.state).toBe('withdrawn');
+  });
+
+  it('wait for their planned time once approved, go out then as 系统 once per owner and channel, and leave the board at their display end', async () => {
+    const now = Date.now();
+    const HOUR = 3_600_000;
+    const late = await yunying.post(`${N}/add`, notice({ send_at: now + 3 * HOUR, display_end: now + 2 * HOUR }));
+    expect([late.http, late.body.message]).toEqual([400, '计划发送时间须早于展示结束时间']);
+    const id = (await yunying.post(`${N}/add`, notice({ title: '翠湖天地绿化补植通知', channels: ['app', 'wechat'], send_at: now + HOUR, display_end: now + 2 * HOUR }))).body.data.id;
+    await yunying.post(`${N}/transition`, { id, action: 'submit' });
+    const task = ((await admin.post(`${A}/task/list`, { pageSize: 50, filters: { view: 'todo', biz_type: 'notice' } })).body.data.records as { id: number; title: string }[]).find((t) => t.title === '翠湖天地绿化补植通知');
+    await admin.post(`${A}/task/approve`, { id: task!.id });
+    const db = server.app.db;
+    const recipientRows = async () => db.selectFrom('notice_recipient').select(['customer_id', 'channel']).where('notice_id', '=', id).execute();
+    expect((await yunying.get(`${N}/detail`, { id })).body.data).toMatchObject({ status: 'scheduled', recipient_count: null, sent_at: null });
+    expect((await yunying.post(`${N}/update`, { id, title: '改' })).body.message).toBe('审核中、待发送、已发送或已撤回的通知不能修改或删除');
+    await server.app.workflowTimers.run(now + HOUR - 1000);
+    expect(await recipientRows()).toHaveLength(0);
+    await server.app.workflowTimers.run(now + HOUR + 1000);
+    const owners = await customersOf(DEMO_PROJECTS.cuihu.id);
+    expect((await yunying.get(`${N}/detail`, { id })).body.data).toMatchObject({ status: 'sent', recipient_count: owners, sent_at: expect.any(Number) });
+    expect(await recipientRows()).toHaveLength(owners * 2);
+    // A second pass, and a retried send of the same notice, reach nobody twice.
+    await server.app.workflowTimers.run(now + HOUR + 2000);
+    const record = await (db as unknown as AnyDB).selectFrom('mass_notice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await db.transaction().execute((trx) => publishNotice(trx as unknown as AnyDB, record));
+    const rows = await recipientRows();
+    expect(rows).toHaveLength(owners * 2);
+    expect(new Set(rows.map((r) => `${r.customer_id}/${r.channel}`)).size).toBe(owners * 2);
+    await server.app.workflowTimers.run(now + 2 * HOUR + 1000);
+    expect((await yunying.get(`${N}/detail`, { id })).body.data.status).toBe('expired');
+    const steps = await db.selectFrom('resource_timeline').select(['action', 'staff_name', 'note']).where('resource', '=', 'mass_notice').where('record_id', '=', id).orderBy('at').orderBy('id').execute();
+    expect(steps.map((t) => [t.action, t.staff_name])).toEqual([['create', '赵雅琪'], ['submit', '赵雅琪'], ['approve', '系统管理员'], ['send', '系统'], ['expire', '系统']]);
+    expect(steps.slice(3).map((t) => t.note)).toEqual(['已到计划发送时间，系统自动发送', '已到展示结束时间，系统自动结束展示']);
+    // Cancelled while it waits, it goes back to draft and never goes out.
+    const other = (await yunying.post(`${N}/add`, notice({ title: '翠湖天地泳池闭馆通知', send_at: now + HOUR }))).body.data.id;
+    await yunying.post(`${N}/transition`, { id: other, action: 'submit' });
+    const otherTask = ((await admin.post(`${A}/task/list`, { pageSize: 50, filters: { view: 'todo', biz_type: 'notice' } })).body.data.records as { id: number; title: string }[]).find((t) => t.title === '翠湖天地泳池闭馆通知');
+    await admin.post(`${A}/task/approve`, { id: otherTask!.id });
+    expect((await yunying.post(`${N}/transition`, { id: other, action: 'cancel' })).body.message).toBe('请填写取消发送说明');
+    expect((await yunying.post(`${N}/transition`, { id: other, action: 'cancel', note: '闭馆时间待定' })).body.data.state).toBe('draft');
+    await server.app.workflowTimers.run(now + HOUR + 3000);
+    expect((await yunying.get(`${N}/detail`, { id: other })).body.data).toMatchObject({ status: 'draft', recipient_count: null });
   });
 
   it('a rejected notice is edited and resubmitted, then reaches the owners of the buildings picked', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { PNG, uploadFile } from '../support/patrol.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
+import { storeFile } from '../support/storedFiles.ts';
 
 /**
  * Operations content (schemas/operations): banners, popups, system cards, applications and
@@ -42,6 +43,33 @@ describe('operations content', () => {
     const south = (await list(admin, 'banner', { project_id: DEMO_PROJECTS.binjiang.id }))[0]!;
     expect((await yunying.get(`${W}/banner/detail`, { id: south.id })).http).toBe(404);
     expect((await kefu.post(`${W}/banner/list`, {})).http).toBe(403);
+  });
+
+  it('lets a specialist neither see nor change another region’s content, nor write it there', async () => {
+    // 赵雅琪 works in 华东 (翠湖天地, 锦绣华庭); 滨江一号 is 华南's.
+    const south = DEMO_PROJECTS.binjiang.id;
+    const kinds: [string, string, Rec][] = [
+      ['banner', 'title', { action: 'publish' }],
+      ['advert', 'ad_name', { action: 'submit' }],
+      ['popup', 'title', {}],
+      ['article', 'title', {}],
+      ['massNotice', 'title', { action: 'submit' }],
+      ['activity', 'title', { action: 'submit' }],
+    ];
+    for (const [what, label, move] of kinds) {
+      const record = (await list(admin, what, { project_id: south }))[0]!;
+      expect(record, what).toBeDefined();
+      expect((await yunying.get(`${W}/${what}/detail`, { id: record.id })).http, what).toBe(404);
+      expect((await list(yunying, what)).some((r) => r.id === record.id), what).toBe(false);
+      expect((await yunying.post(`${W}/${what}/update`, { id: record.id, [label]: '越权修改' })).http, what).toBe(404);
+      expect([403, 404], what).toContain((await yunying.post(`${W}/${what}/delete`, { ids: [record.id] })).http);
+      if (move.action) expect((await yunying.post(`${W}/${what}/transition`, { id: record.id, ...move })).http, what).toBe(404);
+      // Untouched.
+      expect((await admin.get(`${W}/${what}/detail`, { id: record.id })).body.data[label], what).toBe(record[label]);
+    }
+    // Nor can she create content in a project beyond her scope.
+    const banner = await yunying.post(`${W}/banner/add`, { project_id: south, app_code: 'yxl', title: '越权 Banner', pic_url: await image(), position: 'home', start_time: Date.now() + HOUR, end_time: Date.now() + 2 * HOUR });
+    expect(banner.http).toBe(403);
   });
 
   it('takes a published banner online at its start time and offline at its end, as 系统, once', async () => {
@@ -155,6 +183,33 @@ describe('operations content', () => {
     await server.app.workflowTimers.run(now + 6 * HOUR);
     expect((await yunying.get(`${W}/advert/detail`, { id })).body.data.status).toBe('offline');
     expect((await timeline('advert', id)).map((t) => t.action)).toEqual(['create', 'submit', 'approve', 'goLive', 'takeDown']);
+  });
+
+  it('plays a video advert: one MP4 of at most 50 MB, read by its bytes, instead of images', async () => {
+    const now = Date.now();
+    // An MP4 starts with its ftyp box (the file service reads the kind from the bytes).
+    const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...ascii('ftypisom'), 0, 0, 2, 0, ...ascii('isomiso2'), 0, 0, 0, 8, ...ascii('free'), ...new Array(256).fill(7)]);
+    const base = { project_id: DEMO_PROJECTS.cuihu.id, version: 'new', ad_name: '社区生鲜直送宣传片', position: 'owner_home', link_type: 'none', start_time: now + HOUR, end_time: now + 5 * HOUR };
+    const none = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'video' });
+    expect([none.http, none.body.message]).toEqual([400, '请上传广告视频']);
+    const noImage = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'image' });
+    expect([noImage.http, noImage.body.message]).toEqual([400, '请上传广告图片']);
+    // A picture renamed .mp4 is still a picture: refused.
+    const fake = await storeFile(yunying, '宣传片.mp4', PNG, 'video/mp4');
+    const wrong = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'video', video: [fake] });
+    expect(wrong.http).toBe(400);
+    expect(wrong.body.message).toContain('MP4');
+    const film = await storeFile(yunying, '宣传片.mp4', mp4, 'video/mp4');
+    expect(film.url).toMatch(/\.mp4$/);
+    const added = await yunying.post(`${W}/advert/add`, { ...base, media_type: 'video', video: [film], items: await image() });
+    expect(added.body.message).toBe('新增成功');
+    const saved = (await yunying.get(`${W}/advert/detail`, { id: added.body.data.id })).body.data;
+    // One kind of material: the images sent beside the video are not kept.
+    expect(saved).toMatchObject({ media_type: 'video', items: null, video: [{ url: film.url, name: '宣传片.mp4' }] });
+    // Back to images: the video goes.
+    expect((await yunying.post(`${W}/advert/update`, { id: saved.id, media_type: 'image', items: await image() })).body.message).toBe('保存成功');
+    expect((await yunying.get(`${W}/advert/detail`, { id: saved.id })).body.data).toMatchObject({ media_type: 'image', video: null });
   });
 
   it('publishes an article after 运营内容审核, at its publish time; rich text is sanitised', async () => {

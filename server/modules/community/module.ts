@@ -14,7 +14,7 @@ import { COMMUNITY_DEMO_GRANTS, seedCommunity } from './seed.ts';
  */
 export const communityModule: ServerModule = {
   name: 'community',
-  dependsOn: ['org', 'approval'],
+  dependsOn: ['org', 'approval', 'workorder'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   hooks: { mass_notice: massNoticeHooks, activity: activityHooks, activity_signup: activitySignupHooks, community_letter: communityLetterHooks, community_profile: communityProfileHooks },
   demoGrants: COMMUNITY_DEMO_GRANTS,

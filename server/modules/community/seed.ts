@@ -12,9 +12,9 @@ export const COMMUNITY_DEMO_GRANTS: Record<string, string[]> = {
   operations: [
     'approval:view', 'notice:view', 'notice:add', 'notice:edit', 'notice:delete', 'notice:submit', 'notice:recall',
     'activity:view', 'activity:add', 'activity:edit', 'activity:delete', 'activity:submit', 'activity:offline', 'activity:signupAudit', 'activity:checkin',
-    'mailbox:view', 'mailbox:handle', 'community:view', 'community:add', 'community:edit',
+    'mailbox:view', 'mailbox:handle', 'mailbox:toOrder', 'community:view', 'community:add', 'community:edit',
   ],
-  project_manager: ['notice:view', 'activity:view', 'mailbox:view', 'mailbox:handle', 'community:view'],
+  project_manager: ['notice:view', 'activity:view', 'mailbox:view', 'mailbox:handle', 'mailbox:toOrder', 'community:view'],
 };
 
 const DAY = 86_400_000;
@@ -26,7 +26,7 @@ interface NoticeSeed {
   audience: { mode: string; ids: number[] } | 'buildings';
   channels: string[];
   daysAgo: number;
-  status: 'sent' | 'draft' | 'rejected' | 'withdrawn';
+  status: 'sent' | 'draft' | 'rejected' | 'withdrawn' | 'scheduled';
   content: string;
   note?: string;
 }
@@ -45,6 +45,7 @@ const NOTICES: NoticeSeed[] = [
   { title: '云栖雅苑业主议事会换届选举公告', type: 'owner', project: DEMO_PROJECTS.yunqi.id, audience: { mode: 'project', ids: [DEMO_PROJECTS.yunqi.id] }, channels: ['app', 'wechat'], daysAgo: 61, status: 'sent', content: p('业主议事会任期届满，现启动换届选举。有意参选的业主请于本月 20 日前到客服中心报名，选举规则详见公告栏。') },
   { title: '华南区域台风“海鸥”防御提醒', type: 'safety', project: DEMO_PROJECTS.binjiang.id, audience: { mode: 'project', ids: [DEMO_PROJECTS.binjiang.id, DEMO_PROJECTS.yunqi.id] }, channels: ['app', 'sms', 'wechat'], daysAgo: 40, status: 'sent', content: p('受台风“海鸥”影响，预计明后两天有大风暴雨。请收回阳台花盆等易坠物品，关好门窗，非必要不外出。') },
   { title: '滨江一号 12 月物业费账单已生成', type: 'payment', project: DEMO_PROJECTS.binjiang.id, audience: { mode: 'project', ids: [DEMO_PROJECTS.binjiang.id] }, channels: ['app'], daysAgo: 3, status: 'sent', content: p('12 月物业服务费账单已生成，请在业主 App 中查看并缴纳。') },
+  { title: '翠湖天地元旦假期物业服务安排', type: 'community', project: DEMO_PROJECTS.cuihu.id, audience: { mode: 'project', ids: [DEMO_PROJECTS.cuihu.id] }, channels: ['app', 'wechat'], daysAgo: -2, status: 'scheduled', content: p('元旦假期（1 月 1 日至 3 日）客服中心 9:00–17:00 正常办公，工程维修 24 小时值班，报修请拨打 400-820-1234。') },
   { title: '元旦游园会活动预告', type: 'community', project: DEMO_PROJECTS.cuihu.id, audience: { mode: 'project', ids: [DEMO_PROJECTS.cuihu.id] }, channels: ['app'], daysAgo: 1, status: 'draft', content: p('元旦当天上午 9 点，中心花园将举办游园会，猜灯谜、套圈、亲子手工等你来玩。') },
   { title: '锦绣华庭垃圾分类投放时间调整', type: 'community', project: DEMO_PROJECTS.jinxiu.id, audience: { mode: 'project', ids: [DEMO_PROJECTS.jinxiu.id] }, channels: ['app', 'sms'], daysAgo: 6, status: 'rejected', note: '投放时间与街道要求不一致，请按街道最新通知修改', content: p('自下月起，生活垃圾定时投放时间调整为每日 7:00–9:00、18:00–21:00。') },
   { title: '翠湖天地停车收费标准调整（征求意见稿）', type: 'owner', project: DEMO_PROJECTS.cuihu.id, audience: { mode: 'project', ids: [DEMO_PROJECTS.cuihu.id] }, channels: ['app'], daysAgo: 20, status: 'withdrawn', note: '发改委备案尚未完成，暂缓发布', content: p('拟调整临时停车收费标准，现向全体业主征求意见。') },
@@ -83,6 +84,9 @@ export async function seedCommunity(ctx: SeedContext): Promise<void> {
     const buildings = (await db.selectFrom('building').select('id').where('project_id', '=', n.project).orderBy('id').limit(2).execute()) as { id: number }[];
     const audience = n.audience === 'buildings' ? { mode: 'building', ids: buildings.map((b) => b.id) } : n.audience;
     const sent = n.status === 'sent' || n.status === 'withdrawn';
+    // Approved and waiting for its planned time (the send_at timer sends it): approved yesterday.
+    const approvedAt = n.status === 'scheduled' ? now - DAY : at;
+    const expired = n.status === 'sent' && at + 30 * DAY <= now;
     const row: Row = {
       title: n.title,
       notice_type: n.type,
@@ -93,26 +97,30 @@ export async function seedCommunity(ctx: SeedContext): Promise<void> {
       audience_text: await describeAudience(db, 'owner', audience),
       display_start: at,
       display_end: at + 30 * DAY,
-      status: n.status,
-      state_at: at + DAY / 4,
+      // A sent notice past its display end has been taken off the board by the display_end timer.
+      status: expired ? 'expired' : n.status,
+      state_at: expired ? at + 30 * DAY : n.status === 'scheduled' ? approvedAt : at + DAY / 4,
       recipient_count: 0,
       read_count: 0,
-      submitted_at: n.status === 'draft' ? null : at - DAY / 8,
+      submitted_at: n.status === 'draft' ? null : approvedAt - DAY / 8,
+      send_at: n.status === 'draft' || n.status === 'rejected' ? null : at,
       sent_at: sent ? at : null,
       project_id: n.project,
       author_id: author,
       created_by: author,
-      created_at: at - DAY / 4,
-      updated_at: at,
+      created_at: approvedAt - DAY / 4,
+      updated_at: Math.min(at, now),
     };
     const { id } = (await db.insertInto('mass_notice').values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
-    const timeline: { action: string; from_state: string | null; to_state: string; note: string | null; staff_id: number; at: number }[] = [{ action: 'create', from_state: null, to_state: 'draft', note: null, staff_id: author, at: at - DAY / 4 }];
-    if (n.status !== 'draft') timeline.push({ action: 'submit', from_state: 'draft', to_state: 'pending', note: null, staff_id: author, at: at - DAY / 8 });
-    if (sent) timeline.push({ action: 'approve', from_state: 'pending', to_state: 'sent', note: null, staff_id: admin, at });
+    const timeline: { action: string; from_state: string | null; to_state: string; note: string | null; staff_id: number; at: number }[] = [{ action: 'create', from_state: null, to_state: 'draft', note: null, staff_id: author, at: approvedAt - DAY / 4 }];
+    if (n.status !== 'draft') timeline.push({ action: 'submit', from_state: 'draft', to_state: 'pending', note: null, staff_id: author, at: approvedAt - DAY / 8 });
+    if (sent || n.status === 'scheduled') timeline.push({ action: 'approve', from_state: 'pending', to_state: 'scheduled', note: null, staff_id: admin, at: approvedAt });
+    if (sent) timeline.push({ action: 'send', from_state: 'scheduled', to_state: 'sent', note: '已到计划发送时间，系统自动发送', staff_id: 0, at });
+    if (expired) timeline.push({ action: 'expire', from_state: 'sent', to_state: 'expired', note: '已到展示结束时间，系统自动结束展示', staff_id: 0, at: at + 30 * DAY });
     if (n.status === 'rejected') timeline.push({ action: 'reject', from_state: 'pending', to_state: 'rejected', note: n.note ?? null, staff_id: admin, at });
     if (n.status === 'withdrawn') timeline.push({ action: 'recall', from_state: 'sent', to_state: 'withdrawn', note: n.note ?? null, staff_id: author, at: at + DAY });
-    const names = new Map([[admin, '系统管理员'], [yunying, '赵雅琪']]);
-    await db.insertInto('resource_timeline').values(timeline.map((t) => ({ resource: 'mass_notice', record_id: id, action: t.action, from_state: t.from_state, to_state: t.to_state, note: t.note, staff_id: t.staff_id, staff_name: names.get(t.staff_id)!, at: t.at }))).execute();
+    const names = new Map([[admin, '系统管理员'], [yunying, '赵雅琪'], [0, '系统']]);
+    await db.insertInto('resource_timeline').values(timeline.map((t) => ({ resource: 'mass_notice', record_id: id, action: t.action, from_state: t.from_state, to_state: t.to_state, note: t.note, staff_id: t.staff_id || null, staff_name: names.get(t.staff_id)!, at: t.at }))).execute();
     if (!sent) continue;
     await publishNotice(db, { ...row, id }, at);
     // Owners read a notice over the next days: older notices by more of them.

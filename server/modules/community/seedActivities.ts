@@ -15,7 +15,7 @@ interface ActivitySeed {
   /** Days from now to its start (negative: in the past), and how long it runs. */
   startsIn: number;
   days: number;
-  status: 'draft' | 'rejected' | 'online' | 'ended' | 'offline';
+  status: 'draft' | 'rejected' | 'approved' | 'online' | 'ended' | 'offline';
   location?: string;
   quota?: number;
   fee?: number;
@@ -31,6 +31,7 @@ const ACTIVITIES: ActivitySeed[] = [
   { title: '重阳敬老茶话会', type: 'signup', category: 'festival', project: DEMO_PROJECTS.jinxiu.id, startsIn: -60, days: 1, status: 'ended', location: '锦绣华庭会所二楼', quota: 40, content: '<p>邀请 60 岁以上长者共度重阳，现场有义诊和理发服务。</p>' },
   { title: '中秋游园猜灯谜', type: 'signup', category: 'festival', project: DEMO_PROJECTS.jinxiu.id, startsIn: -95, days: 1, status: 'ended', location: '锦绣华庭南广场', quota: 0, content: '<p>猜灯谜、做月饼、赏月亮，中秋夜我们在南广场等你。</p>' },
   { title: '垃圾分类宣传周', type: 'show', category: 'charity', project: DEMO_PROJECTS.jinxiu.id, startsIn: -3, days: 7, status: 'online', content: '<p>本周物业将在各单元门口设置分类指导点，欢迎业主参与互动问答赢取环保袋。</p>' },
+  { title: '锦绣华庭新春写福字送春联', type: 'signup', category: 'festival', project: DEMO_PROJECTS.jinxiu.id, startsIn: 20, days: 1, status: 'approved', location: '锦绣华庭会所一楼大厅', quota: 80, content: '<p>书法老师现场写福字、送春联，每户限领一副，需提前报名。</p>' },
   { title: '翠湖天地跳蚤市场', type: 'signup', category: 'club', project: DEMO_PROJECTS.cuihu.id, startsIn: 20, days: 1, status: 'draft', location: '翠湖天地北门广场', quota: 30, content: '<p>闲置好物换新家，摊位免费，需提前报名。</p>' },
   { title: '周末露天电影', type: 'show', category: 'family', project: DEMO_PROJECTS.cuihu.id, startsIn: 9, days: 1, status: 'rejected', location: '中心花园', note: '电影片目需先确认版权授权', content: '<p>周六晚 7 点，中心花园草坪露天电影。</p>' },
   { title: '业委会筹备组成员推选', type: 'vote', category: 'assembly', project: DEMO_PROJECTS.binjiang.id, startsIn: -5, days: 10, status: 'online', options: ['陈国平（1栋）', '李晓梅（3栋）', '王建华（5栋）', '赵丽娟（6栋）', '刘志强（2栋）'], content: '<p>请投票推选业主委员会筹备组成员，每人最多选择 3 位。</p>' },
@@ -52,7 +53,7 @@ export async function seedActivities(ctx: SeedContext, authors: { admin: number;
     .values({ name: '活动审批', biz_type: 'activity', scope_org_id: 1, allow_withdraw: 1, steps: JSON.stringify([{ name: '运营负责人审批', sign_type: 'single', strategy: 'staff', staff_ids: [admin] }]), copy_to: '[]', remark: '业主活动与投票须经运营负责人审核后上线', enabled: 1, created_by: admin, created_at: now - 150 * DAY, updated_at: now - 150 * DAY })
     .execute();
   const east = new Set<number>([DEMO_PROJECTS.cuihu.id, DEMO_PROJECTS.jinxiu.id]);
-  const names = new Map([[admin, '系统管理员'], [yunying, '赵雅琪']]);
+  const names = new Map([[admin, '系统管理员'], [yunying, '赵雅琪'], [0, '系统']]);
   for (const a of ACTIVITIES) {
     const author = east.has(a.project) ? yunying : admin;
     const start = now + a.startsIn * DAY;
@@ -60,6 +61,8 @@ export async function seedActivities(ctx: SeedContext, authors: { admin: number;
     const created = start - 25 * DAY;
     const live = ['online', 'ended', 'offline'].includes(a.status);
     const published = live ? created + 2 * DAY : null;
+    // Approved ones go online at their planned time (the online_at timer): the live ones did at once.
+    const onlineAt = a.status === 'approved' ? now + 2 * DAY : published;
     const participants = { mode: 'project', ids: [a.project] };
     const { id } = (await db
       .insertInto('activity')
@@ -87,7 +90,8 @@ export async function seedActivities(ctx: SeedContext, authors: { admin: number;
         show_result: 'after_vote',
         vote_options: a.options ? JSON.stringify(a.options.map((title) => ({ title, description: null }))) : null,
         status: a.status,
-        state_at: published ?? created,
+        online_at: onlineAt,
+        state_at: a.status === 'approved' ? created + 2 * DAY : a.status === 'ended' ? end : (published ?? created),
         author_id: author,
         signup_count: 0,
         vote_count: 0,
@@ -104,10 +108,11 @@ export async function seedActivities(ctx: SeedContext, authors: { admin: number;
     const steps: [string, string | null, string, number, number, string | null][] = [['create', null, 'draft', author, created, null]];
     if (a.status !== 'draft') steps.push(['submit', 'draft', 'pending', author, created + DAY, null]);
     if (a.status === 'rejected') steps.push(['reject', 'pending', 'rejected', admin, created + 2 * DAY, a.note ?? null]);
-    if (live) steps.push(['approve', 'pending', 'online', admin, published!, null]);
-    if (a.status === 'ended') steps.push(['finish', 'online', 'ended', author, end, null]);
+    if (live || a.status === 'approved') steps.push(['approve', 'pending', 'approved', admin, published ?? created + 2 * DAY, null]);
+    if (live) steps.push(['goLive', 'approved', 'online', 0, published!, '审核通过时已到计划上线时间，系统立即上线']);
+    if (a.status === 'ended') steps.push(['finish', 'online', 'ended', 0, end, '已到活动结束时间，系统自动结束活动']);
     if (a.status === 'offline') steps.push(['offline', 'online', 'offline', author, start - DAY, a.note ?? null]);
-    await db.insertInto('resource_timeline').values(steps.map(([action, from, to, staff, at, note]) => ({ resource: 'activity', record_id: id, action, from_state: from, to_state: to, note, staff_id: staff, staff_name: names.get(staff)!, at }))).execute();
+    await db.insertInto('resource_timeline').values(steps.map(([action, from, to, staff, at, note]) => ({ resource: 'activity', record_id: id, action, from_state: from, to_state: to, note, staff_id: staff || null, staff_name: names.get(staff)!, at }))).execute();
     if (!live) continue;
     const owners = (await db.selectFrom('customer').select(['id', 'name', 'mobile', 'house_id']).where('project_id', '=', a.project).where('house_id', 'is not', null).orderBy('id').execute()) as { id: number; name: string; mobile: string; house_id: number }[];
     if (a.type === 'signup') await seedSignups(db, { id, project: a.project, start, quota: a.quota ?? 0, audit: !!a.audit, status: a.status, signupOpen: created + 2 * DAY }, owners, ctx);

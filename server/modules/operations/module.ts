@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../engine/module.ts';
 import { applicationHooks } from './hooks/application.ts';
+import { advertHooks } from './hooks/advert.ts';
 import { OPERATIONS_DEMO_GRANTS, seedOperations } from './seed.ts';
 
 /**
@@ -11,7 +12,7 @@ import { OPERATIONS_DEMO_GRANTS, seedOperations } from './seed.ts';
 export const operationsModule: ServerModule = {
   name: 'operations',
   dependsOn: ['org', 'settings', 'approval'],
-  hooks: { application: applicationHooks },
+  hooks: { application: applicationHooks, advert: advertHooks },
   demoGrants: OPERATIONS_DEMO_GRANTS,
   seed: seedOperations,
 };

@@ -126,6 +126,7 @@ export async function seedOperations(ctx: SeedContext): Promise<void> {
         position: ad.position ?? null,
         location_type: ad.location ?? null,
         classify: ad.classify,
+        media_type: 'image',
         items: null,
         link_type: ad.url ? (ad.url.startsWith('/') ? 'inner' : 'outer') : 'none',
         link_url: ad.url ?? null,

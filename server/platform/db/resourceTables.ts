@@ -141,6 +141,8 @@ export interface ResourceTables {
     participants: string;
     /** 参与范围 */
     participants_text: Generated<string | null>;
+    /** 计划上线时间 */
+    online_at: Generated<number | null>;
     /** 活动开始时间 */
     start_time: number;
     /** 活动结束时间 */
@@ -231,8 +233,12 @@ export interface ResourceTables {
     location_type: Generated<string | null>;
     /** 广告分类 */
     classify: Generated<string | null>;
+    /** 素材类型 */
+    media_type: string;
     /** 广告图片 */
-    items: string;
+    items: Generated<string | null>;
+    /** 广告视频 */
+    video: Generated<string | null>;
     /** 跳转方式 */
     link_type: string;
     /** 跳转路径 */
@@ -883,6 +889,12 @@ export interface ResourceTables {
     replied_at: Generated<number | null>;
     /** 来信人评价 */
     satisfaction: Generated<number | null>;
+    /** 工单类型 */
+    order_kind: Generated<string | null>;
+    /** 关联工单 */
+    work_order_id: Generated<number | null>;
+    /** 关联工单 */
+    work_order_code: Generated<string | null>;
     /** 状态 */
     status: string;
     project_id: number;
@@ -2144,6 +2156,8 @@ export interface ResourceTables {
     audience: string;
     /** 发送范围 */
     audience_text: Generated<string | null>;
+    /** 计划发送时间 */
+    send_at: Generated<number | null>;
     /** 展示开始时间 */
     display_start: Generated<number | null>;
     /** 展示结束时间 */

@@ -4,12 +4,19 @@ import { describeAudience } from '../../../engine/audience.ts';
 import { scopeRows } from '../../../engine/scope.ts';
 import { notFound, ok } from '../../../platform/http/envelope.ts';
 import { countActivity, voteResults } from '../activities.ts';
+import { moveIfDue } from '../dueNow.ts';
 
-/** Activities: the author and the participants in words, and the vote results of one activity. */
+/**
+ * Activities: the author and the participants in words, online at once when approved without a
+ * planned time (else the online_at timer takes it online), and the vote results of one activity.
+ */
 export const activityHooks: ResourceHooks = {
   async beforeSave({ trx, staff, values, current }) {
     if (!current) values.author_id = staff.id;
     if ('participants' in values) values.participants_text = await describeAudience(trx, 'owner', values.participants);
+  },
+  async afterTransition({ trx, id, to, record }) {
+    if (to === 'approved') await moveIfDue(trx, 'activity', { ...record, id }, { at: 'online_at', from: 'approved', to: 'online', action: 'goLive', stamp: 'published_at', note: '审核通过时已到计划上线时间，系统立即上线' }, Date.now());
   },
   async routes(app: FastifyInstance) {
     app.get(

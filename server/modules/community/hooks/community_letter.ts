@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { audienceOptions, checkAudience } from '../../../engine/audience.ts';
 import { ok } from '../../../platform/http/envelope.ts';
+import { letterToOrder } from '../letterToOrder.ts';
 
 /**
  * Community mailbox letters: the handler a letter is given to is someone within the
- * dispatcher's data scope (the scope picker's reach), offered by /handlers.
+ * dispatcher's data scope (the scope picker's reach), offered by /handlers; a letter turned into
+ * a work order goes through the work-order module's intake and names the order.
  */
 export const communityLetterHooks: ResourceHooks = {
-  async afterTransition({ trx, staff, action, record }) {
+  async afterTransition({ trx, app, staff, id, action, record }) {
     if (action === 'accept') await checkAudience(trx, 'staff', '承办人', { mode: 'staff', ids: [record.handler_id as number] }, staff);
+    if (action === 'toOrder') await letterToOrder(app, trx, staff, { ...record, id });
   },
   async routes(app: FastifyInstance) {
     // A RemoteSelect asks with all=true, as for every option list; keyword narrows by name.

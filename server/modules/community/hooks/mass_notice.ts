@@ -4,13 +4,14 @@ import { describeAudience } from '../../../engine/audience.ts';
 import { scopeRows } from '../../../engine/scope.ts';
 import { notFound, ok } from '../../../platform/http/envelope.ts';
 import { publishNotice } from '../notices.ts';
+import { moveIfDue } from '../dueNow.ts';
 
 /** How many recipient rows the detail shows at once (the rest are counted on the notice). */
 const RECIPIENTS_SHOWN = 500;
 
 /**
- * Mass notices: the audience in words beside the stored choice, the send when the approval
- * (or, without a flow, the approver's own move) passes it, and the recipients of one notice.
+ * Mass notices: the audience in words beside the stored choice, the send at the planned time
+ * once approved (at once when none is planned), and the recipients of one notice.
  */
 export const massNoticeHooks: ResourceHooks = {
   async beforeSave({ trx, staff, values, current }) {
@@ -18,7 +19,10 @@ export const massNoticeHooks: ResourceHooks = {
     if ('audience' in values) values.audience_text = await describeAudience(trx, 'owner', values.audience);
   },
   async afterTransition({ trx, id, to, record }) {
-    if (to === 'sent') await publishNotice(trx, { ...record, id });
+    const now = Date.now();
+    // Approved without a planned time (or one already past), it goes out now; else the send_at timer sends it.
+    const due = to === 'scheduled' && (await moveIfDue(trx, 'mass_notice', { ...record, id }, { at: 'send_at', from: 'scheduled', to: 'sent', action: 'send', stamp: 'sent_at', note: '审核通过时已到计划发送时间，系统立即发送' }, now));
+    if (to === 'sent' || due) await publishNotice(trx, { ...record, id }, now);
   },
   async routes(app: FastifyInstance) {
     app.get(
