@@ -49,6 +49,10 @@ describe('meetings', () => {
     expect(new Set((one.data.records as Record<string, any>[]).map((r) => r.status))).toEqual(new Set(['booked']));
     const two = (await list(['ended', 'released'])).data.records as Record<string, any>[];
     expect(new Set(two.map((r) => r.status))).toEqual(new Set(['ended', 'released']));
+    // A state sent alone (not in a list) narrows the same way; it once answered every row.
+    const alone = (await list('booked')).data.records as Record<string, any>[];
+    expect(alone.length).toBe(one.data.total);
+    expect(new Set(alone.map((r) => r.status))).toEqual(new Set(['booked']));
   });
 
   it('refuse a booking that overlaps another in the room, naming it, and allow back to back', async () => {

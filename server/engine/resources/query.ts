@@ -50,7 +50,11 @@ function applyFilters(ctx: ResourceContext, query: AnySelect, filters: Record<st
       continue;
     }
     if (field.filter === 'like') q = q.where(contains(column, String(value)));
-    else if (field.filter === 'in' && Array.isArray(value) && value.length) q = q.where(column, 'in', value as never[]);
+    else if (field.filter === 'in') {
+      // One value alone narrows like a list of one: ignoring it would answer every row.
+      const wanted = Array.isArray(value) ? value : [value];
+      if (wanted.length) q = q.where(column, 'in', wanted as never[]);
+    }
     else if (field.filter === 'range' && Array.isArray(value)) {
       const [from, to] = field.type === 'datetime' ? dayRange(value) : value;
       if (from !== null && from !== undefined && from !== '') q = q.where(column, '>=', from as never);
