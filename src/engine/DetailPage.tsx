@@ -11,19 +11,12 @@ import { readPublicRecord } from './publicRecord.ts';
 import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
 import { DetailTabs } from './DetailTabs.tsx';
 import type { OpenForm } from './FormContainer.tsx';
+import type { TimelineEntry } from './timeline.ts';
 
 // The form drawer loads with the first form action opened, as on a list.
 const FormContainer = lazy(() => import('./FormContainer.tsx').then((m) => ({ default: m.FormContainer })));
 // The printed sheet loads when 打印 is pressed.
 const PrintSheet = lazy(() => import('./PrintSheet.tsx'));
-
-export interface TimelineEntry {
-  actionText: string;
-  stateText: string;
-  note: string | null;
-  staff_name: string | null;
-  at: number;
-}
 
 /** The workflow timeline of a record: every step with who, when and why. */
 function TimelineCard({ resource, id, version }: { resource: string; id: unknown; version: unknown }) {

@@ -7,7 +7,7 @@ import type { DetailPrint, DetailSection } from '../shared/schemaTypes.ts';
 import { columnValue, readField, renderCell, withStates } from './cells.tsx';
 import { call } from './data.ts';
 import type { Row } from './actions.tsx';
-import type { TimelineEntry } from './DetailPage.tsx';
+import type { TimelineEntry } from './timeline.ts';
 
 const IMAGE = /\.(jpe?g|png|gif|webp|bmp)(\?.*)?$/i;
 
