@@ -38,6 +38,6 @@ import { preferencesModule } from './modules/preferences/module.ts';
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, patrolModule, workorderModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, transportModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, siteconfigModule, trainingModule, honoursModule, academyModule, robotModule, serviceareaModule, requiredModule, learningModule, attendanceModule, preferencesModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, workorderModule, patrolModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, transportModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, siteconfigModule, trainingModule, honoursModule, academyModule, robotModule, serviceareaModule, requiredModule, learningModule, attendanceModule, preferencesModule];
 
 checkModules(MODULES);

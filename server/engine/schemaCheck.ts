@@ -19,6 +19,7 @@ import { computedProblems } from './computedCheck.ts';
 import { relatedProblems } from './relatedCheck.ts';
 import { borrowProblems } from './borrowCheck.ts';
 import { childTabProblems } from './detailTabsCheck.ts';
+import { printProblems } from './printCheck.ts';
 import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
@@ -339,6 +340,7 @@ export function checkSchemas(root: string): string[] {
         } else checkTable(s.table, `/sections/${i}/table`);
       });
       checkActions(file, '/actions', page.actions, page.resource);
+      for (const [at, message] of printProblems(page)) report(file, at, message);
       if (page.public) {
         // Read with a link's token alone: nothing on it may need a session.
         checkCode(file, '/public/btnCode', page.public.btnCode);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Card, Descriptions, Empty, Image, Result, Space, Spin, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Image, Result, Space, Spin, Timeline, Typography } from 'antd';
 import { DataTable } from './DataTable.tsx';
 import { formatTime } from '../shared/format.ts';
 import { useRequest } from 'ahooks';
@@ -11,17 +11,12 @@ import { readPublicRecord } from './publicRecord.ts';
 import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
 import { DetailTabs } from './DetailTabs.tsx';
 import type { OpenForm } from './FormContainer.tsx';
+import type { TimelineEntry } from './timeline.ts';
 
 // The form drawer loads with the first form action opened, as on a list.
 const FormContainer = lazy(() => import('./FormContainer.tsx').then((m) => ({ default: m.FormContainer })));
-
-interface TimelineEntry {
-  actionText: string;
-  stateText: string;
-  note: string | null;
-  staff_name: string | null;
-  at: number;
-}
+// The printed sheet loads when 打印 is pressed.
+const PrintSheet = lazy(() => import('./PrintSheet.tsx'));
 
 /** The workflow timeline of a record: every step with who, when and why. */
 function TimelineCard({ resource, id, version }: { resource: string; id: unknown; version: unknown }) {
@@ -124,6 +119,7 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
   const record = data?.data;
   // A form action (edit this record, add a child) opens its form in a drawer over the details, which reload once it saves.
   const [form, setForm] = useState<OpenForm | null>(null);
+  const [printing, setPrinting] = useState(false);
   // Opened without a record (a bookmark, the menu): nothing to load, say where records are chosen.
   if (!id) return <Result status="info" title={page.public ? '链接不完整' : '未指定记录'} subTitle={page.public ? '请使用发起人发送的完整链接打开' : '请从列表中选择要查看的记录'} />;
   if (!loading && data && !record) return <Result status={page.public ? 'warning' : '404'} title={page.public ? '无法打开' : '记录不存在'} subTitle={data.message} />;
@@ -152,6 +148,7 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
                   {(page.actions ?? []).map((a) => (
                     <ActionButton key={a.label} action={a} ctx={ctx} />
                   ))}
+                  {page.print && <Button onClick={() => setPrinting(true)}>打印</Button>}
                 </Space>
               ) : null
             }
@@ -160,6 +157,19 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
           </Card>
         ))}
         {page.timeline && !page.public && record && <TimelineCard resource={page.resource} id={record.id} version={data} />}
+        {printing && page.print && record && (
+          <Suspense fallback={null}>
+            <PrintSheet
+              print={page.print}
+              sections={page.sections}
+              record={record}
+              resource={page.resource}
+              timeline={Boolean(page.timeline)}
+              renderOther={(section) => <SectionBody section={section} record={record} ctx={ctx} resource={page.resource} />}
+              onClose={() => setPrinting(false)}
+            />
+          </Suspense>
+        )}
         {form && (
           <Suspense fallback={null}>
             <FormContainer open={form} onClose={() => setForm(null)} onSaved={() => void refreshAsync()} />

@@ -449,6 +449,21 @@ export interface DetailPage extends PageBase {
    * reviewer's page). The page then shows the sections only: no actions, no timeline, no menu.
    */
   public?: PublicAccess;
+  /** A 「打印」 button opening the record as a printable sheet (print CSS): e.g. a work order handed to a technician. */
+  print?: DetailPrint;
+}
+
+/**
+ * The printed sheet of a detail page: the named sections as bordered tables (masked values stay
+ * masked), photos, the timeline when the page shows one, and blank lines for signatures.
+ */
+export interface DetailPrint {
+  /** Heading of the sheet, e.g. 「工单派工单」. @minLength 1 */
+  title: string;
+  /** Titles of the page's sections printed, in this order; default every section. @minItems 1 */
+  sections?: string[];
+  /** Blank lines signed by hand, e.g. 「处理人签字」, 「业主签字」. */
+  signatures?: string[];
 }
 
 /** Who may make a public page's link and how long it works (the server's `<resource>/publicLink`, read by `/publicDetail?token=`). */

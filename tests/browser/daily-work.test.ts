@@ -92,3 +92,25 @@ describe('the work-order list for the job', () => {
     await elsewhere.context().close();
   });
 });
+
+describe('printing a work order (issue 42, daily work 9)', () => {
+  it('a work order prints as a sheet: masked phone, photos, timeline, signature lines, alone on paper', async () => {
+    const order = await server.app.db.selectFrom('work_order').select(['id', 'code', 'contact_phone']).where('contact_phone', 'is not', null).where('processor_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    await admin.goto(`${server.url}/home_task/detailsTask?id=${order.id}`);
+    await screen(admin).getByRole('button', { name: /打\s*印/ }).click();
+    const sheet = admin.getByRole('dialog', { name: '工单派工单' });
+    await poll(() => sheet.isVisible()).toBe(true);
+    const text = (await sheet.textContent()) ?? '';
+    expect(text).toContain(order.code);
+    expect(text).toContain(`${String(order.contact_phone).slice(0, 3)}****${String(order.contact_phone).slice(-4)}`);
+    expect(text).not.toContain(String(order.contact_phone));
+    for (const words of ['处理记录', '处理人签字', '业主签字', '房屋']) expect(text).toContain(words);
+    await admin.emulateMedia({ media: 'print' });
+    expect(await admin.locator('#root').isVisible()).toBe(false);
+    expect(await sheet.isVisible()).toBe(true);
+    expect(await sheet.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
+    await admin.emulateMedia({ media: 'screen' });
+    await sheet.getByRole('button', { name: /返\s*回/ }).click();
+    await poll(() => sheet.count()).toBe(0);
+  });
+});

@@ -7,6 +7,7 @@ import qrRoutes from './qr.ts';
 import planRoutes from './plan.ts';
 import taskRoutes from './task.ts';
 import recordRoutes from './record.ts';
+import recordOrderRoutes from './recordOrder.ts';
 import statsRoutes from './stats.ts';
 
 /**
@@ -23,5 +24,6 @@ export default async function patrolService(app: FastifyInstance) {
   await app.register(planRoutes);
   await app.register(taskRoutes);
   await app.register(recordRoutes);
+  await app.register(recordOrderRoutes);
   await app.register(statsRoutes);
 }

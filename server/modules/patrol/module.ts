@@ -8,7 +8,8 @@ import taskSyncRoutes from './sync.ts';
 /** Patrol inspection (spec 7.2): categories, standards, points and QR labels, plans, the task scheduler, records, statistics. */
 export const patrolModule: ServerModule = {
   name: 'patrol',
-  dependsOn: ['org'],
+  // Abnormal records become work orders through the work-order intake.
+  dependsOn: ['org', 'workorder'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   routes: { patrol: patrolRoutes, mkf: taskSyncRoutes },
   background: registerScheduler,

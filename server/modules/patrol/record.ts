@@ -3,13 +3,14 @@ import { badRequest, conflict, forbidden, notFound, ok } from '../../platform/ht
 import { sendExcel } from '../../platform/http/excel.ts';
 import type { DB } from '../../platform/db/index.ts';
 import type { StaffContext } from '../../platform/types.ts';
-import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, formatTime, idProp, inScope, isOwn, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
+import { EXPORT_LIMIT, STATUS_TEXT, dayProp, formatTime, idProp, inScope, isOwn, offsetOf, pageOf, pageProps, parseJsonList, projectFilter, scopeOf, type PageQuery, type PatrolScope, datedFileName } from './common.ts';
 import { CODES } from './permissions.ts';
 import { pointOfQr } from './point.ts';
 import { sweepStatuses } from './schedule.ts';
 import { standardsOf } from './standard.ts';
 import { OPEN_STATES, findTask } from './task.ts';
 import { contains } from '../../platform/db/textSearch.ts';
+import { raiseOrder } from './recordOrder.ts';
 
 /** One checked standard of a record, as stored (names kept as they were when checked). */
 export interface RecordItem {
@@ -388,30 +389,8 @@ export default async function recordRoutes(app: FastifyInstance) {
 
       // A problem the inspector cannot fix on the spot becomes a repair work order (a question task).
       const codes: string[] = [];
-      for (const [n, { item, serious }] of orders.entries()) {
-        const code = `XC${dayOf(now).replace(/-/g, '')}${String(inserted.id).padStart(6, '0')}${n + 1}`;
-        const order = await trx
-          .insertInto('work_order')
-          .values({
-            code,
-            project_id: task.project_id,
-            house_id: null,
-            customer_id: null,
-            kind: 'repair',
-            title: `巡查问题：${point.name} ${item.standardName}`,
-            content: `巡查任务「${task.name}」在「${point.name}」（${point.location}）发现问题：${[...item.problems, item.note].filter(Boolean).join('；')}`,
-            status: 'pending',
-            source: 'patrol',
-            priority: serious ? 'high' : 'normal',
-            processor_id: null,
-            created_by: staff.id,
-            created_at: now,
-            updated_at: now,
-            finished_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('tbp_record_order').values({ record_id: inserted.id, work_order_id: order.id, point_id: point.id, task_id: task.id }).execute();
+      for (const { item, serious } of orders) {
+        const { code } = await raiseOrder(app, trx, staff, { recordId: inserted.id, task, point, item, serious });
         item.workOrderCode = code;
         codes.push(code);
       }

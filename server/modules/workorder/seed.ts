@@ -307,6 +307,7 @@ async function completeSteps(db: Loose, now: number): Promise<void> {
 /** Warnings an open demo order would already have had, recorded so that they are not pushed again. */
 async function recordGivenWarnings(db: Loose, order: Row, rules: Row[], now: number): Promise<void> {
   const stages: ['response' | 'finish', number][] = [];
+  let last: { rule: string; at: number } | null = null;
   if (!order.accepted_at && ['pending', 'pool', 'dispatched'].includes(String(order.status))) stages.push(['response', Number(order.response_due_at)]);
   if (!order.handled_at && order.status !== 'suspended') stages.push(['finish', Number(order.finish_due_at)]);
   for (const [stage, due] of stages) {
@@ -320,9 +321,11 @@ async function recordGivenWarnings(db: Loose, order: Row, rules: Row[], now: num
       for (const [level, from] of levels) {
         if (now < from) continue;
         await db.insertInto('work_order_warning').values({ work_order_id: order.id, rule_id: rule.id, rule_name: rule.name, stage, level, due_at: due, notified: '（演示数据）', at: from }).execute();
+        if (!last || from >= last.at) last = { rule: String(rule.name), at: from };
       }
     }
   }
+  if (last) await db.updateTable('work_order').set({ warned_rule: last.rule, warned_at: last.at }).where('id', '=', order.id).execute();
 }
 
 const ORDER_TEMPLATES: Record<string, { titles: string[]; priority: string }> = {

@@ -136,6 +136,8 @@ export async function runSlaSweep(app: FastifyInstance, now: number): Promise<nu
             .insertInto('work_order_warning')
             .values({ work_order_id: order.id, rule_id: rule.id, rule_name: rule.name, stage, level, due_at: due, notified: people.map((p) => p.name).join('、') || '（规则未指定接收人）', at: now })
             .execute();
+          // The late-order list beside the rules shows the rule that fired last.
+          await trx.updateTable('work_order').set({ warned_rule: rule.name, warned_at: now }).where('id', '=', order.id).execute();
           const text = level === 'overdue' ? `已超过${STAGE_TEXT[stage]}时限（${formatTime(due, 'MM-DD HH:mm')}）` : `${STAGE_TEXT[stage]}即将超时（时限 ${formatTime(due, 'MM-DD HH:mm')}）`;
           for (const p of people) {
             const entry = told.get(p.id) ?? { texts: new Set<string>(), rules: new Set<string>() };

@@ -4,6 +4,7 @@ import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { dayRange } from '../../engine/resources/query.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { postsOf } from '../org/public.ts';
+import { FINISH_STATES } from './sla.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EB = ExpressionBuilder<any, any>;
@@ -26,7 +27,7 @@ export async function ownOrders(db: AnyDB, staff: StaffContext): Promise<(eb: EB
 }
 
 /** The lists of the work-order screens, chosen by a page's fixed filter `view`. */
-const VIEWS = ['all', 'mine', 'pool', 'drafts', 'hangUp', 'improper'] as const;
+const VIEWS = ['all', 'mine', 'pool', 'drafts', 'hangUp', 'improper', 'late'] as const;
 
 /**
  * The work order lists' own filters: `view` (all orders but drafts, my orders, the seize pool
@@ -42,6 +43,8 @@ export async function orderListFilter(db: AnyDB, staff: StaffContext, query: Any
   if (view === 'drafts') q = q.where('work_order.status', '=', 'draft').where('work_order.created_by', '=', staff.id);
   if (view === 'hangUp') q = q.where('work_order.hang_reason', 'is not', null);
   if (view === 'improper') q = q.where('work_order.improper_reason', 'is not', null);
+  // Past a deadline and not yet done (the warning rules' screen): open, flagged late by the sweep.
+  if (view === 'late') q = q.where('work_order.sla_state', '=', 'overdue').where('work_order.status', 'in', FINISH_STATES);
   if (view === 'pool') {
     const posts = await postsOf(db, staff.id);
     q = q.where('work_order.status', '=', 'pool').where((eb) => (posts.length ? eb('work_order.post_id', 'in', posts) : sql<SqlBool>`1 = 0`));

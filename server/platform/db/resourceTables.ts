@@ -4174,6 +4174,10 @@ export interface ResourceTables {
     finish_due_at: Generated<number | null>;
     /** 时效 */
     sla_state: Generated<string | null>;
+    /** 触发的预警规则 */
+    warned_rule: Generated<string | null>;
+    /** 最近预警时间 */
+    warned_at: Generated<number | null>;
     /** 问题标准 */
     problem_id: Generated<number | null>;
     /** 处理结果 */

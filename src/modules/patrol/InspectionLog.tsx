@@ -89,6 +89,19 @@ function HandleRecord({ record, onClose, onDone }: { record: Row; onClose: () =>
   );
 }
 
+/** Turns the record's problems without a work order into work orders (the work-order intake), after asking. */
+function toWorkOrder(record: Row, reload: () => void) {
+  Modal.confirm({
+    title: '转为工单',
+    content: `将「${String(record.pointName)}」的问题转为报修工单，由调度员派单处理：${problemsOf(record.items as Item[])}`,
+    okText: '转工单',
+    cancelText: '取消',
+    onOk: async () => {
+      if (succeeded(await post('/tbpRecord/toWorkOrder', { id: record.id }), '')) reload();
+    },
+  });
+}
+
 /** /routingInspectionV2/inspectionLog: every check-in, its problems and photos, and their handling. */
 export default function InspectionLog() {
   const [filters, setFilters] = useState<Row>({});
@@ -140,6 +153,11 @@ export default function InspectionLog() {
                     <Button type="link" onClick={() => setHandling(row)}>
                       处理
                     </Button>
+                    {(row.items as Item[]).some((i) => i.result === 'fail' && !i.workOrderCode) && (
+                      <Button type="link" onClick={() => void toWorkOrder(row, list.reload)}>
+                        转工单
+                      </Button>
+                    )}
                   </Permission>
                 )}
               </>
