@@ -139,7 +139,20 @@ async function templateOf(api: Api, base: string): Promise<Row | null> {
  * add endpoint (validation, hooks and sanitising included), one record per payload, other
  * fields copied from an existing record.
  */
-export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Payload[] = PAYLOADS, only?: (r: ResourceDef) => boolean, start = { marker: 1000, index: 0 }): Promise<Planting> {
+/**
+ * For the workflow walk: a copy's date-times all moved by one offset (so every rule comparing two of
+ * them still holds) until the earliest date its timers fire at is a week away, so that a record
+ * approved for later waits in that state (待发送) instead of going on at once, like its template did.
+ */
+function beforeItsTimers(resource: ResourceDef, body: Row): void {
+  const at = (resource.workflow?.timers ?? []).map((t) => ('at' in t ? body[t.at] : undefined)).filter((v): v is number => typeof v === 'number');
+  if (!at.length) return;
+  const delta = Date.now() + 7 * 86_400_000 - Math.min(...at);
+  if (delta <= 0) return;
+  for (const [name, f] of Object.entries(resource.fields)) if (f.type === 'datetime' && typeof body[name] === 'number') body[name] = (body[name] as number) + delta;
+}
+
+export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Payload[] = PAYLOADS, only?: (r: ResourceDef) => boolean, start = { marker: 1000, index: 0 }, options: { beforeTimers?: boolean } = {}): Promise<Planting> {
   const planting: Planting = { records: [], fields: new Set(), pairsWritten: 0, pairsTooLong: 0, refused: [] };
   let marker = start.marker;
   // A resource holding a unique reference (one hotline seat per staff member) comes after the others: it takes their planted records.
@@ -185,6 +198,7 @@ export async function plantPayloads(api: Api, catalogue: Catalogue, payloads: Pa
         }
       };
       distinct(false);
+      if (options.beforeTimers) beforeItsTimers(resource, body);
       let answer = await api.post(`${base}/add`, body);
       if (answer.http === 409) {
         distinct(true);

@@ -194,6 +194,8 @@ async function moveBody(api: Api, catalogue: Catalogue, resource: ResourceDef, s
     const paths = textPaths(name, input, resource.fields[name]);
     if (paths.some((p) => p.startsWith(`${name}[]`)) && input.items) values[name] = [listRow(input.items, text)];
     else if (paths.length) values[name] = text.slice(0, resource.fields[name]?.maxLength ?? 500);
+    // A required date-time (a new deadline): a week from now.
+    else if (input.required && resource.fields[name]?.type === 'datetime') values[name] = Date.now() + 7 * 86_400_000;
     else if (input.required) choices.set(name, await choicesFor(api, catalogue, resource, name, input, current));
     written.push(...paths);
   }
@@ -251,7 +253,7 @@ export async function walkWorkflows(app: FastifyInstance, api: Api, payloads: Pa
         let id: number | undefined;
         let added = false;
         if (resource.permissions.add && !addsLeadNowhere && !workflow.transitions.some((t) => wanted(t) && refusals.has(t.name)) && pathTo(usable(), workflow.initial, wanted)) {
-          id = (await plantPayloads(api, catalogue, [payload], (r) => r.name === resource.name, { marker: marker - 1, index: 10_000 + marker })).records[0]?.id;
+          id = (await plantPayloads(api, catalogue, [payload], (r) => r.name === resource.name, { marker: marker - 1, index: 10_000 + marker }, { beforeTimers: true })).records[0]?.id;
           added = id !== undefined;
         }
         if (!id) {
