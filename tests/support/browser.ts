@@ -116,6 +116,8 @@ export function launchOptions(options: LaunchOptions = {}): LaunchOptions {
     ...options,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      // Staff who ask for less motion get none (src/styles.css): dialogs and drawers open at once, and the tests wait for no animation.
+      '--force-prefers-reduced-motion',
       `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ...(options.args ?? []),
     ],
