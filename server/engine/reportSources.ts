@@ -26,6 +26,24 @@ export interface ReportFilterInput {
 export const groupKey = (keys: unknown[]): string => JSON.stringify(keys.map((k) => (k === null || k === undefined ? null : String(k))));
 
 /**
+ * A source's rows the caller may see, narrowed to the chosen project and date range, as `s`: the
+ * report's own source and a measure's other source alike. Scoped as a subquery: own-record
+ * conditions name the source table, the figures read it as s.
+ */
+export async function scopedSourceRows(ctx: { db: AnyDB; staff: StaffContext; hooks?: Hooks }, source: { name: string; projectField?: string; dateField?: string }, input: ReportFilterInput) {
+  const pf = source.projectField;
+  const visible = await scopeRows({ db: ctx.db, staff: ctx.staff, hooks: ctx.hooks }, { name: source.name, scope: pf ? 'project' : undefined, projectField: pf }, ctx.db.selectFrom(source.name).selectAll(source.name));
+  let base = ctx.db.selectFrom(visible.as('s'));
+  if (pf && input.project_id) base = base.where(`s.${pf}`, '=', input.project_id);
+  if (source.dateField && input.dateRange?.length) {
+    const [start, end] = dayRange(input.dateRange);
+    if (start !== null) base = base.where(`s.${source.dateField}`, '>=', start);
+    if (end !== null) base = base.where(`s.${source.dateField}`, '<=', end);
+  }
+  return base;
+}
+
+/**
  * The figures of the report's measures declared `from` another source, per group of `dims` (none:
  * one group, the totals), keyed by groupKey; null when the report has no such measure.
  */
@@ -36,15 +54,7 @@ export async function otherSourceFigures(ctx: { db: AnyDB; staff: StaffContext; 
   const out = new Map<string, { keys: Key[]; figures: Row }>();
   for (const measures of bySource.values()) {
     const from = measures[0]!.from!;
-    const pf = from.projectField;
-    const visible = await scopeRows({ db: ctx.db, staff: ctx.staff, hooks: ctx.hooks[from.source] }, { name: from.source, scope: pf ? 'project' : undefined, projectField: pf }, ctx.db.selectFrom(from.source).selectAll(from.source));
-    let base = ctx.db.selectFrom(visible.as('s'));
-    if (pf && input.project_id) base = base.where(`s.${pf}`, '=', input.project_id);
-    if (from.dateField && input.dateRange?.length) {
-      const [start, end] = dayRange(input.dateRange);
-      if (start !== null) base = base.where(`s.${from.dateField}`, '>=', start);
-      if (end !== null) base = base.where(`s.${from.dateField}`, '<=', end);
-    }
+    let base = await scopedSourceRows({ db: ctx.db, staff: ctx.staff, hooks: ctx.hooks[from.source] }, { name: from.source, projectField: from.projectField, dateField: from.dateField }, input);
     for (const [field, value] of Object.entries(input.filters ?? {})) {
       if (value !== '' && value !== null && from.filters?.[field]) base = base.where(`s.${from.filters[field]}`, '=', value);
     }

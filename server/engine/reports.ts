@@ -6,14 +6,12 @@ import { badRequest, ok } from '../platform/http/envelope.ts';
 import { sendExcel, type ExcelColumn, type ExcelRow } from '../platform/http/excel.ts';
 import { exportDateTimeFormatter } from '../platform/http/exportDateTime.ts';
 import { maskPersonalText } from '../platform/http/personalData.ts';
-import { scopeRows } from './scope.ts';
 import type { ResourceHooks } from './hooks.ts';
 import type { StaffContext } from '../platform/types.ts';
-import { dayRange } from './resources/query.ts';
 import { dictItems } from './resources/values.ts';
 import { conditionSql, dimensionSql, groupSql, measureSql, ratioOf } from './reportSql.ts';
 import { queueExport, registerExportSource, type ExportWork } from './exportJobs.ts';
-import { groupKey, otherSourceFigures } from './reportSources.ts';
+import { groupKey, otherSourceFigures, scopedSourceRows } from './reportSources.ts';
 
 // Report sources are named by JSON at run time, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -149,17 +147,8 @@ export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownR
 
     /** The caller's rows of the source that the report and the filters keep, as `s`. */
     async function rowsOf(staff: StaffContext, input: ReportInput) {
-      const pf = report.projectField;
-      // Scoped as a subquery: own-record conditions name the source table, the figures read it as s.
-      const visible = await scopeRows({ db, staff, hooks }, { name: report.source, scope: pf ? 'project' : undefined, projectField: pf }, db.selectFrom(report.source).selectAll(report.source));
-      let base = db.selectFrom(visible.as('s'));
+      let base = await scopedSourceRows({ db, staff, hooks }, { name: report.source, projectField: report.projectField, dateField: report.dateField }, input);
       for (const w of report.where ?? []) base = base.where(conditionSql(w) as never);
-      if (pf && input.project_id) base = base.where(`s.${pf}`, '=', input.project_id);
-      if (report.dateField && input.dateRange?.length) {
-        const [from, to] = dayRange(input.dateRange);
-        if (from !== null) base = base.where(`s.${report.dateField}`, '>=', from);
-        if (to !== null) base = base.where(`s.${report.dateField}`, '<=', to);
-      }
       for (const [field, value] of Object.entries(input.filters ?? {})) {
         if (value !== '' && value !== null) base = base.where(`s.${field}`, '=', value);
       }
