@@ -54,7 +54,18 @@ describe('owner-app statistics', () => {
 });
 
 describe('resident certification', () => {
+  /** An application of 翠湖天地 sent just now, copied from the project's `nth` one: how many the demo leaves waiting depends on its random draw. */
+  const sendApplication = async (nth = 0) => {
+    const { id: _id, ...sample } = (await db().selectFrom('resident_certification').selectAll().where('project_id', '=', DEMO_PROJECTS.cuihu.id).orderBy('id').offset(nth).limit(1).executeTakeFirstOrThrow()) as Record<string, any>;
+    const now = Date.now();
+    const fresh = { ...sample, status: 'pending', submitted_at: now, remind_at: now + 72 * HOUR, state_at: now, audited_by: null, audited_at: null, audit_note: null, created_at: now, updated_at: now };
+    const { id } = await db().insertInto('resident_certification').values(fresh).returning('id').executeTakeFirstOrThrow();
+    return { ...fresh, id } as Record<string, any>;
+  };
+
   it('is approved into a certified customer, or rejected with a note', async () => {
+    await sendApplication(0);
+    await sendApplication(1);
     const waiting = (await kefu.post(`${CERT}/list`, { pageSize: 100, filters: { status: ['pending', 'overdue'] } })).body.data.records as Record<string, any>[];
     expect(waiting.length).toBeGreaterThan(1);
     expect(waiting.every((w) => w.project_id === DEMO_PROJECTS.cuihu.id)).toBe(true);
@@ -70,12 +81,7 @@ describe('resident certification', () => {
   });
 
   it('reminds the project’s reviewers once an application has waited 72 hours', async () => {
-    // An application sent just now (how many the demo leaves waiting depends on its random draw).
-    const { id: _id, ...sample } = (await db().selectFrom('resident_certification').selectAll().where('project_id', '=', DEMO_PROJECTS.cuihu.id).orderBy('id').executeTakeFirstOrThrow()) as Record<string, any>;
-    const now = Date.now();
-    const fresh = { ...sample, status: 'pending', submitted_at: now, remind_at: now + 72 * HOUR, state_at: now, audited_by: null, audited_at: null, audit_note: null, created_at: now, updated_at: now };
-    const { id } = await db().insertInto('resident_certification').values(fresh).returning('id').executeTakeFirstOrThrow();
-    const pending = { ...fresh, id } as Record<string, any>;
+    const pending = await sendApplication(2);
     expect(pending.remind_at).toBe(pending.submitted_at + 72 * HOUR);
     const status = async () => (await db().selectFrom('resident_certification').select('status').where('id', '=', pending.id).executeTakeFirst()).status;
     await server.app.workflowTimers.run(pending.remind_at - 1);
