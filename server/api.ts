@@ -13,6 +13,7 @@ import { registerSchedule } from './engine/schedule.ts';
 import { downloadCenterRoutes } from './engine/exportJobs.ts';
 import { hooksOf, type ServerModule } from './engine/module.ts';
 import { SERVICE_PREFIXES } from '../src/shared/servicePrefixes.ts';
+import { namedPlugin } from './platform/http/namedPlugin.ts';
 
 /**
  * Mounts every service as its own plugin under /api/<prefix>, behind one authentication and one
@@ -30,21 +31,21 @@ export default async function apiPlugin(app: FastifyInstance, { modules }: { mod
   const hooks = hooksOf(modules);
   for (const prefix of SERVICE_PREFIXES) {
     await app.register(
-      async (service) => {
+      namedPlugin(`service ${prefix}`, async (service) => {
         service.get('/health', { config: { public: true, unsigned: true } }, async () => ok({ service: prefix, status: 'up' }));
         for (const m of modules) {
           const routes = m.routes?.[prefix];
-          if (routes) await service.register(routes);
+          if (routes) await service.register(namedPlugin(`${m.name} ${prefix} routes`, routes));
         }
         for (const resource of app.catalogue.resources.values()) {
-          if (resource.service === prefix) await service.register(resourceRoutes(resource, hooks[resource.name], hooks), { prefix: resource.path });
+          if (resource.service === prefix) await service.register(namedPlugin(`resource ${resource.name}`, resourceRoutes(resource, hooks[resource.name], hooks)), { prefix: resource.path });
         }
         // The download center of background exports, owned by each caller (server/engine/exportJobs.ts).
-        if (prefix === 'report') await service.register(downloadCenterRoutes('download-center:view'), { prefix: '/downloadCenter' });
+        if (prefix === 'report') await service.register(namedPlugin('download center', downloadCenterRoutes('download-center:view')), { prefix: '/downloadCenter' });
         for (const report of app.catalogue.reports.values()) {
-          if (report.service === prefix) await service.register(reportRoutes(report, hooks[report.source], hooks), { prefix: report.path });
+          if (report.service === prefix) await service.register(namedPlugin(`report ${report.name}`, reportRoutes(report, hooks[report.source], hooks)), { prefix: report.path });
         }
-      },
+      }),
       { prefix: `/${prefix}` },
     );
   }

@@ -8,6 +8,14 @@ import { loadConfig, type Config } from '../../server/platform/config.ts';
 import { copyTemplate } from './templateDatabase.ts';
 import { createDatabase, dropDatabase, testPostgres } from './postgresDatabases.ts';
 
+/**
+ * Where test servers keep their data: in memory when the machine has a tmpfs. The product commits
+ * with synchronous=FULL, so on a disk every commit (each signed request commits its nonce) waits
+ * for an fsync that what these tests check does not depend on; the crash and durability tests
+ * (crash.ts) keep theirs on disk.
+ */
+export const scratchDir = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -32,7 +40,7 @@ export interface TestServer {
  * migrates, syncs and seeds at start like any database (nothing left to do on the copy).
  */
 export async function startServer(env: Record<string, string> = {}, chosenPort?: number, options: BuildOptions = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-test-'));
+  const dataDir = fs.mkdtempSync(path.join(scratchDir, 'pms-test-'));
   // The port is chosen first: the embedded provider's issuer and redirect URIs name it.
   const port = chosenPort ?? (await freePort());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', PMS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PMS_PUBLIC_URL: `http://127.0.0.1:${port}`, ...(process.env.PMS_SCHEMAS_DIR ? { PMS_SCHEMAS_DIR: process.env.PMS_SCHEMAS_DIR } : {}), ...env });
