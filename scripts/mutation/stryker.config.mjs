@@ -30,6 +30,8 @@ export default {
     // resource's fields and states.
     'server/engine/actionCheck.ts',
     'server/engine/workflowCheck.ts',
+    // Related columns and filters between resources.
+    'server/engine/relatedCheck.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
