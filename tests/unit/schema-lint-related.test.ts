@@ -10,6 +10,7 @@ const house = {
   fields: {
     name: { type: 'string' },
     area: { type: 'number' },
+    remark: { type: 'text' },
     owner_mobile: { type: 'string', mask: 'mobile' },
     tags: { type: 'json', ref: 'tag', through: { table: 'house_tag', from: 'house_id', to: 'tag_id' } },
     photos: { type: 'json' },
@@ -39,6 +40,11 @@ describe('related columns', () => {
   it('a name the resource already uses', () => {
     const taken = (n: string) => [`/related/${n}`, `"${n}" is already a field, system or computed column of this resource; give the related column its own name`];
     expect(problems({ related: { title: { title: 't', via: 'house_id', field: 'name' }, created_at: { title: 't', via: 'house_id', field: 'name' }, waited: { title: 't', via: 'house_id', field: 'name' } } })).toEqual([taken('title'), taken('created_at'), taken('waited')]);
+    const column = { title: 't', via: 'house_id', field: 'name' };
+    const system = ['id', 'enabled', 'project_id', 'created_by', 'created_at', 'updated_at', 'state_at'];
+    expect(problems({ related: Object.fromEntries(system.map((n) => [n, column])) })).toEqual(system.map(taken));
+    // The same names are columns of either side of a related filter's match.
+    expect(problems({ relatedFilters: { f: { title: 'f', resource: 'house', match: Object.fromEntries(system.map((n) => [n, n])) } } })).toEqual([]);
   });
   it('reached through a reference to another resource, never a many-to-many link', () => {
     const via = (v: string) => ['/related/x/via', `"${v}" must be a field of this resource whose "ref" names a resource (not a many-to-many link)`];
@@ -71,7 +77,7 @@ describe('related columns', () => {
       [at('f', 'filter'), '"like" searches text; "area" of "house" is number, filter it by "eq"'],
       [at('g', 'filter'), '"like" searches text; "building_id" of "house" is integer, filter it by "eq"'],
     ]);
-    expect(problems({ related: { h: { title: 'h', via: 'house_id', field: 'id', filter: 'like' } } })).toEqual([]);
+    expect(problems({ related: { h: { title: 'h', via: 'house_id', field: 'id', filter: 'like' }, i: { title: 'i', via: 'house_id', field: 'remark', filter: 'like' } } })).toEqual([]);
   });
 });
 
