@@ -29,7 +29,7 @@ const order = {
   },
   computed: { waited: {} },
 };
-const resources = new Map([['house', house], ['order', order]] as [string, ResourceDef][]);
+const resources = new Map([['house', house], ['order', order]] as unknown as [string, ResourceDef][]);
 const problems = (more: object) => relatedProblems({ ...order, ...more } as unknown as ResourceDef, resources);
 
 describe('related columns', () => {
