@@ -16,14 +16,22 @@ export default {
     'server/platform/http/excel.ts:19-22',
     // Authorisation: the route permission rules (access/authorize.ts and authenticate.ts apply them).
     'server/engine/access/guards.ts',
-    // Data scope: the one scoping function (an in-memory SQLite holds the organisation tree).
-    'server/engine/scope.ts',
+    // Data scope: the rule (which projects and own records a caller reaches, which conditions a row
+    // meets); scope.ts only reads its facts and writes its conditions as SQL.
+    'server/engine/access/dataScope.ts',
     // Workflow guards: the move's state, actor and note checks.
     'server/engine/resources/workflowGuards.ts',
     // Approval decisions: who acts, what a decision does next, and a flow's steps check.
     'server/engine/approvalRules.ts',
     'server/engine/approvals.ts:82-89',
     'server/engine/approvals.ts:98-120',
+    // The schema lint's cross-checks, in pure files over small in-memory schema sets: a page's
+    // actions against resources, endpoints and routes; a workflow and its approvals against the
+    // resource's fields and states.
+    'server/engine/actionCheck.ts',
+    'server/engine/workflowCheck.ts',
+    // Related columns and filters between resources.
+    'server/engine/relatedCheck.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -7,7 +7,8 @@ import base from '../../vitest.config.ts';
 const { projects: _projects, ...shared } = base.test ?? {};
 export default mergeConfig({ ...base, test: shared }, defineConfig({
   test: {
-    include: [
+    // PMS_MUTATION_TESTS (comma-separated) narrows a run over one file to the tests that hold it.
+    include: process.env.PMS_MUTATION_TESTS?.split(',') ?? [
       'tests/unit/server-sign.test.ts',
       'tests/unit/signature-check.test.ts',
       'tests/unit/nonce-store.test.ts',
@@ -16,7 +17,11 @@ export default mergeConfig({ ...base, test: shared }, defineConfig({
       'tests/unit/route-guards.test.ts',
       'tests/unit/workflow-guards.test.ts',
       'tests/unit/data-scope.test.ts',
+      'tests/unit/data-scope-rule.test.ts',
       'tests/unit/approval-rules.test.ts',
+      'tests/unit/schema-lint-actions.test.ts',
+      'tests/unit/schema-lint-workflow.test.ts',
+      'tests/unit/schema-lint-related.test.ts',
     ],
     environment: 'node',
     // Modules kept between the runs of one runner: a mutant is switched on at run time, so

@@ -28,6 +28,8 @@ import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
 import { calendarProblems, calendarRowProblems } from './calendarCheck.ts';
 import { isLatenessColumn, latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
 import { drillPageProblems, drillRouteProblems } from './drillPageCheck.ts';
+import { actionProblems, missingEndpoint, type ActionRefs } from './actionCheck.ts';
+import { approvalPointers, approvalProblems, workflowProblems } from './workflowCheck.ts';
 
 interface Doc<T> {
   file: string;
@@ -141,30 +143,19 @@ export function checkSchemas(root: string): string[] {
     }
   };
   const checkEndpoint = (file: string, pointer: string, id: string) => {
-    if (!endpoints.has(id)) report(file, pointer, `endpoint "${id}" does not exist; use "<resource>.<list|detail|add|update|delete|enable|export|import|options>" or declare it in schemas/endpoints.json`);
+    if (!endpoints.has(id)) report(file, pointer, missingEndpoint(id));
   };
   const routeExists = (to: string) => [...routes.keys()].some((r) => r === to) || CORE_ROUTES.has(to);
 
+  const actionRefs: ActionRefs = {
+    resource: (name) => resourceByName.get(name)?.doc,
+    hasEndpoint: (id) => endpoints.has(id),
+    routeExists,
+    pageKind: (route) => routes.get(route)?.doc.kind,
+  };
   function checkActions(file: string, pointer: string, actions: Action[] | undefined, resource: string | undefined) {
-    (actions ?? []).forEach((a, i) => {
-      const at = `${pointer}/${i}`;
-      checkCode(file, `${at}/btnCode`, a.btnCode);
-      if (a.type === 'reveal') {
-        if (!resourceByName.get(resource ?? '')?.doc.permissions.reveal) report(file, `${at}/type`, `resource "${resource}" declares no "permissions.reveal", so nothing can be revealed; mark its personal fields with "mask" and declare the code`);
-      } else if (a.type === 'request') checkEndpoint(file, `${at}/endpoint`, a.endpoint);
-      if (a.type === 'transition') {
-        const workflow = resourceByName.get(resource ?? '')?.doc.workflow;
-        if (!workflow) report(file, `${at}/transition`, `resource "${resource}" has no workflow`);
-        else if (!workflow.transitions.some((t) => t.name === a.transition)) report(file, `${at}/transition`, `no transition "${a.transition}" in the workflow of "${resource}"; use one of ${workflow.transitions.map((t) => t.name).join(', ')}`);
-      } else if (!a.label && a.type !== 'reveal') report(file, `${at}/label`, 'missing "label"');
-      if (a.type === 'export') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.export`);
-      if (a.type === 'import') checkEndpoint(file, `${at}/endpoint`, a.endpoint ?? `${resource}.import`);
-      if (a.type === 'navigate' && !routeExists(a.to)) report(file, `${at}/to`, `no screen has the route "${a.to}"; add its page schema or fix the path`);
-      if (a.type === 'form') {
-        const target = routes.get(a.form);
-        if (!target || target.doc.kind !== 'form') report(file, `${at}/form`, `"${a.form}" is not the route of a form page`);
-      }
-    });
+    (actions ?? []).forEach((a, i) => checkCode(file, `${pointer}/${i}/btnCode`, a.btnCode));
+    for (const [at, message] of actionProblems(actions, resource, actionRefs)) report(file, `${pointer}${at}`, message);
   }
 
   function checkFields(file: string, pointer: string, fields: FieldMap | undefined, resource: ResourceDef | undefined, filters: boolean) {
@@ -398,56 +389,18 @@ export function checkSchemas(root: string): string[] {
       if (!target) report(file, `/deleteGuards/${i}/resource`, `no resource "${g.resource}" (nor a core table: ${[...CORE_TABLES].join(', ')})`);
       else if (!(g.field in target.fields)) report(file, `/deleteGuards/${i}/field`, `"${g.field}" is not a field of "${g.resource}"`);
     }
+    for (const [pointer, message] of [...workflowProblems(r), ...approvalProblems(r)]) report(file, pointer, message);
+    r.workflow?.transitions.forEach((t, i) => {
+      checkCode(file, `/workflow/transitions/${i}/btnCode`, t.btnCode);
+      checkFields(file, `/workflow/transitions/${i}/inputs`, t.inputs, undefined, false);
+    });
+    // Approval kinds are global: one resource declares each (one without a workflow has its problem above).
+    const approvalAt = approvalPointers(r);
     if (r.workflow) {
-      const w = r.workflow;
-      if (!(w.field in r.fields) || r.fields[w.field]!.type !== 'string') report(file, '/workflow/field', `"${w.field}" must be a string field of this resource`);
-      if (!(w.initial in w.states)) report(file, '/workflow/initial', `"${w.initial}" is not one of the states`);
-      w.transitions.forEach((t, i) => {
-        for (const s of [...t.from, t.to]) if (!(s in w.states)) report(file, `/workflow/transitions/${i}`, `state "${s}" is not declared in "states"`);
-        checkCode(file, `/workflow/transitions/${i}/btnCode`, t.btnCode);
-        if (t.stamp && r.fields[t.stamp]?.type !== 'datetime') report(file, `/workflow/transitions/${i}/stamp`, `"${t.stamp}" must be a datetime field of this resource`);
-        for (const key of ['actorField', 'assignActor'] as const) {
-          const name = t[key];
-          if (name && r.fields[name]?.type !== 'integer') report(file, `/workflow/transitions/${i}/${key}`, `"${name}" must be an integer field of this resource holding a staff id`);
-        }
-        for (const name of Object.keys(t.inputs ?? {})) {
-          if (!(name in r.fields) || name === w.field) report(file, `/workflow/transitions/${i}/inputs/${name}`, `"${name}" is not a field of this resource that a move may write`);
-        }
-        checkFields(file, `/workflow/transitions/${i}/inputs`, t.inputs, undefined, false);
-      });
-      (w.timers ?? []).forEach((timer, i) => {
-        // A stay timer names its `state`; a date timer its `from` and the datetime field `at`.
-        const [key, state] = 'at' in timer ? (['from', timer.from] as const) : (['state', timer.state] as const);
-        if ('at' in timer && r.fields[timer.at]?.type !== 'datetime') report(file, `/workflow/timers/${i}/at`, `"${timer.at}" must be a datetime field of this resource`);
-        if (!(state in w.states)) report(file, `/workflow/timers/${i}/${key}`, `"${state}" is not one of the states`);
-        const t = w.transitions.find((x) => x.name === timer.transition);
-        if (!t) report(file, `/workflow/timers/${i}/transition`, `no transition "${timer.transition}"`);
-        else if (!t.from.includes(state)) report(file, `/workflow/timers/${i}/transition`, `"${timer.transition}" cannot start from "${state}"`);
-      });
-    }
-    if (r.approval) {
-      // An approval names transitions of the workflow: submit leads to the state its outcomes start from.
-      const declarations = [r.approval].flat();
-      declarations.forEach((a, i) => {
-        const base = Array.isArray(r.approval) ? `/approval/${i}` : '/approval';
-        const w = r.workflow;
-        if (!w) {
-          report(file, base, 'an approvable resource needs a "workflow" whose transitions the approval names');
-          return;
-        }
+      [r.approval ?? []].flat().forEach((a, i) => {
         const owner = approvalKinds.get(a.kind);
-        if (owner) report(file, `${base}/kind`, `approval kind "${a.kind}" is also declared by ${owner === file ? 'this resource' : rel(owner)}`);
+        if (owner) report(file, `${approvalAt[i]}/kind`, `approval kind "${a.kind}" is also declared by ${owner === file ? 'this resource' : rel(owner)}`);
         approvalKinds.set(a.kind, file);
-        const submit = w.transitions.find((t) => t.name === a.submit);
-        if (!submit) report(file, `${base}/submit`, `no transition "${a.submit}" in the workflow; use one of ${w.transitions.map((t) => t.name).join(', ')}`);
-        for (const key of ['onApprove', 'onReject', 'withdraw'] as const) {
-          const name = a[key];
-          if (name === undefined) continue;
-          const t = w.transitions.find((x) => x.name === name);
-          if (!t) report(file, `${base}/${key}`, `no transition "${name}" in the workflow; use one of ${w.transitions.map((x) => x.name).join(', ')}`);
-          else if (submit && !t.from.includes(submit.to)) report(file, `${base}/${key}`, `"${name}" cannot start from "${submit.to}", the state "${a.submit}" leads to`);
-        }
-        if (!(a.title in r.fields)) report(file, `${base}/title`, `"${a.title}" is not a field of this resource`);
       });
     }
     checkRules(file, r);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actRefusal, afterApproval, afterRefusal, ownRefusal, staleText, urgeRefusal } from '../../server/engine/approvalRules.ts';
-import { stepsProblem } from '../../server/engine/approvals.ts';
+import { actRefusal, afterApproval, afterRefusal, INSTANCE_TEXT, ownRefusal, staleText, urgeRefusal } from '../../server/engine/approvalRules.ts';
+import { parseSteps, stepsProblem } from '../../server/engine/approvals.ts';
 
 // The approval engine's decisions without a server, for the mutation run (npm run test:mutation).
 // Expected texts and outcomes are written out here.
@@ -125,5 +125,16 @@ describe('a flow’s steps are well formed', () => {
     }
     expect(stepsProblem([step({ timeout_hours: 24 })])).toBe('请选择第 1 个审批节点「部门审批」超时后的处理方式');
     expect(stepsProblem([step({ timeout_hours: 24, timeout_action: 'ignore' })])).toBe('请选择第 1 个审批节点「部门审批」超时后的处理方式');
+  });
+});
+
+describe('what an approval shows', () => {
+  it('each state by the spec’s words (the approval center’s 审批状态)', () => {
+    expect(INSTANCE_TEXT).toEqual({ running: '审批中', approved: '审批通过', rejected: '审批不通过', withdrawn: '已撤回' });
+  });
+  it('steps as stored or as sent; text that is not JSON is no steps at all', () => {
+    expect(parseSteps('[{"name":"部门审批"}]')).toEqual([{ name: '部门审批' }]);
+    expect(parseSteps([{ name: '部门审批' }])).toEqual([{ name: '部门审批' }]);
+    expect(parseSteps('[{"name":')).toBeNull();
   });
 });
