@@ -37,7 +37,8 @@ beforeAll(async () => {
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: copy, stdio: 'inherit' });
   server = await startServer({}, undefined, { schemasDir: path.join(copy, 'schemas'), webRoot: path.join(copy, 'dist') });
   browser = await launchBrowser();
-}, 180_000);
+  // The copy's build takes minutes on a loaded machine: the suite's start-hook allowance applies when set.
+}, Number(process.env.PMS_TEST_HOOK_TIMEOUT) || 180_000);
 
 afterAll(async () => {
   await browser?.close();
