@@ -30,6 +30,8 @@ import { isLatenessColumn, latenessColumnProblems, latenessProblems } from './la
 import { drillPageProblems, drillRouteProblems } from './drillPageCheck.ts';
 import { actionProblems, missingEndpoint, type ActionRefs } from './actionCheck.ts';
 import { approvalPointers, approvalProblems, workflowProblems } from './workflowCheck.ts';
+import { linkColumnProblems } from './linkCheck.ts';
+import { detailChartProblems } from './detailChartCheck.ts';
 
 interface Doc<T> {
   file: string;
@@ -145,6 +147,7 @@ export function checkSchemas(root: string): string[] {
   const checkEndpoint = (file: string, pointer: string, id: string) => {
     if (!endpoints.has(id)) report(file, pointer, missingEndpoint(id));
   };
+  const pageDocs = new Map([...routes].map(([r, d]) => [r, d.doc]));
   const routeExists = (to: string) => [...routes.keys()].some((r) => r === to) || CORE_ROUTES.has(to);
 
   const actionRefs: ActionRefs = {
@@ -266,6 +269,7 @@ export function checkSchemas(root: string): string[] {
         if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
         for (const [at, problem] of latenessColumnProblems(resource, c)) report(file, `/columns/${i}${at}`, problem);
         checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
+        for (const [at, problem] of linkColumnProblems(c, resource, pageDocs)) report(file, `/columns/${i}${at}`, problem);
       });
       checkEndpoint(file, '/resource', `${page.resource}.list`);
       const limit = maxPageSize(resource);
@@ -315,6 +319,7 @@ export function checkSchemas(root: string): string[] {
         if (t.field && resource.fields[t.field]?.type !== 'json') report(file, `${at}/field`, `"${t.field}" is not a JSON field of resource "${resource.name}"`);
         if (t.endpoint) checkEndpoint(file, `${at}/endpoint`, t.endpoint);
         t.columns.forEach((c, j) => checkCode(file, `${at}/columns/${j}/btnCode`, c.btnCode));
+        t.columns.forEach((c, j) => linkColumnProblems(c, undefined, pageDocs).forEach(([p, m]) => report(file, `${at}/columns/${j}${p}`, m)));
       };
       const isField = (field: string) => field in resource.fields || Boolean(resource.computed?.[field]) || Boolean(resource.related?.[field]) || SYSTEM_FIELDS.has(field) || isRefLabel(resource, field) || (resource.scope === 'project' && field === 'project_name');
       page.sections.forEach((s, i) => {
@@ -327,7 +332,12 @@ export function checkSchemas(root: string): string[] {
             if ('table' in tab) return checkTable(tab.table, `/sections/${i}/tabs/${k}/table`);
             for (const [at, message] of childTabProblems(tab, resource.name, new Map([...resourceByName].map(([n, d]) => [n, d.doc])))) report(file, `/sections/${i}/tabs/${k}${at}`, message);
             tab.columns.forEach((c, j) => checkCode(file, `/sections/${i}/tabs/${k}/columns/${j}/btnCode`, c.btnCode));
+            const child = resourceByName.get(tab.resource)?.doc;
+            tab.columns.forEach((c, j) => linkColumnProblems(c, child, pageDocs).forEach(([p, m]) => report(file, `/sections/${i}/tabs/${k}/columns/${j}${p}`, m)));
           });
+        } else if ('chart' in s) {
+          for (const [at, message] of detailChartProblems(s.chart, resource, reportByName.get(s.chart.report)?.doc, new Set((routes.get(page.permissionsOf ?? page.route)?.doc.buttons ?? []).map((b) => b.code)))) report(file, `/sections/${i}/chart${at}`, message);
+          if (page.public) report(file, `/sections/${i}/chart`, 'a public page is read without a session: it shows no report');
         } else checkTable(s.table, `/sections/${i}/table`);
       });
       checkActions(file, '/actions', page.actions, page.resource);

@@ -10,11 +10,15 @@ import { call } from './data.ts';
 import { readPublicRecord } from './publicRecord.ts';
 import type { DetailPage as DetailSchema, DetailSection, TableSection } from '../shared/schemaTypes.ts';
 import { DetailTabs } from './DetailTabs.tsx';
+import { usePermission } from './permissions.tsx';
+import { endpoint } from './catalogue.ts';
 import type { OpenForm } from './FormContainer.tsx';
 import type { TimelineEntry } from './timeline.ts';
 
 // The form drawer loads with the first form action opened, as on a list.
 const FormContainer = lazy(() => import('./FormContainer.tsx').then((m) => ({ default: m.FormContainer })));
+// A chart section's code (ECharts, the report definitions) loads with the first such section.
+const DetailChart = lazy(() => import('./DetailChart.tsx'));
 // The printed sheet loads when 打印 is pressed.
 const PrintSheet = lazy(() => import('./PrintSheet.tsx'));
 
@@ -92,6 +96,12 @@ function SubTable({ section, record, ctx, resource }: { section: TableSection; r
 function SectionBody({ section, record, ctx, resource }: { section: DetailSection; record: Row | undefined; ctx: ActionContext; resource: string }) {
   if ('attachments' in section) return record ? <Attachments value={readField(record, section.attachments)} /> : null;
   if ('table' in section) return record ? <SubTable section={section} record={record} ctx={ctx} resource={resource} /> : null;
+  if ('chart' in section)
+    return record ? (
+      <Suspense fallback={<Spin />}>
+        <DetailChart chart={section.chart} record={record} />
+      </Suspense>
+    ) : null;
   if ('tabs' in section) return record ? <DetailTabs section={section} record={record} renderTable={(table) => <SubTable section={{ title: section.title, table }} record={record} ctx={ctx} resource={resource} />} /> : null;
   return (
     <Descriptions
@@ -112,6 +122,8 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
   const params = useParams();
   const [query] = useSearchParams();
   const navigate = useNavigate();
+  // A chart section shows to those who may read its report.
+  const can = usePermission();
   // A public page reads the one record its link's token names, without a session.
   const token = page.public ? query.get('token') : null;
   const id = page.public ? token : (params.id ?? idFromQuery(query, page.idParam));
@@ -138,7 +150,7 @@ export default function DetailPage({ page }: { page: DetailSchema }) {
     <Spin spinning={loading}>
       <Space direction="vertical" style={{ width: '100%', ...(page.public ? { padding: 24, boxSizing: 'border-box' } : {}) }} size={16}>
         {page.public && <Typography.Title level={4}>{page.title}</Typography.Title>}
-        {page.sections.map((section, index) => (
+        {page.sections.filter((section) => !('chart' in section) || can(endpoint(`${section.chart.report}.query`).btnCode)).map((section, index) => (
           <Card
             key={section.title}
             title={section.title}

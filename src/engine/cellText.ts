@@ -1,6 +1,6 @@
 import { formatDuration, formatTime } from '../shared/format.ts';
 import type { DictItem } from './data.ts';
-import type { CellType, EnumOption } from '../shared/schemaTypes.ts';
+import type { CellLink, CellType, EnumOption } from '../shared/schemaTypes.ts';
 
 /** What cells show as text, by cell type: the cell kinds of cells.tsx show it and measure it. */
 
@@ -10,6 +10,8 @@ export interface CellSpec {
   enum?: Record<string, EnumOption>;
   /** percent and progress: the row's field holding 100 % (columnValue reads both). */
   of?: string;
+  /** link: the page the value opens (columnValue reads the row's id). */
+  link?: CellLink;
 }
 
 /** A part of a whole (a percent or progress cell with `of`): 3 nominations of a quota of 5. */

@@ -8,6 +8,10 @@ import type { CellType } from '../shared/schemaTypes.ts';
 import { colorName } from '../shared/tagColors.ts';
 import { sizeText, storedFiles } from './files/fileValue.ts';
 import { geoSummary } from '../shared/geo.ts';
+import { Link } from 'react-router-dom';
+import { isLinkValue, linkHref } from './linkCell.ts';
+import { mayOpenPath } from './permissions.tsx';
+import type { CellLink } from '../shared/schemaTypes.ts';
 
 export type { CellSpec } from './cellText.ts';
 
@@ -15,8 +19,10 @@ export const readField = (record: Record<string, unknown>, field: string): unkno
   field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), record);
 
 /** What a column shows of a row: its field, or with `of` that field as a part of the whole `of` names. */
-export function columnValue(spec: { field: string; of?: string; cell?: CellType }, row: Record<string, unknown>): unknown {
+export function columnValue(spec: { field: string; of?: string; cell?: CellType; link?: CellLink }, row: Record<string, unknown>): unknown {
   const value = readField(row, spec.field);
+  // A link opens the record the row names: its text with the address, or nothing to open.
+  if (spec.cell === 'link' && spec.link) return isEmpty(value) ? null : { text: value, href: linkHref(spec.link, row) };
   // A lateness cell names its deadline too, which the resource answers beside it (lateness_of).
   if (spec.cell === 'lateness') return isEmpty(value) ? null : { minutes: Number(value), of: readField(row, 'lateness_of') };
   // A link field or a multi-select shows the names the server answers beside it ("<field>_label"), never ids or JSON.
@@ -189,6 +195,15 @@ const CELL_KINDS: Record<CellType, CellKind> = {
     ),
     content: (_, value) => plain(`${geoSummary(value)} 地图`),
   },
+  // A real link (middle click opens a browser tab); a click opens the page in a page tab like any screen.
+  // Plain text when the row names no record or the user's menus do not grant the page.
+  link: {
+    render: (_, value) => {
+      const text = linkText(value);
+      return isLinkValue(value) && value.href && mayOpenPath(value.href.split('?')[0]!) ? <Link to={value.href}>{text}</Link> : text;
+    },
+    content: (_, value) => plain(linkText(value)),
+  },
   // A list shows its EnableSwitch (ListPage); elsewhere the state as words.
   enableSwitch: {
     render: (_, value) => (value === 1 || value === true ? '启用' : '停用'),
@@ -196,6 +211,9 @@ const CELL_KINDS: Record<CellType, CellKind> = {
     empty: { render: null, content: { text: '', extra: SWITCH } },
   },
 };
+
+/** A link cell's text: the value it was given, as text. */
+const linkText = (value: unknown) => cellText({}, isLinkValue(value) ? value.text : value);
 
 const EMPTY = { render: '-', content: plain('-') };
 

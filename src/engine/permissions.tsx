@@ -103,6 +103,15 @@ export function startupMenus(): Promise<MenuGroup[]> {
   return menus;
 }
 
+/** A screen from schemas/ that belongs to a menu entry opens only when the user's menus hold that entry. */
+export function mayOpenPath(pathname: string): boolean {
+  const page = engineHost().findPage(pathname);
+  if (!page) return true;
+  const menuRoute = page.permissionsOf ?? (page.menu || page.hasButtons ? page.route : null);
+  if (!menuRoute) return true;
+  return storedMenus().some((g) => g.items.some((i) => i.menuRouter === menuRoute));
+}
+
 export function menuItemFor(pathname: string): MenuItem | undefined {
   return storedMenus()
     .flatMap((g) => g.items)

@@ -162,7 +162,22 @@ export type CellType =
   /** Files of a `FileUpload` field ({ url, name, size } each): icon, name, size and download; a PDF opens in the in-page viewer, a video in the player. */
   | 'file'
   /** The resource's `lateness` column: 「响应超时 25 分钟」 in red, or 未超时. */
-  | 'lateness';
+  | 'lateness'
+  /** The value as a link opening a record (the column's `link`): the row's own detail, or the one a reference field names. */
+  | 'link';
+
+/**
+ * Where a `link` cell goes: a page of the record the row names, opened in a page tab like any
+ * screen (and in a new browser tab with a middle click, as it is a real link).
+ */
+export interface CellLink {
+  /** Route of the page opened, e.g. a detail page; its ":id" takes the id, or without one the query parameter `param`. */
+  to: string;
+  /** Field of the row holding the id: default "id" (the row's own record); a reference field (`ref`) opens the record it names. @pattern ^[a-z][a-z0-9_]*$ */
+  by?: string;
+  /** Query parameter holding the id when `to` has no ":id"; default "id" (the detail page's `idParam` must name it). @pattern ^[A-Za-z][A-Za-z0-9_]*$ */
+  param?: string;
+}
 
 export interface EnumOption {
   text: string;
@@ -213,6 +228,8 @@ export interface Column {
    * used count); without it the value is a percentage already (0–100).
    */
   of?: string;
+  /** For cell "link": the page the value opens. */
+  link?: CellLink;
 }
 
 /**
@@ -432,7 +449,29 @@ export interface TabsSection {
   tabs: (ChildListTab | TableTab)[];
 }
 
-export type DetailSection = DescriptionSection | TableSection | AttachmentSection | TabsSection;
+/**
+ * A chart of this record's figures: a report's rows whose `filter` holds this record's id (a
+ * questionnaire's answers per steward, a course's learners per month), drawn by the report
+ * pages' chart, which loads only with the section. Shown to those with the report's view permission.
+ */
+export interface ChartSection {
+  title: string;
+  chart: {
+    /** Name of the report definition (schemas/<module>/reports/). */
+    report: string;
+    /** One of the report's `filters`: the column holding the record's id (or the field `by` names). @pattern ^[a-z][a-z0-9_]*$ */
+    filter: string;
+    /** Field of this record whose value the filter takes; default "id". @pattern ^[a-z][a-z0-9_]*$ */
+    by?: string;
+    /** The report's dimension the figures are grouped by; default its first. */
+    groupBy?: string;
+    type: 'bar' | 'line' | 'pie';
+    /** Names of the report's measures drawn (a pie draws the first). @minItems 1 */
+    measures: string[];
+  };
+}
+
+export type DetailSection = DescriptionSection | TableSection | AttachmentSection | TabsSection | ChartSection;
 
 /** A record's details: sections of descriptions, sub-tables and attachments, and actions on it. */
 export interface DetailPage extends PageBase {

@@ -37,7 +37,8 @@ beforeAll(async () => {
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: copy, stdio: 'inherit' });
   server = await startServer({}, undefined, { schemasDir: path.join(copy, 'schemas'), webRoot: path.join(copy, 'dist') });
   browser = await launchBrowser();
-}, 180_000);
+  // The copy's build takes minutes on a loaded machine: the suite's start-hook allowance applies when set.
+}, Number(process.env.PMS_TEST_HOOK_TIMEOUT) || 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -340,14 +341,16 @@ describe('adding a screen from JSON alone', () => {
     expect(await drawer.isVisible()).toBe(true);
   });
 
-  it('shows a notice board declared in JSON: files with the PDF viewer, progress and money cells, drag handles, readers under a tab, and a public link opened without signing in', async () => {
+  it('shows a notice board declared in JSON: files with the PDF viewer and the video playing, a title linking to its detail, progress and money cells, drag handles, readers under a tab, and a public link opened without signing in', async () => {
     const api = await signedIn(server.url, 'admin');
     const doc = await PDFDocument.create();
     doc.addPage([200, 100]);
     const pdf = await storeFile(api, '年检报告.pdf', await doc.save(), 'application/pdf');
+    // A real H.264 clip (2 s, tests/fixtures/capabilities/advert.mp4), as an advert's video is uploaded.
+    const video = await storeFile(api, '电梯安全宣传片.mp4', fs.readFileSync(path.join(ROOT, 'tests/fixtures/capabilities/advert.mp4')), 'video/mp4');
     const added = await api.post('/api/basis/bulletin/add', {
       project_id: DEMO_PROJECTS.cuihu.id, title: '电梯年检通知', start_at: Date.now() + 86_400_000, end_at: Date.now() + 3 * 86_400_000,
-      audience: { mode: 'staff', ids: [DEMO_STAFF.weixiu] }, documents: [pdf], location: { type: 'Point', coordinates: [121.4737, 31.2204] }, quota: 4, budget: 120.5,
+      audience: { mode: 'staff', ids: [DEMO_STAFF.weixiu] }, documents: [pdf, video], location: { type: 'Point', coordinates: [121.4737, 31.2204] }, quota: 4, budget: 120.5,
     });
     const id = added.body.data.id;
     for (const reader of ['王建国', '李卫东', '赵敏']) await api.post('/api/basis/bulletinRead/add', { bulletin_id: id, reader });
@@ -363,7 +366,15 @@ describe('adding a screen from JSON alone', () => {
     await item.getByText('预览').click();
     await expect.poll(() => page.locator('.ant-modal-content canvas[aria-label="第 1 页"]').isVisible(), { timeout: 15_000 }).toBe(true);
     await page.keyboard.press('Escape');
-    await item.getByRole('button', { name: '查看' }).click();
+    // 播放 opens the player: the browser reads the clip's length, and playing moves its position on.
+    await item.getByRole('button', { name: '播放' }).click();
+    const player = page.locator('.ant-modal-content video[data-testid="video-player"]');
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => Math.round(v.duration)).catch(() => 0), { timeout: 15_000 }).toBe(2);
+    await player.evaluate((v: HTMLVideoElement) => ((v.muted = true), v.play()));
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3);
+    await page.keyboard.press('Escape');
+    // The title is a link cell: it opens the notice's detail page.
+    await item.getByRole('link', { name: '电梯年检通知' }).click();
     await page.waitForURL(/\/business-settings\/bulletins\/detail\/\d+$/);
     await expect.poll(() => screen(page).locator('.ant-table-row', { hasText: '李卫东' }).isVisible()).toBe(true);
 
@@ -376,7 +387,7 @@ describe('adding a screen from JSON alone', () => {
     await expect.poll(() => stranger.getByText('¥120.50').isVisible()).toBe(true);
   });
 
-  it('answers reports and plans declared in JSON: a ratio across two sources, a drill-down, a generated round on the calendar, the designed checklist', async () => {
+  it('answers reports and plans declared in JSON: a ratio across two sources, a drill-down, a generated round on the calendar, a plan\'s chart and linked rounds, the designed checklist', async () => {
     const api = await signedIn(server.url, 'admin');
     const occupancy = (await api.post('/api/base/report/fixtureOccupancy/query', { groupBy: 'project' })).body.data.totals.occupancy as number;
     const page = await (await browser.newContext()).newPage();
@@ -398,6 +409,16 @@ describe('adding a screen from JSON alone', () => {
     await expect.poll(async () => (await api.post('/api/basis/inspectionRound/list', {})).body.data.total).toBe(1);
     await page.goto(`${server.url}/business-settings/inspection-calendar`);
     await expect.poll(() => screen(page).getByText('消防通道巡检').first().isVisible()).toBe(true);
+    // The plan's name opens its detail page: a chart of its rounds per month (a report filtered to the
+    // plan, drawn lazily), and its rounds, whose names open the round.
+    await page.goto(`${server.url}/business-settings/inspection-plans`);
+    await row(page, '消防通道巡检').getByRole('link', { name: '消防通道巡检' }).click();
+    await page.waitForURL(/\/business-settings\/inspection-plans\/detail\/\d+$/);
+    await expect.poll(() => screen(page).getByText('按月份：巡检任务数 1，已填报 0').isVisible()).toBe(true);
+    expect(await screen(page).locator('svg text', { hasText: '巡检任务数' }).count()).toBeGreaterThan(0);
+    await screen(page).locator('.ant-table-row').getByRole('link', { name: '消防通道巡检' }).click();
+    await page.waitForURL(/\/business-settings\/inspection-rounds\/detail\/\d+$/);
+    await expect.poll(() => screen(page).getByText('所属计划').isVisible()).toBe(true);
     await page.goto(`${server.url}/business-settings/inspection-plans`);
     await row(page, '消防通道巡检').getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => page.locator('.ant-drawer-open').getByText('消防通道是否畅通').first().isVisible()).toBe(true);

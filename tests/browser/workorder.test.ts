@@ -82,6 +82,10 @@ describe('work orders in the browser', () => {
     await dialog(diaodu).getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => toast(diaodu, '派单成功').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('待接单').isVisible()).toBe(true);
+    // The order's code is a link cell: it opens the order's details in a page tab.
+    await row.getByRole('link', { name: order.code }).click();
+    await diaodu.waitForURL(new RegExp(`/home_task/detailsTask\\?id=${order.id}$`));
+    await expect.poll(() => screen(diaodu).getByText(title).first().isVisible()).toBe(true);
 
     // The technician is told at once, and opens the order from the notice.
     const notice = technician.locator('.ant-notification-notice', { hasText: `工单 ${order.code}「${title}」已派给您` });

@@ -206,6 +206,15 @@ describe('inspection plans declared in JSON', () => {
     expect([refused.http, refused.body.message]).toEqual([400, '「堵塞位置」为必答题']);
     expect((await admin.post(`${R}/update`, { id: round, answers: { q1: '堵塞', q2: '3 号楼地库出口' } })).body.message).toBe('保存成功');
     expect((await admin.get(`${R}/detail`, { id: round })).body.data).toMatchObject({ form_version: 1, answers: { q1: '堵塞', q2: '3 号楼地库出口' } });
+
+    // The plan's detail page charts its rounds per month: the report's answer filtered to this plan.
+    const chart = async (api: Api, planId: number) => api.post('/api/basis/report/fixtureRounds/query', { groupBy: 'month', filters: { plan_id: planId } });
+    const figures = (await chart(admin, plan)).body.data;
+    expect(figures.totals).toEqual({ rounds: keys.length, answered: 1 });
+    expect(figures.rows.reduce((n: number, r: { rounds: number }) => n + r.rounds, 0)).toBe(keys.length);
+    expect((await chart(admin, plan + 1000)).body.data.totals).toEqual({ rounds: 0, answered: 0 });
+    // Without the report's permission (the plans screen's 查看) there is no chart to read.
+    expect((await chart(anon, plan)).http).toBe(403);
   });
 
   it('imports plans with their checkpoints from one sheet, all or nothing', async () => {

@@ -32,7 +32,8 @@ const FILES: [string, string][] = [
   // The engine's capabilities (issue 31), each declared in JSON only: a notice board (date timers,
   // drag order, audience, files, map point, computed and progress cells, detail tabs, a public page),
   // inspection plans (a designed checklist, rounds generated on a schedule, their calendar, nested
-  // import) and two reports (expressions, a reference, a pivot, drill-down; a ratio across two sources).
+  // import, a plan's detail with a chart of its rounds per month) and three reports (expressions, a reference,
+  // a pivot, drill-down; a ratio across two sources; rounds per plan). Names open records through link cells.
   ['capabilities/bulletin.json', 'noticeboard/resources/bulletin.json'],
   ['capabilities/bulletin-read.json', 'noticeboard/resources/bulletin_read.json'],
   ['capabilities/bulletin-list.json', 'noticeboard/pages/business-settings-bulletins.json'],
@@ -45,6 +46,8 @@ const FILES: [string, string][] = [
   ['capabilities/inspection-form.json', 'inspection/pages/business-settings-inspection-plans-form.json'],
   ['capabilities/inspection-round-detail.json', 'inspection/pages/business-settings-inspection-round-detail.json'],
   ['capabilities/inspection-calendar.json', 'inspection/pages/business-settings-inspection-calendar.json'],
+  ['capabilities/inspection-plan-detail.json', 'inspection/pages/business-settings-inspection-plan-detail.json'],
+  ['capabilities/rounds-report.json', 'inspection/reports/fixture-rounds.json'],
   ['capabilities/occupancy-report.json', 'inspection/reports/fixture-occupancy.json'],
   ['capabilities/occupancy-page.json', 'inspection/pages/business-settings-occupancy-report.json'],
   ['capabilities/service-report.json', 'inspection/reports/fixture-service.json'],

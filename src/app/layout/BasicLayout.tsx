@@ -5,8 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { memo, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { findRoute } from '../routes.ts';
-import { startupMenus, storedMenus, useButtonPermissions } from '../../engine/permissions.tsx';
+import { mayOpenPath, startupMenus, storedMenus, useButtonPermissions } from '../../engine/permissions.tsx';
 import { clearSession, getMobile, getStaffName, isLoggedIn } from '../../core/session.ts';
 import { PushCenter } from '../../modules/messages/PushCenter.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -21,15 +20,6 @@ dayjs.locale('zh-cn');
 
 /** Spec 9: menu 200 wide, 0 when collapsed. */
 export const MENU_WIDTH = 200;
-
-/** A screen from schemas/ that belongs to a menu entry opens only when the user's menus hold that entry. */
-function mayOpen(pathname: string): boolean {
-  const page = findRoute(pathname)?.page;
-  if (!page) return true;
-  const menuRoute = page.permissionsOf ?? (page.menu || page.hasButtons ? page.route : null);
-  if (!menuRoute) return true;
-  return storedMenus().some((g) => g.items.some((i) => i.menuRouter === menuRoute));
-}
 
 /** Spec 9: staff name plus the last 4 digits of the phone number (geometry in watermark.ts). */
 function watermarkText() {
@@ -57,7 +47,7 @@ export default function BasicLayout() {
   if (!loggedIn) return <Spin fullscreen tip="正在跳转到统一身份认证…" />;
   if (!menusReady) return <Spin fullscreen tip="正在加载菜单…" />;
   // Spec 6: a screen the user's menus do not grant lands on the no-permission page.
-  if (!mayOpen(location.pathname)) return <Navigate to="/noauth" replace />;
+  if (!mayOpenPath(location.pathname)) return <Navigate to="/noauth" replace />;
   return <LayoutFrame />;
 }
 
