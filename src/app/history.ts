@@ -43,7 +43,8 @@ export function blockNavigation(ask: NavigationCheck): () => void {
   };
 }
 
-function whenAllowed(go: () => void): void {
+/** Runs `go` once the navigation check (the leave guard's question about unsaved changes) allows leaving this page. */
+export function whenAllowed(go: () => void): void {
   const answer = check?.() ?? true;
   if (answer === true) go();
   else void answer.then((ok) => ok && go());

@@ -93,6 +93,28 @@ describe('the work-order list for the job', () => {
   });
 });
 
+describe('warnings (issue 42, daily work 6)', () => {
+  it('预警管理 shows, beside the rules, the orders past a deadline with the rule that fired', async () => {
+    const order = await server.app.db
+      .selectFrom('work_order')
+      .select(['code', 'warned_rule'])
+      .where('warned_rule', 'is not', null)
+      .where('sla_state', '=', 'overdue')
+      .where('status', 'in', ['pending', 'pool', 'dispatched', 'processing', 'hangup_pending', 'improper_pending'])
+      .orderBy('warned_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await admin.goto(`${server.url}/home_task/warnManagement`);
+    await screen(admin).getByRole('tab', { name: '超时工单' }).click();
+    await screen(admin).getByPlaceholder('请输入工单编号').fill(order.code);
+    await screen(admin).getByRole('button', { name: /查\s*询/ }).click();
+    const row = screen(admin).locator('.ant-table-row', { hasText: order.code });
+    await poll(() => row.count()).toBe(1);
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain(order.warned_rule!);
+    expect(text).toMatch(/(响应|完成)超时 \d+ (分钟|小时|天)/);
+  });
+});
+
 describe('printing a work order (issue 42, daily work 9)', () => {
   it('a work order prints as a sheet: masked phone, photos, timeline, signature lines, alone on paper', async () => {
     const order = await server.app.db.selectFrom('work_order').select(['id', 'code', 'contact_phone']).where('contact_phone', 'is not', null).where('processor_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();

@@ -94,6 +94,38 @@ describe('unsaved schema forms ask before they are left', () => {
     await expect.poll(() => modal.count()).toBe(0);
   });
 
+  it("closing a page's tab in the tab bar asks; staying keeps the tab and forgets the close, leaving closes it", async () => {
+    const page = await signedInPage(browser, server.url, 'admin');
+    await openNewLabel(page);
+    const formTab = page.locator('.pms-tab[data-key="/label-create"]');
+    const listTab = page.locator('.pms-tab[data-key="/business-settings/label-manager"]');
+    const name = screen(page).getByLabel('标签名称');
+    await name.fill('关页签前');
+
+    await formTab.getByRole('button', { name: /^关闭/ }).click();
+    await expect.poll(() => question(page).isVisible()).toBe(true);
+    await answer(page, '留下').click();
+    await expect.poll(() => question(page).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/label-create');
+    expect(await formTab.count()).toBe(1);
+    expect(await name.inputValue()).toBe('关页签前');
+
+    // Going to the neighbour the close would have gone to: asked as a navigation, and the form's tab stays open.
+    await listTab.click();
+    await answer(page, '离开').click();
+    await page.waitForURL(/\/label-manager$/);
+    expect(await formTab.count()).toBe(1);
+
+    await formTab.click();
+    await page.waitForURL(/\/label-create$/);
+    await screen(page).getByLabel('标签名称').fill('第二次');
+    await formTab.getByRole('button', { name: /^关闭/ }).click();
+    await answer(page, '离开').click();
+    await page.waitForURL(/\/label-manager$/);
+    await expect.poll(() => formTab.count()).toBe(0);
+    await expect.poll(() => question(page).count()).toBe(0);
+  });
+
   it('closing or reloading the tab with unsaved changes asks the browser to confirm', async () => {
     const page = await signedInPage(browser, server.url, 'admin');
     await openNewLabel(page);

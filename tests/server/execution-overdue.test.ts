@@ -119,6 +119,8 @@ describe('task deadlines, transfers and reviews', () => {
     const back = await xmjl.post(`${M}/task/transition`, { id: b, action: 'rework', note: '照片不清晰，请重新拍摄', values: { plan_end: Date.now() + DAY } });
     expect(back.body.message).toBe('已退回返工');
     expect(await task(b)).toMatchObject({ status: 'processing', rework_count: 1, finished_at: null });
+    // A rework is a review: who and when are kept, so the execution analysis counts it (返工率 = 返工数 ÷ 验收数).
+    expect(await task(b)).toMatchObject({ reviewer_id: DEMO_STAFF.xmjl, reviewed_at: expect.any(Number) });
     expect((await notices(DEMO_STAFF.xuncha, b)).at(-1)).toMatch(/^作业任务「消防通道检查」验收未通过，已退回返工，请于 .+ 前重新提交$/);
   });
 });

@@ -100,8 +100,8 @@ describe('events', () => {
 
 describe('template devolution', () => {
   const [pinzhi, xmjl] = setUpApis(server, 'pinzhi', 'xmjl');
-  const newTemplate = async (name: string) =>
-    (await admin.post(`${M}/template/add`, { name, kind: 'plan', category: 'environment', sla_hours: 6, form: { items: [{ key: 'q1', component: 'Radio.Group', label: '绿化带无垃圾', required: true, options: ['合格', '不合格'] }] } })).body.data.id as number;
+  const newTemplate = async (name: string, range: { sla_min_hours?: number; sla_max_hours?: number } = {}) =>
+    (await admin.post(`${M}/template/add`, { name, kind: 'plan', category: 'environment', sla_hours: 6, ...range, form: { items: [{ key: 'q1', component: 'Radio.Group', label: '绿化带无垃圾', required: true, options: ['合格', '不合格'] }] } })).body.data.id as number;
   const rowOf = async (template: number, project: number) => (await admin.post(`${M}/devolve/list`, { pageSize: 10, filters: { template_id: template, project_id: project } })).body.data.records[0];
 
   it('is in the demo: every template to every project, one refused, one waiting', async () => {
@@ -112,7 +112,7 @@ describe('template devolution', () => {
   });
 
   it('sends the current version once, is accepted or refused by the project, and reaches it again only when devolved again', async () => {
-    const id = await newTemplate('园区绿化巡检');
+    const id = await newTemplate('园区绿化巡检', { sla_min_hours: 4, sla_max_hours: 12 });
     const cuihu = DEMO_PROJECTS.cuihu.id;
     expect((await pinzhi.post(`${M}/devolve/devolve`, { template_id: id })).body.message).toBe('请选择下发项目');
     expect((await xmjl.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [cuihu] })).http).toBe(403);
@@ -154,6 +154,35 @@ describe('template devolution', () => {
     expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: 2 })).body.message).toBe('该模板下发时不允许项目调整');
     expect((await rowOf(id, DEMO_PROJECTS.cuihu.id)).sla_hours).toBe(6);
     expect((await xmjl.get(`${M}/devolve/plans`, { id: row.id })).body.data).toEqual([]);
+    // Without a range on the template, headquarters cannot let projects adjust it either.
+    expect((await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [DEMO_PROJECTS.jinxiu.id], allow_edit: true })).body.message).toBe('模板「楼道堆物检查」未设定项目可调的完成时限范围，不能允许项目调整');
+    expect(await rowOf(id, DEMO_PROJECTS.jinxiu.id)).toBeUndefined();
+  });
+
+  it("keeps a project's adjustment within the range the template allowed when it was devolved", async () => {
+    const bad = await admin.post(`${M}/template/add`, { name: '地库保洁检查', kind: 'plan', category: 'environment', sla_hours: 6, sla_min_hours: 8, sla_max_hours: 12, form: { items: [{ key: 'q1', component: 'Input', label: '地面无积水', maxLength: 20 }] } });
+    expect(bad.body.message).toBe('项目可调最短时限不能长于模板的完成时限');
+    const id = await newTemplate('地库保洁检查', { sla_min_hours: 3, sla_max_hours: 12 });
+    const cuihu = DEMO_PROJECTS.cuihu.id;
+    expect((await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [cuihu], allow_edit: true })).body.status).toBe('200');
+    const row = await rowOf(id, cuihu);
+    expect(row).toMatchObject({ allow_edit: expect.anything(), sla_min_hours: 3, sla_max_hours: 12 });
+    await xmjl.post(`${M}/devolve/transition`, { id: row.id, action: 'accept' });
+    for (const hours of [2, 13]) expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: hours })).body.message).toBe('完成时限须在模板允许的 3–12 小时之间');
+    expect((await rowOf(id, cuihu)).sla_hours).toBe(6);
+    expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: 12 })).body.message).toBe('保存成功');
+    // Narrowing the template's range reaches the project only when devolved again.
+    expect((await admin.post(`${M}/template/update`, { id, sla_max_hours: 8 })).body.status).toBe('200');
+    expect(await rowOf(id, cuihu)).toMatchObject({ sla_hours: 12, sla_max_hours: 12 });
+    expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: 10 })).body.message).toBe('保存成功');
+    await admin.post(`${M}/template/update`, { id, form: { items: [{ key: 'q1', component: 'Input', label: '地面无积水', maxLength: 20 }, { key: 'q2', component: 'Input', label: '排水沟通畅', maxLength: 20 }] } });
+    expect((await admin.post(`${M}/devolve/devolve`, { template_id: id, project_ids: [cuihu], allow_edit: true })).body.status).toBe('200');
+    await xmjl.post(`${M}/devolve/transition`, { id: row.id, action: 'accept' });
+    expect(await rowOf(id, cuihu)).toMatchObject({ sla_min_hours: 3, sla_max_hours: 8 });
+    expect((await xmjl.post(`${M}/devolve/update`, { id: row.id, sla_hours: 10 })).body.message).toBe('完成时限须在模板允许的 3–8 小时之间');
+    // The demo's cleaning templates allow a range; the others none.
+    const demo = (await admin.post(`${M}/devolve/list`, { pageSize: 100, filters: { project_id: DEMO_PROJECTS.yunqi.id } })).body.data.records as Record<string, any>[];
+    for (const r of demo) expect(r.sla_min_hours !== null).toBe(String(r.template_name).includes('保洁'));
   });
 });
 

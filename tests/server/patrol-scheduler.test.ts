@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { setUpApi, setUpServer } from '../support/setup.ts';
-import { runScheduler } from '../../server/modules/patrol/schedule.ts';
-import { addDays, atTime } from '../../server/modules/patrol/common.ts';
+import { runScheduler, schedulerInterval } from '../../server/modules/patrol/schedule.ts';
+import { todaySchedule } from '../../server/modules/patrol/todaySchedule.ts';
+import { addDays, atTime, dayOf } from '../../server/modules/patrol/common.ts';
+import { todayNote, type TodaySchedule } from '../../src/modules/patrol/todayNote.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
 
 /**
@@ -128,5 +130,39 @@ describe('the scheduler', () => {
     expect((await tasksOf(planId)).map((t) => [t.task_day, t.deleted_at === null])).toEqual([['2031-06-01', true], ['2031-06-02', false], ['2031-06-03', false]]);
     const again = await admin.post(`${P}/tbpPlan/updatePlanStatus`, { id: planId, status: 'stopped' });
     expect([again.http, again.body.message]).toEqual([409, '计划已停用']);
+  });
+});
+
+describe("when today's tasks appear (the task list's empty text)", () => {
+  const cuihu = [DEMO_PROJECTS.cuihu.id];
+  const all = { all: true, projects: [], selfStaffId: null };
+
+  it("reads each round's generation time from its plan, until the scheduler has made the day's tasks", async () => {
+    const day = '2031-06-11';
+    await addPlan({ name: '六月机房午巡', startDate: '2031-06-01', endDate: '2031-06-30', startTime: '14:00', endTime: '16:00', leadMinutes: 45 });
+    const before = await todaySchedule(server.app.db, all, cuihu, atTime(day, '06:00'), 60_000);
+    expect(before.tasks).toBe(0);
+    const round = before.rounds.find((r) => r.plan === '六月机房午巡');
+    expect(round).toMatchObject({ project: DEMO_PROJECTS.cuihu.name, generateAt: atTime(day, '13:15'), windowStart: atTime(day, '14:00') });
+    // Another project's list does not count this plan.
+    expect((await todaySchedule(server.app.db, all, [DEMO_PROJECTS.jinxiu.id], atTime(day, '06:00'), 60_000)).rounds.map((r) => r.plan)).not.toContain('六月机房午巡');
+    const mine = { ...before, rounds: [round!] };
+    expect(todayNote(mine)).toBe(`今日巡查任务尚未生成：最早于 13:15 生成（${DEMO_PROJECTS.cuihu.name}「六月机房午巡」，14:00 开始巡查，提前 45 分钟生成）；系统每 1 分钟检查一次计划。`);
+    expect(todayNote({ ...mine, everySeconds: 5, now: atTime(day, '13:20') })).toContain('生成时间已到（最晚 13:15）');
+    expect(todayNote({ ...mine, rounds: [] })).toBe(`今日（${day}）没有需要执行的巡查计划，不会生成巡查任务。`);
+
+    await run(day, '13:15');
+    const after = await todaySchedule(server.app.db, all, cuihu, atTime(day, '13:16'), 60_000);
+    expect(after.tasks).toBeGreaterThan(0);
+    expect(todayNote(after)).toBeUndefined();
+  });
+
+  it('comes with the task figures, on the real clock and the server\'s own scheduler interval', async () => {
+    const answer = (await admin.get(`${P}/ptTask/taskStatistics`, { projectId: DEMO_PROJECTS.cuihu.id })).body;
+    expect(answer.status).toBe('200');
+    const today = answer.data.today as TodaySchedule;
+    expect(today.day).toBe(dayOf(Date.now()));
+    expect(today.everySeconds).toBe(Math.round(schedulerInterval(server.app) / 1000));
+    expect(today.rounds.every((r) => r.generateAt <= r.windowStart)).toBe(true);
   });
 });

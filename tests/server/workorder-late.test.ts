@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { signedIn } from '../support/api.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 /**
@@ -46,6 +47,13 @@ describe('late orders with the rule that fired', () => {
     // Closed by the project (an improper order): no longer late in the list.
     await server.app.db.updateTable('work_order').set({ status: 'closed' }).where('id', '=', id).execute();
     expect(await ids()).not.toContain(id);
+  });
+
+  it("reaches the screen: 预警管理's buttons include the borrowed work-order view for those who hold it, so its 超时工单 tab shows", async () => {
+    const menu = await server.app.db.selectFrom('menu').select('id').where('router', '=', '/home_task/warnManagement').executeTakeFirstOrThrow();
+    const codes = async (api: typeof kefu, userId: number) => ((await api.post('/api/auth/login/buttonPermissions', { userId: String(userId), menuId: menu.id })).body.data as { btnCode: string }[]).map((b) => b.btnCode);
+    const admin = await signedIn(server.url, 'admin');
+    expect(await codes(admin, 1)).toEqual(expect.arrayContaining(['warn:view', 'workorder:view']));
   });
 
   it('is scoped like every work-order list and refuses an unknown view', async () => {

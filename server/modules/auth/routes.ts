@@ -326,6 +326,13 @@ export default async function authService(app: FastifyInstance) {
         .where('menu_button.menu_id', '=', menuId)
         .where('menu_button.retired', '=', 0)
         .execute();
+      // A screen's borrowed codes (page `borrows`, granted under their own screen) count here too
+      // when the caller holds them: else the screen never shows what it borrowed (预警管理's 超时工单 tab).
+      const menu = await app.db.selectFrom('menu').select('router').where('id', '=', menuId).executeTakeFirst();
+      const borrows = app.catalogue.pages.find((p) => p.route === menu?.router)?.borrows ?? [];
+      for (const code of borrows) {
+        if (request.staff!.buttons.has(code) && !rows.some((r) => r.btnCode === code)) rows.push({ btnCode: code, btnName: app.catalogue.buttons.get(code)?.name ?? code });
+      }
       return ok(rows);
     },
   );

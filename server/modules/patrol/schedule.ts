@@ -172,8 +172,11 @@ export async function runScheduler(db: DB, now: number = Date.now()): Promise<Sc
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
 
+/** How often the scheduler runs on this server (PMS_TIMER_INTERVAL_MS, else every minute). */
+export const schedulerInterval = (app: FastifyInstance) => app.config.timerIntervalMs || SCHEDULER_INTERVAL_MS;
+
 /** Starts the minute timer with the server and stops it when the server closes. */
-export function registerScheduler(app: FastifyInstance, intervalMs = app.config.timerIntervalMs || SCHEDULER_INTERVAL_MS): void {
+export function registerScheduler(app: FastifyInstance, intervalMs = schedulerInterval(app)): void {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
   const run = async () => {

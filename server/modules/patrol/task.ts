@@ -6,7 +6,8 @@ import type { StaffContext } from '../../platform/types.ts';
 import { EXPORT_LIMIT, STATUS_TEXT, dayOf, dayProp, formatTime, idList, idProp, inScope, mayReach, offsetOf, pageOf, pageProps, projectFilter, rate, scopeOf, type PageQuery, type PatrolScope, datedFileName, countRows } from './common.ts';
 import { notifyTask } from './notify.ts';
 import { CODES } from './permissions.ts';
-import { sweepStatuses } from './schedule.ts';
+import { schedulerInterval, sweepStatuses } from './schedule.ts';
+import { todaySchedule } from './todaySchedule.ts';
 import { lineStaff, stripeByCode } from './stripe.ts';
 import { contains } from '../../platform/db/textSearch.ts';
 
@@ -115,7 +116,8 @@ export default async function taskRoutes(app: FastifyInstance) {
   app.get('/ptTask/taskStatistics', { config: { btnCode: CODES.taskView }, schema: { querystring: filterQuery } }, async (request) => {
     const f = request.query as TaskFilter;
     await refreshStatuses(db);
-    const rows = await filteredTasks(db, { ...f, status: undefined }, await scopeOf(db, request.staff!))
+    const scope = await scopeOf(db, request.staff!);
+    const rows = await filteredTasks(db, { ...f, status: undefined }, scope)
       .select(['t.status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>(eb.case().when('t.finished_at', '<=', eb.ref('t.window_end')).then(1).else(0).end()).as('onTime')])
       .groupBy('t.status')
       .execute();
@@ -128,7 +130,9 @@ export default async function taskRoutes(app: FastifyInstance) {
     const total = Object.values(by).reduce((a, b) => a + b, 0);
     // Rates over the tasks whose outcome is known (finished, overdue, missed) and the finished ones so far.
     const due = by.finished! + by.overdue! + by.missed!;
-    return ok({ total, ...by, onTime, completionRate: rate(by.finished!, due), onTimeRate: rate(onTime, due) });
+    // When today's tasks appear (the project filter applies, not the others): the list's empty text.
+    const today = await todaySchedule(db, scope, projectFilter(scope, f.projectId), Date.now(), schedulerInterval(app));
+    return ok({ total, ...by, onTime, completionRate: rate(by.finished!, due), onTimeRate: rate(onTime, due), today });
   });
 
   app.get('/ptTask/downloadTaskExcel', { config: { btnCode: CODES.taskExport }, schema: { querystring: filterQuery } }, async (request, reply) => {

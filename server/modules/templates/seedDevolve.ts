@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  */
 export async function seedDevolve(ctx: SeedContext): Promise<void> {
   const db = ctx.trx as AnyDB;
-  const templates = (await db.selectFrom('work_template').select(['id', 'name', 'sla_hours']).orderBy('id').execute()) as { id: number; name: string; sla_hours: number }[];
+  const templates = (await db.selectFrom('work_template').select(['id', 'name', 'sla_hours', 'sla_min_hours', 'sla_max_hours']).orderBy('id').execute()) as { id: number; name: string; sla_hours: number; sla_min_hours: number | null; sla_max_hours: number | null }[];
   const names = new Map(((await db.selectFrom('staff').select(['id', 'name']).execute()) as { id: number; name: string }[]).map((s) => [s.id, s.name]));
   for (const t of templates) {
     for (const project of Object.values(DEMO_PROJECTS)) {
@@ -25,7 +25,7 @@ export async function seedDevolve(ctx: SeedContext): Promise<void> {
         .insertInto('template_devolve')
         .values({
           project_id: project.id, template_id: t.id, template_name: t.name, version: 1, accepted_version: status === 'accepted' ? 1 : null,
-          allow_edit: t.name.includes('保洁') ? 1 : 0, sla_hours: status === 'accepted' ? t.sla_hours : null, remark: '总部标准作业模板，请各项目按标准执行',
+          allow_edit: t.sla_min_hours !== null ? 1 : 0, sla_min_hours: t.sla_min_hours, sla_max_hours: t.sla_max_hours, sla_hours: status === 'accepted' ? t.sla_hours : null, remark: '总部标准作业模板，请各项目按标准执行',
           devolved_by: DEMO_STAFF.pinzhi, devolved_at: at, handled_by: handledAt ? handler : null, handled_at: handledAt, status, state_at: handledAt ?? at,
           created_by: DEMO_STAFF.pinzhi, created_at: at, updated_at: handledAt ?? at,
         })

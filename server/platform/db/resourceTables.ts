@@ -3955,6 +3955,10 @@ export interface ResourceTables {
     allow_edit: Generated<number | null>;
     /** 项目完成时限（小时） */
     sla_hours: Generated<number | null>;
+    /** 可调最短（小时） */
+    sla_min_hours: Generated<number | null>;
+    /** 可调最长（小时） */
+    sla_max_hours: Generated<number | null>;
     /** 下发说明 */
     remark: Generated<string | null>;
     /** 下发人 */
@@ -4341,6 +4345,10 @@ export interface ResourceTables {
     form: string;
     /** 完成时限（小时） */
     sla_hours: number;
+    /** 项目可调最短时限（小时） */
+    sla_min_hours: Generated<number | null>;
+    /** 项目可调最长时限（小时） */
+    sla_max_hours: Generated<number | null>;
     /** 需拍照留证 */
     need_photo: Generated<number | null>;
     /** 作业标准 */

@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import { Activity, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet, type Location, type NavigationType } from 'react-router-dom';
-import { appHistory, watchNavigation } from '../history.ts';
+import { appHistory, watchNavigation, whenAllowed } from '../history.ts';
 import { HOME_PATH } from '../homePath.ts';
 import { findRoute } from '../routes.ts';
 import { screenOpening } from '../../engine/data.ts';
@@ -90,7 +90,11 @@ export function KeepAliveOutlet() {
     if (Object.keys(reloads).some((k) => !next.keys.includes(k))) setReloads(Object.fromEntries(Object.entries(reloads).filter(([k]) => next.keys.includes(k))));
   }
 
-  /** Closes tabs; when the current one is among them, the user is taken to its neighbour first (unsaved changes asked about). */
+  /**
+   * Closes tabs; when the current one is among them, the user is taken to its neighbour first.
+   * Its unsaved changes are asked about before anything happens (the leave guard, through the history's check), so staying
+   * keeps the tab and forgets the close. Other tabs hold no unsaved changes: leaving them asked.
+   */
   const close = (keys: string[]) => {
     if (!keys.includes(key)) {
       const next = closeTabs(tabs, keys);
@@ -99,15 +103,20 @@ export function KeepAliveOutlet() {
       return;
     }
     const to = nextAfterClosing(tabs, key, keys);
-    setClosingOnLeave({ keys, to });
-    appHistory.push(to);
+    whenAllowed(() => {
+      setClosingOnLeave({ keys, to });
+      appHistory.push(to);
+    });
   };
 
   /** The current page mounts afresh; another tab's page is let go and mounts afresh when opened. */
   const refresh = (k: string) => {
     if (k === key) {
-      setRefreshing(k);
-      appHistory.replace(k);
+      // Refreshing gives up unsaved changes: asked first, like closing.
+      whenAllowed(() => {
+        setRefreshing(k);
+        appHistory.replace(k);
+      });
       return;
     }
     const next = new Map(cache);

@@ -1,10 +1,11 @@
-import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row as GridRow, Select, Space, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Modal, Popconfirm, Row as GridRow, Select, Space, Statistic } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useState } from 'react';
 import { FilterCard } from '../../engine/FilterCard.tsx';
 import { Permission, usePermission } from '../../engine/permissions.tsx';
 import { downloadGet, get, post, succeeded, withDays, STATUS, type Option, type Page } from './api.ts';
 import { TaskDetail } from './TaskDetail.tsx';
+import { todayNote, type TodaySchedule } from './todayNote.ts';
 import { actionsColumn, taskColumns } from './columns.tsx';
 import { BatchDeleteButton } from './controls.tsx';
 import { daysFilter, ListCard, PageStack, projectFilter, selectFilter, textFilter, timeOf, usePagedList, useRowSelection, type Row } from './shared.tsx';
@@ -57,8 +58,10 @@ export default function RoutingTask() {
   const [transfer, setTransfer] = useState<Row | null>(null);
   const [finish, setFinish] = useState<Row | null>(null);
   const list = usePagedList<Row>((q) => get<Page<Row>>('/ptTask/pmsList', q), filters);
-  const { data: stats } = useRequest(() => get<Record<string, number>>('/ptTask/taskStatistics', filters), { refreshDeps: [JSON.stringify(filters), list.records] });
+  const { data: stats } = useRequest(() => get<Record<string, number> & { today?: TodaySchedule }>('/ptTask/taskStatistics', filters), { refreshDeps: [JSON.stringify(filters), list.records] });
   const s = stats?.status === '200' ? stats.data : undefined;
+  // No tasks today yet: said above the list, or as its empty text when nothing else shows.
+  const note = todayNote(s?.today);
   const done = () => {
     clear();
     setTransfer(null);
@@ -98,6 +101,7 @@ export default function RoutingTask() {
           <Statistic title="按时完成率" value={s?.onTimeRate ?? 0} suffix="%" />
         </Space>
       </Card>
+      {note && list.table.dataSource.length > 0 && <Alert type="info" showIcon message={note} />}
       <ListCard
         title="巡查任务"
         toolbar={
@@ -110,6 +114,7 @@ export default function RoutingTask() {
         }
         table={{
           ...list.table,
+          locale: { emptyText: note ?? '暂无巡查任务' },
           rowSelection: can('patrol-task:delete') ? { ...rowSelection, getCheckboxProps: (r) => ({ disabled: Number(r.doneCount) > 0 }) } : undefined,
           columns: [
             ...taskColumns({ title: '巡查时段', key: 'window', render: (_, r) => `${timeOf(r.windowStart).slice(11, 16)}-${timeOf(r.windowEnd).slice(11, 16)}` }),

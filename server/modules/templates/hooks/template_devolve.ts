@@ -27,7 +27,9 @@ const DEVOLVE_MESSAGES: Record<string, string> = { template_id: '请选择作业
  * chosen projects; each project accepts it (its tasks then follow that version) or refuses it
  * with a reason. A template changed later reaches a project only when devolved again; the same
  * version is not sent twice while pending or accepted. A project adjusts its completion limit
- * only when the template was devolved with "项目可调整".
+ * only when the template was devolved with "项目可调整", and only within the range the template
+ * allows (sla_min_hours–sla_max_hours, copied onto the devolution so a later template change
+ * reaches the project only when devolved again).
  */
 export const templateDevolveHooks: ResourceHooks = {
   async beforeSave({ id, values, current }) {
@@ -35,6 +37,12 @@ export const templateDevolveHooks: ResourceHooks = {
     if (!current.allow_edit) throw conflict('该模板下发时不允许项目调整');
     if (current.status !== 'accepted') throw conflict('接收模板后才能调整');
     for (const key of Object.keys(values)) if (key !== 'sla_hours') delete values[key];
+    // Within the range the template allowed when this version was devolved (kept on the devolution).
+    const hours = values.sla_hours as number | null | undefined;
+    const [min, max] = [current.sla_min_hours as number | null, current.sla_max_hours as number | null];
+    if (hours == null) throw badRequest('请填写项目完成时限');
+    if (min == null || max == null) throw conflict('该模板未设定项目可调的完成时限范围，项目不能调整');
+    if (hours < min || hours > max) throw badRequest(`完成时限须在模板允许的 ${min}–${max} 小时之间`);
   },
 
   async afterTransition({ trx, staff, id, action, record }) {
@@ -65,9 +73,12 @@ export const templateDevolveHooks: ResourceHooks = {
         if (body.project_ids.some((p) => !visible.includes(p))) throw new ApiError(403, '不能下发到权限范围以外的项目');
         const now = Date.now();
         const count = await db.transaction().execute(async (trx) => {
-          const template = (await trx.selectFrom('work_template').select(['name', 'enabled']).where('id', '=', body.template_id).executeTakeFirst()) as Row | undefined;
+          const template = (await trx.selectFrom('work_template').select(['name', 'enabled', 'sla_min_hours', 'sla_max_hours']).where('id', '=', body.template_id).executeTakeFirst()) as Row | undefined;
           if (!template) throw badRequest('作业模板不存在或已被删除');
           if (!template.enabled) throw conflict(`模板「${String(template.name)}」已停用，不能下发`);
+          // A project may adjust only what the template allows: without a range, nothing.
+          const adjustable = template.sla_min_hours != null && template.sla_max_hours != null;
+          if (body.allow_edit && !adjustable) throw conflict(`模板「${String(template.name)}」未设定项目可调的完成时限范围，不能允许项目调整`);
           const version = (await currentFormVersion(trx, 'work_template', body.template_id, 'form'))!.version;
           const projects = new Map(((await trx.selectFrom('org').select(['id', 'name']).where('id', 'in', body.project_ids).execute()) as Row[]).map((p) => [p.id as number, String(p.name)]));
           for (const projectId of body.project_ids) {
@@ -75,7 +86,8 @@ export const templateDevolveHooks: ResourceHooks = {
             if (existing && existing.version === version && existing.status !== 'refused') {
               throw conflict(`「${projects.get(projectId)}」${existing.status === 'pending' ? '待接收' : '已接收'}该模板的第 ${version} 版，无需重复下发`);
             }
-            const fields = { template_name: template.name, version, allow_edit: body.allow_edit ? 1 : 0, remark: body.remark ?? null, devolved_by: staff.id, devolved_at: now, handled_by: null, handled_at: null, status: 'pending', state_at: now, updated_at: now };
+            const range = body.allow_edit ? { sla_min_hours: template.sla_min_hours as number, sla_max_hours: template.sla_max_hours as number } : { sla_min_hours: null, sla_max_hours: null };
+            const fields = { template_name: template.name, version, allow_edit: body.allow_edit ? 1 : 0, ...range, remark: body.remark ?? null, devolved_by: staff.id, devolved_at: now, handled_by: null, handled_at: null, status: 'pending', state_at: now, updated_at: now };
             let id = existing?.id as number | undefined;
             if (id) await trx.updateTable('template_devolve').set(fields).where('id', '=', id).execute();
             else id = ((await trx.insertInto('template_devolve').values({ ...fields, template_id: body.template_id, project_id: projectId, created_by: staff.id, created_at: now }).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
