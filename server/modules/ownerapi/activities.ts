@@ -4,7 +4,7 @@ import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { badRequest, conflict, notFound, ok } from '../../platform/http/envelope.ts';
 import { countActivity, HOLDING_PLACE } from '../community/public.ts';
 import { ownerOf, type OwnerContext, type OwnerHouse } from './context.ts';
-import { houseOf, idQuery, idSchema, text } from './input.ts';
+import { houseOf, idQuery, idSchema, text, perOwner } from './input.ts';
 
 /** Whether an activity's participants (the owner audience: all, projects or buildings) take in this house. */
 export function inAudience(participants: unknown, house: OwnerHouse): boolean {
@@ -128,7 +128,7 @@ export default async function activityRoutes(app: FastifyInstance) {
     return ok({ ...shown(activity), houses: housesIn(owner, activity).map((h) => h.houseId).filter((h) => h !== null), mySignups: signups });
   });
 
-  app.post('/activity/signup', { config: { owner: true, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: signupBody } }, async (request) => {
+  app.post('/activity/signup', { config: { owner: true, rateLimit: perOwner(30, '1 minute') }, schema: { body: signupBody } }, async (request) => {
     const owner = ownerOf(request);
     const body = request.body as { activityId: number; houseId: number; persons: number; name?: string; remark?: string };
     const house = houseOf(owner, body.houseId);

@@ -2,7 +2,7 @@ import type { AnyDB } from '../../engine/hooks.ts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { ownerOf } from './context.ts';
-import { houseOf, text } from './input.ts';
+import { houseOf, text, perOwner } from './input.ts';
 
 const feedbackBody = {
   type: 'object',
@@ -20,7 +20,7 @@ const feedbackBody = {
 /** 意见反馈 about the app itself, from the owner: the operations screen's 待处理, in the project of their house. */
 export default async function feedbackRoutes(app: FastifyInstance) {
   const db = app.db as unknown as AnyDB;
-  app.post('/feedback/submit', { config: { owner: true, rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { body: feedbackBody } }, async (request) => {
+  app.post('/feedback/submit', { config: { owner: true, rateLimit: perOwner(10, '1 hour') }, schema: { body: feedbackBody } }, async (request) => {
     const owner = ownerOf(request);
     const body = request.body as { type: string; content: string; appVersion?: string; deviceModel?: string; os?: string };
     const content = text(body.content, '反馈内容', 500)!;

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { tokenOf } from '../../engine/access/authenticate.ts';
 import { badRequest } from '../../platform/http/envelope.ts';
 import type { OwnerContext, OwnerHouse } from './context.ts';
 
@@ -24,3 +26,9 @@ export function houseOf(owner: OwnerContext, houseId: number | undefined): Owner
 export const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export const idQuery = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } } as const;
 export const pageQuery = { type: 'object', additionalProperties: false, properties: { pageNum: { type: 'integer', minimum: 1, maximum: 10000 }, pageSize: { type: 'integer', minimum: 1, maximum: 50 } } } as const;
+
+/**
+ * A write limit per owner session rather than per address: many owners share a carrier's
+ * address, and the session itself is costly to get (an SMS code each).
+ */
+export const perOwner = (max: number, timeWindow: string) => ({ max, timeWindow, keyGenerator: (request: FastifyRequest) => tokenOf(request) ?? request.ip });

@@ -2,7 +2,7 @@ import type { AnyDB, Row } from '../../engine/hooks.ts';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { ownerOf } from './context.ts';
-import { houseOf, idSchema, pageQuery, text } from './input.ts';
+import { houseOf, idSchema, pageQuery, text, perOwner } from './input.ts';
 
 const MAILBOXES = ['gm', 'pm', 'party'];
 const TYPES = ['suggest', 'complaint', 'praise', 'consult', 'help'];
@@ -39,7 +39,7 @@ async function nextCode(db: AnyDB, now: number): Promise<string> {
  */
 export default async function letterRoutes(app: FastifyInstance) {
   const db = app.db as unknown as AnyDB;
-  app.post('/letter/write', { config: { owner: true, rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { body: letterBody } }, async (request) => {
+  app.post('/letter/write', { config: { owner: true, rateLimit: perOwner(10, '1 hour') }, schema: { body: letterBody } }, async (request) => {
     const owner = ownerOf(request);
     const body = request.body as { mailbox: string; letterType: string; title: string; content: string; houseId?: number; anonymous?: boolean; wantPublic?: boolean };
     const title = text(body.title, '来信标题', 60)!;

@@ -20,7 +20,7 @@ const signInBody = {
  */
 export default async function signInRoutes(app: FastifyInstance) {
   const db = app.db as unknown as AnyDB;
-  app.post('/login', { config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: signInBody } }, async (request) => {
+  app.post('/login', { config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } }, schema: { body: signInBody } }, async (request) => {
     const { mobile, code, terminal } = request.body as { mobile: string; code: string; terminal: string };
     const now = Date.now();
     const outcome = await consumeOwnerCode(app.db, mobile, code, now);

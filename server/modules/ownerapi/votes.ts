@@ -4,7 +4,7 @@ import { badRequest, forbidden, ok } from '../../platform/http/envelope.ts';
 import { countActivity, voteResults } from '../community/public.ts';
 import { activityFor, housesIn } from './activities.ts';
 import { ownerOf, type OwnerContext } from './context.ts';
-import { idQuery, idSchema } from './input.ts';
+import { idQuery, idSchema, perOwner } from './input.ts';
 
 const DAY = 86_400_000;
 /** The start of the owner's day (China time), for 每人每日投票次数. */
@@ -57,7 +57,7 @@ async function resultsVisible(db: AnyDB, owner: OwnerContext, activity: Row, now
 
 export default async function voteRoutes(app: FastifyInstance) {
   const db = app.db as unknown as AnyDB;
-  app.post('/vote/cast', { config: { owner: true, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: voteBody } }, async (request) => {
+  app.post('/vote/cast', { config: { owner: true, rateLimit: perOwner(30, '1 minute') }, schema: { body: voteBody } }, async (request) => {
     const { activityId, options } = request.body as { activityId: number; options: number[] };
     await db.transaction().execute((trx) => castVote(trx, ownerOf(request), activityId, options, Date.now()));
     return ok(null, '投票成功');
