@@ -21,6 +21,7 @@ import { templatesModule } from './modules/templates/module.ts';
 import { customersModule } from './modules/customers/module.ts';
 import { lotteryModule } from './modules/lottery/module.ts';
 import { ownerAppModule } from './modules/ownerapp/module.ts';
+import { ownerApiModule } from './modules/ownerapi/module.ts';
 import { siteconfigModule } from './modules/siteconfig/module.ts';
 import { trainingModule } from './modules/training/module.ts';
 import { honoursModule } from './modules/honours/module.ts';
@@ -38,6 +39,6 @@ import { preferencesModule } from './modules/preferences/module.ts';
  * their hooks and routes and seeds their demo data in this order. Adding a module is a folder
  * under modules/ with a module.ts, its schemas/<module>/, and one line here.
  */
-export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, workorderModule, patrolModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, transportModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, siteconfigModule, trainingModule, honoursModule, academyModule, robotModule, serviceareaModule, requiredModule, learningModule, attendanceModule, preferencesModule];
+export const MODULES: readonly ServerModule[] = [orgModule, settingsModule, authModule, filesModule, messagesModule, workorderModule, patrolModule, hotlineModule, returnVisitModule, approvalModule, operationsModule, meetingsModule, transportModule, commissionModule, peopleModule, communityModule, sealModule, litigationModule, questionnairesModule, templatesModule, customersModule, lotteryModule, ownerAppModule, ownerApiModule, siteconfigModule, trainingModule, honoursModule, academyModule, robotModule, serviceareaModule, requiredModule, learningModule, attendanceModule, preferencesModule];
 
 checkModules(MODULES);

@@ -54,5 +54,7 @@ declare module 'fastify' {
     listCache?: boolean;
     /** Callable while the caller's password must still be changed (the change itself, sign-out, who am I). */
     beforePasswordChange?: boolean;
+    /** An owner-app route: an owner session (server/modules/ownerapi), never a staff one, may call it. */
+    owner?: boolean;
   }
 }

@@ -6,7 +6,7 @@ export const SERVICE_PREFIXES = [
   'auth', 'base', 'basis', 'patrol', 'task', 'workorder', 'workorderpms', 'message', 'file',
   'seal', 'commission', 'business', 'mkf', 'wxmanage', 'community', 'es', 'approve', 'report',
   'performance', 'learning', 'litigation', 'meeting', 'honor', 'notice', 'quest', 'module',
-  'execution', 'transport', 'lottery', 'orion',
+  'execution', 'transport', 'lottery', 'orion', 'owner',
 ] as const;
 
 export type ServicePrefix = (typeof SERVICE_PREFIXES)[number];

@@ -5,6 +5,7 @@ import type { RouteEntry } from '../../server/platform/http/routeTable.ts';
 import { mustBeZero, type VerifyRow } from '../../scripts/verify/rows.ts';
 import { Api, signedIn } from './api.ts';
 import { apiRoutes, codesOf, concreteUrl } from './routes.ts';
+import { expiredOwner, ownerMobiles, ownerSignedIn } from './owners.ts';
 import type { TestServer } from './server.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
@@ -36,6 +37,10 @@ export async function authorizationMatrix(server: TestServer): Promise<MatrixFig
   const expired = await signedIn(server.url, 'kefu');
   await server.app.db.updateTable('session').set({ last_seen_at: Date.now() - 3 * 3600_000 }).where('token_hash', '=', server.app.sessions.hashOf(expired.token)).execute();
   const anonymous = new Api(server.url);
+  // Owner-app routes (config.owner) take an owner session: a staff one is refused like none.
+  const [ownerMobile, expiredMobile] = await ownerMobiles(server, DEMO_PROJECTS.cuihu.id, true, 2);
+  const owner = await ownerSignedIn(server, ownerMobile!);
+  const ownerExpired = await expiredOwner(server, expiredMobile!);
 
   const mismatches: string[] = [];
   const cells = Object.fromEntries(CALLERS.map((c) => [c, 0])) as Record<Caller, number>;
@@ -50,6 +55,16 @@ export async function authorizationMatrix(server: TestServer): Promise<MatrixFig
 
     const a = await call(anonymous, route);
     expect_('anonymous', route, isPublic ? a.http !== 401 && a.http < 500 : a.http === 401, a.http);
+
+    if (route.config.owner) {
+      const e = await call(ownerExpired, route);
+      expect_('expired', route, e.http === 401 && e.headers.get('token_code') === '-1', e.http);
+      const staff = await call(admin, route);
+      expect_('admin', route, staff.http === 401, staff.http);
+      const o = await call(route.url.endsWith('/logout') ? await ownerSignedIn(server, ownerMobile!) : owner, route);
+      expect_('admin', route, o.http !== 401 && o.http !== 403 && o.http < 500, o.http);
+      continue;
+    }
 
     if (!isPublic) {
       const e = await call(expired, route);

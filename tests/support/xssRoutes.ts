@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { reportEndpoints, resourceEndpoints } from '../../server/engine/catalogue.ts';
 import { storedQuestions } from '../../server/modules/returnVisit/questions.ts';
 import { signedIn, type Api } from './api.ts';
+import { ownerSignedIn } from './owners.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
 import { checkPage, codeFor, type BrowserFindings, type Planted } from './xss.ts';
 import type { Payload } from './xssPayloads.ts';
@@ -58,6 +59,7 @@ export const NOT_SHOWN: Record<string, string> = {
   '/api/patrol/ptTask/pmsFinishTask/:id': '完成说明只进任务日志，控制台不显示（移动端接口）',
   '/api/patrol/ptTask/transfer': '转派原因只进任务日志，控制台不显示（移动端接口）',
   '/api/lottery/public/draw': '抽奖链接的令牌只用来核对签名、找到邀请，不保存',
+  '/api/owner/login': '手机号与验证码按格式校验，验证码不保存；登录终端是枚举值',
   '/api/learning/training/offline/signIn': '签到码只用于校验签名（非本服务签发的被拒绝），不保存（员工 App 接口）',
   '/api/patrol/tbpStripe/update': '业务线编码只用来查找业务线（未知的编码被拒绝），不保存；保存的是岗位 id',
   '/api/base/tablePreference/save': '页面地址须是已有的列表页、列键须是该页的列（否则拒绝），只作列设置使用，不作为文字显示',
@@ -102,6 +104,29 @@ async function planBody(api: Api, name: string, remark: string): Promise<Row> {
   const plan = (await api.get(`/api/patrol/tbpPlan/${Number(first.id)}`)).body.data as Row;
   const keys = ['projectId', 'stripeCode', 'assignType', 'postId', 'staffIds', 'freqType', 'freqDays', 'intervalDays', 'startDate', 'endDate', 'startTime', 'endTime', 'leadMinutes', 'ordered', 'pointIds'];
   return { ...Object.fromEntries(keys.filter((k) => plan[k] !== null && plan[k] !== undefined).map((k) => [k, plan[k]])), name, remark };
+}
+
+/**
+ * An owner-app client per recipe call: the next 翠湖天地 owner with a house (one each, so one
+ * sign-up per owner never refuses a payload), signed in through /api/owner/login.
+ */
+let nextOwner = 0;
+async function anOwner(app: FastifyInstance, baseUrl: string): Promise<{ api: Api; houseId: number }> {
+  const db = app.db as unknown as Kysely<any>;
+  const owner = (await db.selectFrom('customer').select(['mobile', 'house_id']).where('project_id', '=', DEMO_PROJECTS.cuihu.id).where('house_id', 'is not', null).orderBy('id').offset(nextOwner++).limit(1).executeTakeFirstOrThrow()) as { mobile: string; house_id: number };
+  return { api: await ownerSignedIn({ app, url: baseUrl }, owner.mobile), houseId: owner.house_id };
+}
+
+/** An online sign-up activity of 翠湖天地 without quota, open for sign-up (made once per server, as approved content is). */
+async function openActivity(app: FastifyInstance): Promise<number> {
+  const db = app.db as unknown as Kysely<any>;
+  const title = 'XSS 报名活动';
+  const found = (await db.selectFrom('activity').select('id').where('title', '=', title).executeTakeFirst()) as { id: number } | undefined;
+  if (found) return found.id;
+  const now = Date.now();
+  const participants = JSON.stringify({ mode: 'project', ids: [DEMO_PROJECTS.cuihu.id] });
+  const row = { title, activity_type: 'signup', content: '<p>报名</p>', participants, participants_text: '指定项目：翠湖天地', start_time: now + 10 * 86_400_000, end_time: now + 11 * 86_400_000, signup_start: now - 86_400_000, signup_end: now + 9 * 86_400_000, quota: 0, per_house_limit: 0, fee: 0, need_certified: 0, need_signup_audit: 1, max_choices: 1, votes_per_day: 1, allow_revote: 0, show_result: 'after_vote', status: 'online', signup_count: 0, vote_count: 0, read_count: 0, project_id: DEMO_PROJECTS.cuihu.id, created_at: now, updated_at: now, state_at: now };
+  return ((await db.insertInto('activity').values(row).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
 }
 
 const TECHNICIAN = new Map<string, Promise<Api>>();
@@ -150,6 +175,24 @@ function approvalRecipe(url: string, body: (task: number, comment: string, app: 
  * An update recipe first adds a record of its own with plain text, then writes the payload over it.
  */
 const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
+  /** An owner writes to the mailbox from the app: title and content on the mailbox screens. */
+  '/api/owner/letter/write': async ({ api, app, payload, marker }) => {
+    const owner = await anOwner(app, api.baseUrl);
+    const { id } = await expectOk(owner.api, '/api/owner/letter/write', { mailbox: 'pm', letterType: 'suggest', title: fit(payload, marker, 60), content: fit(payload, marker, 2000) });
+    return [{ marker, resource: 'community_letter', id: id as number, payload: payload.name, fields: ['title', 'content'] }];
+  },
+  /** App feedback from an owner: content and device details on the 意见反馈 screens. */
+  '/api/owner/feedback/submit': async ({ api, app, payload, marker }) => {
+    const owner = await anOwner(app, api.baseUrl);
+    const { id } = await expectOk(owner.api, '/api/owner/feedback/submit', { type: 'ux', content: fit(payload, marker, 500), appVersion: fit(payload, marker, 20), deviceModel: fit(payload, marker, 40), os: fit(payload, marker, 40) });
+    return [{ marker, resource: 'app_feedback', id: id as number, payload: payload.name, fields: ['content', 'app_version', 'device_model', 'os'] }];
+  },
+  /** An owner signs up with the payload as name and remark: the sign-up list of the activity. */
+  '/api/owner/activity/signup': async ({ api, app, payload, marker }) => {
+    const owner = await anOwner(app, api.baseUrl);
+    const { id } = await expectOk(owner.api, '/api/owner/activity/signup', { activityId: await openActivity(app), houseId: owner.houseId, persons: 1, name: fit(payload, marker, 20), remark: fit(payload, marker, 200) });
+    return [{ marker, resource: 'activity_signup', id: id as number, payload: payload.name, fields: ['name', 'remark'] }];
+  },
   /** An event reported as the staff app does (翠湖天地, the equipment template): title, place, description and a text answer shown on the event screens. */
   '/api/module/event/report': async ({ api, payload, marker }) => {
     const templates = (await api.get('/api/module/template/eventOptions')).body.data as { label: string; value: number }[];

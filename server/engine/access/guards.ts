@@ -10,12 +10,14 @@ export interface RouteGuard {
   btnCode?: string | string[];
   /** Reachable while an initial password is still unchanged (changing it, signing out). */
   beforePasswordChange?: boolean;
+  /** An owner-app route: it takes an owner session, never a staff one (server/modules/ownerapi). */
+  owner?: boolean;
 }
 
 /** Why a route may not be registered: it declares nothing, or a code the catalogue lacks. */
 export function declarationProblem(method: string, url: string, config: RouteGuard, catalogue: { has(code: string): boolean }): string | null {
   const codes = guardCodes(config.btnCode);
-  if (!config.public && !config.anyStaff && codes.length === 0) return `${method} ${url}: declare config.btnCode, config.anyStaff or config.public`;
+  if (!config.public && !config.anyStaff && !config.owner && codes.length === 0) return `${method} ${url}: declare config.btnCode, config.anyStaff or config.public`;
   const unknown = codes.find((code) => !catalogue.has(code));
   return unknown === undefined ? null : `${method} ${url}: btnCode "${unknown}" is not in the permission catalogue`;
 }
@@ -26,8 +28,8 @@ export function buttonRefusal(codes: string[], buttons: ReadonlySet<string>, nam
   return `没有权限执行该操作（需要「${codes.map((c) => nameOf(c) ?? c).join('」或「')}」权限）`;
 }
 
-/** Whether a request needs a live session: every route but a public one. */
-export const needsSession = (config: RouteGuard | undefined): boolean => !config?.public;
+/** Whether a request needs a live staff session: every route but a public or an owner-app one (that one checks its own). */
+export const needsSession = (config: RouteGuard | undefined): boolean => !config?.public && !config?.owner;
 
 /** Whether a session whose initial password is unchanged is stopped at this route (issue 40). */
 export const stoppedForPassword = (config: RouteGuard | undefined, mustChangePassword: boolean): boolean => mustChangePassword && !config?.beforePasswordChange;

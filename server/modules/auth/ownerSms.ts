@@ -1,12 +1,46 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from '../../platform/http/envelope.ts';
+import type { DB } from '../../platform/db/index.ts';
 
 const CODE_TTL_MS = 5 * 60_000;
 const RESEND_AFTER_MS = 60_000;
 const MAX_ATTEMPTS = 5;
-const hash = (mobile: string, code: string) => createHash('sha256').update(`${mobile}:${code}`).digest('hex');
+/** What sms_code keeps of a code: its SHA-256 with the number, never the code. */
+export const ownerCodeHash = (mobile: string, code: string) => createHash('sha256').update(`${mobile}:${code}`).digest('hex');
 const mobileSchema = { type: 'string', pattern: '^1\\d{10}$' } as const;
+
+/**
+ * Uses up an owner's SMS code: 'expired' when none is live (or attempts ran out), 'wrong' when it
+ * does not match (the attempt is counted even then: the outcome is decided inside the
+ * transaction, the refusal thrown after it commits), else the customer the number belongs to.
+ * One check for both callers: staff verifying an owner, and the owner app's sign-in.
+ */
+export async function consumeOwnerCode(db: DB, mobile: string, code: string, now: number): Promise<'expired' | 'wrong' | { id: number; name: string; project_id: number }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('sms_code')
+      .selectAll()
+      .where('mobile', '=', mobile)
+      .where('purpose', '=', 'owner')
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!row || row.expires_at <= now || row.attempts >= MAX_ATTEMPTS) return 'expired' as const;
+    if (!timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(ownerCodeHash(mobile, code), 'hex'))) {
+      await trx.updateTable('sms_code').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+      return 'wrong' as const;
+    }
+    await trx.updateTable('sms_code').set({ consumed_at: now }).where('id', '=', row.id).execute();
+    return trx.selectFrom('customer').select(['id', 'name', 'project_id']).where('mobile', '=', mobile).orderBy('id').executeTakeFirstOrThrow();
+  });
+}
+
+/** The refusal of a code that did not verify. */
+export function refuseOwnerCode(outcome: 'expired' | 'wrong' | object): asserts outcome is { id: number; name: string; project_id: number } {
+  if (outcome === 'expired') throw new ApiError(400, '验证码已失效，请重新获取');
+  if (outcome === 'wrong') throw new ApiError(400, '验证码不正确');
+}
 
 /**
  * The owner SMS code of spec 7.4: a one-time code sent to an owner's phone (identity check
@@ -33,7 +67,7 @@ export default async function ownerSms(app: FastifyInstance) {
       // hash that no code matches, and nothing is sent.
       const answer = app.config.smsWebhookUrl ? '验证码已发送，5 分钟内有效' : '验证码已生成（演示环境未配置短信服务，验证码记录在服务器日志中）';
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const codeHash = owner ? hash(mobile, code) : randomBytes(32).toString('hex');
+      const codeHash = owner ? ownerCodeHash(mobile, code) : randomBytes(32).toString('hex');
       await app.db.insertInto('sms_code').values({ mobile, purpose: 'owner', code_hash: codeHash, expires_at: now + CODE_TTL_MS, attempts: 0, consumed_at: null, created_at: now }).execute();
       if (!owner) return ok(null, answer);
       const text = `【悦家物业】您的验证码是 ${code}，5 分钟内有效，请勿告诉他人。`;
@@ -56,27 +90,8 @@ export default async function ownerSms(app: FastifyInstance) {
     async (request) => {
       const { mobile, code } = request.body as { mobile: string; code: string };
       const now = Date.now();
-      // The attempt is counted even when the code is wrong: the outcome is decided inside the
-      // transaction, the refusal thrown after it commits.
-      const outcome = await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('sms_code')
-          .selectAll()
-          .where('mobile', '=', mobile)
-          .where('purpose', '=', 'owner')
-          .where('consumed_at', 'is', null)
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
-        if (!row || row.expires_at <= now || row.attempts >= MAX_ATTEMPTS) return 'expired' as const;
-        if (!timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(hash(mobile, code), 'hex'))) {
-          await trx.updateTable('sms_code').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
-          return 'wrong' as const;
-        }
-        await trx.updateTable('sms_code').set({ consumed_at: now }).where('id', '=', row.id).execute();
-        return trx.selectFrom('customer').select(['id', 'name', 'project_id']).where('mobile', '=', mobile).executeTakeFirstOrThrow();
-      });
-      if (outcome === 'expired') throw new ApiError(400, '验证码已失效，请重新获取');
-      if (outcome === 'wrong') throw new ApiError(400, '验证码不正确');
+      const outcome = await consumeOwnerCode(app.db, mobile, code, now);
+      refuseOwnerCode(outcome);
       return ok({ customerId: outcome.id, name: outcome.name, projectId: outcome.project_id }, '验证通过');
     },
   );

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
  * signature nonces, the sign-in log, the request log (/request/index) and the single sign-on provider's own storage.
  * Every other table holds business data that a refused request must leave alone.
  */
-export const PER_REQUEST_TABLES = new Set(['session', 'request_nonce', 'login_log', 'oidc_payload', 'request_log']);
+export const PER_REQUEST_TABLES = new Set(['session', 'owner_session', 'request_nonce', 'login_log', 'oidc_payload', 'request_log']);
 
 const LOG = 'zz_fuzz_write';
 

@@ -9,6 +9,8 @@ import { apiRoutes } from '../routes.ts';
 import type { TestServer } from '../server.ts';
 import { watchBusinessWrites } from './dbWrites.ts';
 import { sampleInvalidInputs, type FuzzInput } from './inputs.ts';
+import { ownerMobiles, ownerSignedIn } from '../owners.ts';
+import { DEMO_PROJECTS } from '../../../server/modules/org/demo.ts';
 import { isChineseEnvelope, LEAK, sendInput } from './request.ts';
 
 export interface FuzzOptions {
@@ -66,6 +68,8 @@ export async function fuzzRoutes(server: TestServer, options: FuzzOptions): Prom
   await quietClocks(server);
   const writes = watchBusinessWrites(server.config.dataDir);
   let admin: Api = await signedIn(server.url, 'admin');
+  // Owner-app routes (config.owner) are sent as an owner: a staff session never reaches their input checks.
+  const owner: Api = await ownerSignedIn(server, (await ownerMobiles(server, DEMO_PROJECTS.cuihu.id, true, 1))[0]!);
   const figures: FuzzFigures = { routesInTable: routes.length, routesCovered: 0, inputsSent: 0, fewestPerRoute: Infinity, serverErrors: 0, leaks: 0, accepted: 0, databaseChanged: 0, notEnvelope: 0, findings: [], notes: [] };
   const seen = new Map<string, number>();
   /** Counts a finding under its figure, keeping the first few as examples. */
@@ -86,7 +90,7 @@ export async function fuzzRoutes(server: TestServer, options: FuzzOptions): Prom
       const worker = async () => {
         while (next < inputs.length) {
           const input = inputs[next++]!;
-          const answer = await sendInput(admin, route, input);
+          const answer = await sendInput(route.config.owner ? owner : admin, route, input);
           figures.inputsSent++;
           const where = `${route.method} ${route.url} ${answer.http} ${answer.text.slice(0, 200)} ← ${describe(input)}`;
           if (answer.http >= 500) found('serverErrors', '5xx', where);
