@@ -3563,6 +3563,8 @@ export interface ResourceTables {
     seal_type: Generated<string | null>;
     /** 盖章位置 */
     stamp_positions: Generated<string | null>;
+    /** 填写项 */
+    fields: Generated<string | null>;
     /** 说明 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
@@ -3597,6 +3599,8 @@ export interface ResourceTables {
     files: string;
     /** 用印模板 */
     template_id: Generated<number | null>;
+    /** 模板填写内容 */
+    field_values: Generated<string | null>;
     /** 预计用印时间 */
     expected_at: Generated<number | null>;
     /** 预计归还时间 */
