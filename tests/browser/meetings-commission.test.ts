@@ -68,6 +68,21 @@ describe('meetings and commission', () => {
     await expect.poll(() => grid.locator('[data-row="洽谈室"]').getByText('绿化养护季度计划会').isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
+  it('changes a project\'s commission rule in 佣金规则, its reach shown beside the company-wide ones', async () => {
+    await page.goto(`${server.url}/commission/rule`);
+    const own = row(page, '翠湖天地维修激励');
+    await expect.poll(() => own.getByText('翠湖天地', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row(page, '有偿维修标准提成').getByText('全部项目').isVisible()).toBe(true);
+    await own.getByRole('button', { name: '编辑' }).click();
+    const dialog = page.locator('.ant-modal-wrap:visible').last();
+    await opened(dialog.locator('.ant-modal'));
+    await dialog.getByLabel('提成比例（%）').fill('15');
+    await dialog.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+    await expect.poll(() => own.getByText('15', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    const rules = (await api.post('/api/commission/rule/list', { filters: { name: '翠湖天地维修激励' } })).body.data.records as { rate: number }[];
+    expect(rules[0]!.rate).toBe(15);
+  });
+
   it('opens the OA link without a session, refuses a forged one, and pays into the staff log', async () => {
     const pending = ((await api.post('/api/commission/distribution/list', { pageSize: 1, filters: { status: 'approving' } })).body.data.records as { id: number; code: string }[])[0]!;
     await api.post('/api/commission/distribution/transition', { id: pending.id, action: 'withdraw' });

@@ -48,11 +48,11 @@ describe('commission', () => {
     expect(logs.total).toBe(paid);
   });
 
-  it('computes a paid-repair pool from the finished work orders\' materials, only while it collects', async () => {
+  it('computes a paid-repair pool from the finished work orders by the commission rules, only while it collects', async () => {
     const open = ((await xingzheng.post(`${C}/pool/list`, { pageSize: 50, filters: { biz_type: 'repair_paid', status: 'open', project_id: cuihu } })).body.data.records as Record<string, any>[])[0];
     if (open) {
       const answer = await xingzheng.post(`${C}/pool/compute`, { id: open.id });
-      expect(answer.body.message).toMatch(/^核算完成：本期收入 \d+\.\d{2} 元$/);
+      expect(answer.body.message).toMatch(/^核算完成：本期 \d+ 单，收入 \d+\.\d{2} 元，佣金 \d+\.\d{2} 元$/);
     }
     const locked = ((await xingzheng.post(`${C}/pool/list`, { pageSize: 50, filters: { biz_type: 'repair_paid', status: 'locked' } })).body.data.records as Record<string, any>[])[0]!;
     expect((await xingzheng.post(`${C}/pool/compute`, { id: locked.id })).body.message).toBe('佣金池已锁定或结清，不能重新核算');

@@ -25,29 +25,43 @@ const fetchBytes = async (url: string) => Buffer.from(await (await fetch(`${serv
 const sealNamed = async (name: string) => ((await fawu.post(`${S}/seal/list`, { pageSize: 50 })).body.data.records as Record<string, any>[]).find((s) => s.name === name)!;
 const apply = async (id: number) => (await fawu.get(`${S}/apply/detail`, { id })).body.data as Record<string, any>;
 
+type Box = { x: number; y: number; w: number; h: number };
+const RED: Colour = (r, g, b) => r > 150 && g < 110 && b < 110;
+/** Near-black: the filled-in text. */
+const INK: Colour = (r, g, b) => r < 110 && g < 110 && b < 110;
+
 /** Red pixels (the seal's colour) in a box of a page rendered at 72 dpi, where one pixel is one PDF point. */
-function redShare(pdf: Buffer, page: number, box: { x: number; y: number; w: number; h: number }): number {
+const redShare = (pdf: Buffer, page: number, box: Box) => share(rendered(pdf, page), box, RED);
+const pixelShare = (pdf: Buffer, page: number, box: Box, colour: Colour) => share(rendered(pdf, page), box, colour);
+type Colour = (r: number, g: number, b: number) => boolean;
+
+/** A page rendered by poppler's pdftoppm at 72 dpi. */
+function rendered(pdf: Buffer, page: number): PNG {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-seal-'));
   try {
     fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-png', '-singlefile', path.join(dir, 'in.pdf'), path.join(dir, 'out')]);
-    const png = PNG.sync.read(fs.readFileSync(path.join(dir, 'out.png')));
-    let red = 0;
-    for (let y = box.y; y < box.y + box.h; y++) {
-      for (let x = box.x; x < box.x + box.w; x++) {
-        const i = (y * png.width + x) * 4;
-        if (png.data[i]! > 150 && png.data[i + 1]! < 110 && png.data[i + 2]! < 110) red++;
-      }
-    }
-    return red / (box.w * box.h);
+    return PNG.sync.read(fs.readFileSync(path.join(dir, 'out.png')));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function approvedApplication(seal: string, doc: string): Promise<number> {
+/** The share of a box's pixels of a colour. */
+function share(png: PNG, box: Box, colour: Colour): number {
+  let hits = 0;
+  for (let y = box.y; y < box.y + box.h; y++) {
+    for (let x = box.x; x < box.x + box.w; x++) {
+      const i = (y * png.width + x) * 4;
+      if (colour(png.data[i]!, png.data[i + 1]!, png.data[i + 2]!)) hits++;
+    }
+  }
+  return hits / (box.w * box.h);
+}
+
+async function approvedApplication(seal: string, doc: string, extra: Record<string, unknown> = {}): Promise<number> {
   const pdf = await storeFile(xmjl, `${doc}.pdf`, await demoPdf(doc, [['第一页：合同正文。'], ['第二页：签署页。']], ['翠湖天地业主委员会', '悦家物业服务有限公司']), 'application/pdf');
-  const added = await xmjl.post(`${S}/apply/add`, { project_id: DEMO_PROJECTS.cuihu.id, seal_id: (await sealNamed(seal)).id, use_mode: 'e_sign', doc_name: doc, doc_type: 'contract', copies: 2, reason: '续签物业服务合同', files: [pdf] });
+  const added = await xmjl.post(`${S}/apply/add`, { project_id: DEMO_PROJECTS.cuihu.id, seal_id: (await sealNamed(seal)).id, use_mode: 'e_sign', doc_name: doc, doc_type: 'contract', copies: 2, reason: '续签物业服务合同', files: [pdf], ...extra });
   expect(added.body.message).toBe('新增成功');
   const id = added.body.data.id as number;
   expect((await xmjl.post(`${S}/apply/transition`, { id, action: 'submit' })).body.data.state).toBe('approving');
@@ -114,6 +128,56 @@ describe('electronic seals', () => {
     changed[Math.floor(changed.length / 2)] ^= 1;
     const refuted = await fawu.post(`${S}/apply/verify`, { code: record.verify_code, sha256: createHash('sha256').update(changed).digest('hex') });
     expect([refuted.body.data.valid, refuted.body.message]).toEqual([false, '验真失败：文件内容与签章时不一致，可能已被修改']);
+  });
+
+  it('asks an application for its template\'s fill-in fields, checks them by type, and writes them into the stamped PDF at their boxes', async () => {
+    const blanks = [{ label: '对方名称', y: 300 }, { label: '合同金额', y: 340 }, { label: '签署日期', y: 380 }];
+    const file = await storeFile(fawu, '维保合同模板.pdf', await demoPdf('电梯维保合同', [['维保服务合同正文。']], ['', '悦家物业服务有限公司'], blanks), 'application/pdf');
+    const field = (name: string, label: string, type: string, y: number, required = true) => ({ name, label, type, required, page: 1, x: 186, y, w: 290, size: 14 });
+    const fields = [field('party', '对方名称', 'text', 300), field('amount', '合同金额', 'amount', 340), field('signed_on', '签署日期', 'date', 380, false)];
+    const base = { name: '电梯维保合同（填写版）', doc_type: 'contract', file: [file], stamp_positions: [{ page: 1, x: 330, y: 590, w: 120, kind: 'normal' }] };
+    expect((await fawu.post(`${S}/template/add`, { ...base, fields: [...fields, field('party', '对方', 'text', 420)] })).body.message).toBe('填写项名称「party」重复');
+    expect((await fawu.post(`${S}/template/add`, { ...base, fields: [{ ...fields[0], type: 'phone' }] })).http).toBe(400);
+    const template = await fawu.post(`${S}/template/add`, { ...base, fields });
+    expect(template.body.message).toBe('新增成功');
+    const template_id = template.body.data.id as number;
+
+    // Each answer is checked against the template: no unknown field, its type, and every required one by submission.
+    const draft = async (values: Record<string, unknown>) => xmjl.post(`${S}/apply/add`, { project_id: DEMO_PROJECTS.cuihu.id, seal_id: (await sealNamed('悦家物业服务有限公司合同专用章')).id, use_mode: 'e_sign', doc_name: '维保合同', copies: 1, reason: '电梯维保', files: [file], template_id, field_values: values });
+    expect((await draft({ party: '三菱电梯', amount: '十八万' })).body.message).toBe('「合同金额」须为金额（不为负数，最多两位小数）');
+    expect((await draft({ party: '三菱电梯', amount: '-1' })).body.message).toBe('「合同金额」须为金额（不为负数，最多两位小数）');
+    expect((await draft({ party: '三菱电梯', signed_on: '2026-02-30' })).body.message).toBe('「签署日期」须为日期，如 2026-11-29');
+    expect((await draft({ party: '三菱电梯', extra: 'x' })).body.message).toBe('模板没有填写项「extra」');
+    const half = await draft({ party: '三菱电梯' });
+    expect(half.body.message).toBe('新增成功');
+    const refused = await xmjl.post(`${S}/apply/transition`, { id: half.body.data.id, action: 'submit' });
+    expect([refused.http, refused.body.message]).toEqual([400, '请填写模板内容「合同金额」']);
+    expect((await apply(half.body.data.id)).status).toBe('draft');
+
+    const party = '上海三菱电梯维保有限公司';
+    const id = await approvedApplication('悦家物业服务有限公司合同专用章', '翠湖天地电梯维保合同（填写版）', { template_id, field_values: { party, amount: 186000.5 } });
+    const done = await fawu.post(`${S}/apply/transition`, { id, action: 'esign', values: { placements: base.stamp_positions } });
+    expect(done.body.message).toBe('签章完成');
+    const record = await apply(id);
+    const signed = await fetchBytes(record.signed_file[0].url);
+    const original = await fetchBytes(file.url);
+    // The answered boxes (above their underline) are blank on the template and inked on the signed file; the unanswered date stays blank.
+    const box = (y: number) => ({ x: 186, y: y + 1, w: 290, h: 12 });
+    for (const y of [300, 340]) {
+      expect(pixelShare(original, 1, box(y), INK)).toBe(0);
+      expect(pixelShare(signed, 1, box(y), INK)).toBeGreaterThan(0.03);
+    }
+    expect(pixelShare(signed, 1, box(380), INK)).toBe(0);
+    // The party's name is longer than the amount: its ink reaches further right, so each value is in its own box.
+    const page = rendered(signed, 1);
+    const inkTo = (y: number) => [...Array(290).keys()].reverse().find((dx) => share(page, { x: 186 + dx, y: y + 1, w: 1, h: 12 }, INK) > 0) ?? 0;
+    expect(inkTo(300)).toBeGreaterThan(inkTo(340));
+    expect(redShare(signed, 1, { x: 330, y: 590, w: 120, h: 120 })).toBeGreaterThan(0.08);
+    // The filled file is what was hashed: the check confirms it, and a changed byte refutes it.
+    expect(createHash('sha256').update(signed).digest('hex')).toBe(record.file_hash);
+    expect((await fawu.post(`${S}/apply/verify`, { code: record.verify_code, sha256: record.file_hash })).body.data.valid).toBe(true);
+    signed[Math.floor(signed.length / 3)] ^= 1;
+    expect((await fawu.post(`${S}/apply/verify`, { code: record.verify_code, sha256: createHash('sha256').update(signed).digest('hex') })).body.data.valid).toBe(false);
   });
 
   it('refuses what cannot be stamped, with a clear message and nothing written', async () => {

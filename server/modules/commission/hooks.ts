@@ -3,21 +3,35 @@ import { badRequest, conflict, ok } from '../../platform/http/envelope.ts';
 import type { AnyDB, ResourceHooks, Row } from '../../engine/hooks.ts';
 import { scopeRows } from '../../engine/scope.ts';
 import { fen, shown, yuan } from './money.ts';
-import { heldFen, poolFen, refreshPool, repairIncomeFen } from './pools.ts';
+import { computeFromSources, heldFen, poolFen, refreshPool, type Computed } from './pools.ts';
+import { SOURCE_KINDS } from './rules.ts';
 import { writeCommissionLogs } from './logs.ts';
 import { oaCallbackRoute, oaSubmitted } from './oa.ts';
 
 const BIZ: Record<string, string> = { repair_paid: '有偿维修', home_service: '家政服务', rental: '房屋租售', parking: '车位销售', group_buy: '社区团购', referral: '推荐奖励' };
 
+/** The columns a computation from source orders writes: income, pool, the count and the rules it used, and when. */
+const computedColumns = (c: Computed, heldFen: number) => ({ income_amount: yuan(c.incomeFen), rate: null, pool_amount: yuan(c.poolFen), balance: yuan(c.poolFen - heldFen), orders_count: c.orders, rule_basis: JSON.stringify(c.basis), computed_at: Date.now() });
+
 export const poolHooks: ResourceHooks = {
+  // A repair or home-service pool is computed from its source orders by the commission rules
+  // whenever it is saved while collecting; other types take the income and rate entered.
   async beforeSave({ trx, values, current }) {
     if (current && current.status !== 'open') throw conflict('佣金池已锁定或结清，不能修改；如需调整请先解锁');
     const m = { ...(current ?? {}), ...values };
     const project = await trx.selectFrom('org').select('name').where('id', '=', m.project_id as number).executeTakeFirst();
-    const amount = poolFen(m.income_amount, m.rate);
     const held = current ? await heldFen(trx, current.id as number, null) : 0;
+    const title = `${project?.name ?? ''} ${m.period} ${BIZ[m.biz_type as string] ?? ''}`;
+    if (SOURCE_KINDS[m.biz_type as string]) {
+      const computed = await computeFromSources(trx, m.project_id as number, m.period as string, m.biz_type as string);
+      if (computed.poolFen < held) throw conflict(`核算后佣金池金额 ${shown(computed.poolFen)} 元少于已分配的 ${shown(held)} 元`);
+      Object.assign(values, { title, distributed_amount: yuan(held), ...computedColumns(computed, held) });
+      return;
+    }
+    if (m.income_amount === null || m.income_amount === undefined || m.rate === null || m.rate === undefined) throw badRequest('请填写收入与提成比例');
+    const amount = poolFen(m.income_amount, m.rate);
     if (amount < held) throw conflict(`佣金池金额 ${shown(amount)} 元少于已分配的 ${shown(held)} 元`);
-    Object.assign(values, { title: `${project?.name ?? ''} ${m.period} ${BIZ[m.biz_type as string] ?? ''}`, pool_amount: yuan(amount), distributed_amount: yuan(held), balance: yuan(amount - held) });
+    Object.assign(values, { title, pool_amount: yuan(amount), distributed_amount: yuan(held), balance: yuan(amount - held), orders_count: null, rule_basis: null, computed_at: null });
   },
   async afterTransition({ trx, id, action }) {
     if (action !== 'unlock') return;
@@ -28,19 +42,18 @@ export const poolHooks: ResourceHooks = {
     app.post('/compute', { config: { btnCode: 'commissionPool:edit' }, schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } } }, async (request) => {
       const { id } = request.body as { id: number };
       const staff = request.staff!;
-      const income = await (app.db as unknown as AnyDB).transaction().execute(async (trx) => {
+      const computed = await (app.db as unknown as AnyDB).transaction().execute(async (trx) => {
         const pool = (await (await scopeRows({ db: trx, staff }, { name: 'commission_pool', scope: 'project' }, trx.selectFrom('commission_pool').selectAll().where('id', '=', id))).executeTakeFirst()) as Row | undefined;
         if (!pool) throw badRequest('佣金池不存在或无权访问');
-        if (pool.biz_type !== 'repair_paid') throw badRequest('只有有偿维修佣金池可按工单核算收入');
+        if (!SOURCE_KINDS[pool.biz_type as string]) throw badRequest('只有有偿维修、家政服务佣金池可按工单核算');
         if (pool.status !== 'open') throw conflict('佣金池已锁定或结清，不能重新核算');
-        const income = await repairIncomeFen(trx, pool.project_id as number, pool.period as string);
-        const amount = poolFen(yuan(income), pool.rate);
+        const computed = await computeFromSources(trx, pool.project_id as number, pool.period as string, pool.biz_type as string);
         const held = await heldFen(trx, id, null);
-        if (amount < held) throw conflict(`核算后佣金池金额 ${shown(amount)} 元少于已分配的 ${shown(held)} 元`);
-        await trx.updateTable('commission_pool').set({ income_amount: yuan(income), pool_amount: yuan(amount), balance: yuan(amount - held), updated_at: Date.now() }).where('id', '=', id).execute();
-        return income;
+        if (computed.poolFen < held) throw conflict(`核算后佣金池金额 ${shown(computed.poolFen)} 元少于已分配的 ${shown(held)} 元`);
+        await trx.updateTable('commission_pool').set({ ...computedColumns(computed, held), updated_at: Date.now() }).where('id', '=', id).execute();
+        return computed;
       });
-      return ok({ id, income_amount: yuan(income) }, `核算完成：本期收入 ${shown(income)} 元`);
+      return ok({ id, income_amount: yuan(computed.incomeFen), pool_amount: yuan(computed.poolFen), orders_count: computed.orders }, `核算完成：本期 ${computed.orders} 单，收入 ${shown(computed.incomeFen)} 元，佣金 ${shown(computed.poolFen)} 元`);
     });
   },
 };

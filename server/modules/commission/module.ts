@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../engine/module.ts';
 import { commissionLogHooks, distributionHooks, poolHooks } from './hooks.ts';
+import { commissionRuleHooks } from './ruleHooks.ts';
 import { COMMISSION_DEMO_GRANTS, seedCommission } from './seed.ts';
 
 /**
@@ -11,7 +12,7 @@ import { COMMISSION_DEMO_GRANTS, seedCommission } from './seed.ts';
 export const commissionModule: ServerModule = {
   name: 'commission',
   dependsOn: ['org', 'workorder', 'transport'],
-  hooks: { commission_pool: poolHooks, commission_distribution: distributionHooks, commission_log: commissionLogHooks },
+  hooks: { commission_rule: commissionRuleHooks, commission_pool: poolHooks, commission_distribution: distributionHooks, commission_log: commissionLogHooks },
   demoGrants: COMMISSION_DEMO_GRANTS,
   seed: seedCommission,
 };

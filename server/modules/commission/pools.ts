@@ -1,5 +1,6 @@
 import type { AnyDB } from '../../engine/hooks.ts';
 import { fen, yuan } from './money.ts';
+import { SOURCE_KINDS, loadRules, orderCommissionFen, pickRule } from './rules.ts';
 
 /** Distributions that hold part of a pool: all but the rejected ones (a withdrawn one is a draft again and still holds its amount). */
 export const HOLDING = ['draft', 'approving', 'approved', 'paid'];
@@ -27,18 +28,48 @@ const monthRange = (period: string): [number, number] => {
   return [new Date(y, m - 1, 1).getTime(), new Date(y, m, 1).getTime()];
 };
 
+/** What a source order charged, in fen: its priced fee items, or for an order priced before the price list, its chargeable materials. */
+function chargeFen(order: { amount: unknown; materials: unknown }): number {
+  if (order.amount !== null && order.amount !== undefined) return fen(order.amount);
+  const items = (typeof order.materials === 'string' ? JSON.parse(order.materials) : order.materials) as { quantity: number; price?: number | null }[] | null;
+  return (items ?? []).reduce((sum, item) => sum + Math.round(fen(item.price) * Number(item.quantity ?? 0)), 0);
+}
+
+/** One rule's share of a computed pool, kept on the pool so a locked pool still shows what it was computed with. */
+export interface BasisLine {
+  rule_id: number | null;
+  rule: string;
+  orders: number;
+  income: number;
+  commission: number;
+}
+
+export interface Computed {
+  incomeFen: number;
+  poolFen: number;
+  orders: number;
+  basis: BasisLine[];
+}
+
 /**
- * The income of a paid-repair pool: the chargeable materials (quantity × price) of the project's
- * work orders finished in the period. Other business types have no source orders in the product
- * yet; their income is entered.
+ * A source-order pool: the project's work orders of the business type's kind finished in the
+ * period with a charge; each is priced by the rule in force on the day it finished (the
+ * project's own over the company-wide one). Orders no rule covers count in the income only.
  */
-export async function repairIncomeFen(trx: AnyDB, projectId: number, period: string): Promise<number> {
+export async function computeFromSources(trx: AnyDB, projectId: number, period: string, bizType: string): Promise<Computed> {
   const [from, to] = monthRange(period);
-  const orders = await trx.selectFrom('work_order').select(['materials']).where('project_id', '=', projectId).where('status', 'in', ['finished', 'closed']).where('finished_at', '>=', from).where('finished_at', '<', to).execute();
-  let total = 0;
-  for (const { materials } of orders) {
-    const items = (typeof materials === 'string' ? JSON.parse(materials) : materials) as { quantity: number; price?: number | null }[] | null;
-    for (const item of items ?? []) total += Math.round(fen(item.price) * Number(item.quantity ?? 0));
+  const orders = await trx.selectFrom('work_order').select(['amount', 'materials', 'finished_at']).where('project_id', '=', projectId).where('kind', '=', SOURCE_KINDS[bizType]!).where('status', 'in', ['finished', 'closed']).where('finished_at', '>=', from).where('finished_at', '<', to).execute();
+  const rules = await loadRules(trx, bizType);
+  const basis = new Map<number | null, BasisLine>();
+  let [incomeFen, poolFenTotal, count] = [0, 0, 0];
+  for (const order of orders) {
+    const charge = chargeFen(order);
+    if (charge <= 0) continue;
+    const rule = pickRule(rules, projectId, Number(order.finished_at));
+    const commission = rule ? orderCommissionFen(rule, charge) : 0;
+    [incomeFen, poolFenTotal, count] = [incomeFen + charge, poolFenTotal + commission, count + 1];
+    const line = basis.get(rule?.id ?? null) ?? { rule_id: rule?.id ?? null, rule: rule?.name ?? '无适用规则', orders: 0, income: 0, commission: 0 };
+    basis.set(rule?.id ?? null, { ...line, orders: line.orders + 1, income: line.income + charge, commission: line.commission + commission });
   }
-  return total;
+  return { incomeFen, poolFen: poolFenTotal, orders: count, basis: [...basis.values()].map((b) => ({ ...b, income: yuan(b.income), commission: yuan(b.commission) })) };
 }

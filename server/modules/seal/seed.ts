@@ -6,6 +6,7 @@ import { readStoredFile, storeGeneratedFile } from '../files/public.ts';
 import { roundSealPng } from './sealImage.ts';
 import { demoPdf } from './demoPdf.ts';
 import { stampPdf, type Placement } from './stamping.ts';
+import type { FillField, FillValues } from './fillFields.ts';
 
 const SEAL_CODES = ['seal:view', 'seal:add', 'seal:edit', 'seal:delete', 'seal:status', 'sealtemplate:view', 'sealtemplate:add', 'sealtemplate:edit', 'sealtemplate:delete'];
 const APPLY_CODES = ['sealapply:view', 'sealapply:add', 'sealapply:edit', 'sealapply:delete', 'sealapply:submit'];
@@ -71,21 +72,28 @@ export async function seedSeals(ctx: SeedContext): Promise<void> {
   }
 
   const contractPdf = await demoPdf('物业服务合同', fill(CONTRACT_PAGES, { party: '某某业主委员会', subject: '物业服务', amount: '（以实际签订为准）' }), ['', COMPANY]);
-  const templateSpecs: { name: string; doc_type: string; seal_type: string; pdf: Buffer; positions: Placement[] }[] = [
+  // The letter's blanks, and its fill-in fields over them (a field's box sits on its underline).
+  const blanks = [{ label: '业主（房号）', y: 300 }, { label: '欠缴金额', y: 340 }, { label: '缴清期限', y: 380 }];
+  const letterFields: FillField[] = [
+    { name: 'owner', label: '业主（房号）', type: 'text', required: true, page: 1, x: 186, y: 300, w: 290, size: 12 },
+    { name: 'arrears', label: '欠缴金额', type: 'amount', required: true, page: 1, x: 186, y: 340, w: 290, size: 12 },
+    { name: 'due_date', label: '缴清期限', type: 'date', required: true, page: 1, x: 186, y: 380, w: 290, size: 12 },
+  ];
+  const templateSpecs: { name: string; doc_type: string; seal_type: string; pdf: Buffer; positions: Placement[]; fields?: FillField[] }[] = [
     { name: '物业服务合同（标准版）', doc_type: 'contract', seal_type: 'contract', pdf: contractPdf, positions: [{ page: 2, x: 330, y: 590, w: 120, kind: 'normal' }, { page: 1, x: 0, y: 360, w: 120, kind: 'straddle' }] },
-    { name: '物业费催缴函', doc_type: 'letter', seal_type: 'official', pdf: await demoPdf('物业费催缴函', [['尊敬的业主：', '经核查，您名下房屋的物业服务费尚有欠缴，请于收到本函之日起十五日内缴清。逾期未缴的，我司将依法追缴。']], ['', COMPANY]), positions: [{ page: 1, x: 330, y: 590, w: 120, kind: 'normal' }] },
+    { name: '物业费催缴函', doc_type: 'letter', seal_type: 'official', pdf: await demoPdf('物业费催缴函', [['尊敬的业主：', '经核查，您名下房屋的物业服务费尚有欠缴（明细如下），请于下列期限前缴清。逾期未缴的，我司将依法追缴。']], ['', COMPANY], blanks), positions: [{ page: 1, x: 330, y: 590, w: 120, kind: 'normal' }], fields: letterFields },
     { name: '收款收据', doc_type: 'receipt', seal_type: 'finance', pdf: await demoPdf('收款收据', [['今收到业主交来物业服务费，特此证明。']], ['', COMPANY]), positions: [{ page: 1, x: 330, y: 600, w: 100, kind: 'normal' }] },
   ];
-  const templates: { id: number; url: string; name: string; size: number; positions: Placement[]; pdf: Buffer }[] = [];
+  const templates: { id: number; url: string; name: string; size: number; positions: Placement[]; pdf: Buffer; fields: FillField[] }[] = [];
   for (const [i, t] of templateSpecs.entries()) {
     const at = now - (200 - i * 5) * DAY;
     const file = await store(t.pdf, `${t.name}.pdf`, 'pdf', at);
     const { id } = (await db
       .insertInto('seal_template')
-      .values({ name: t.name, doc_type: t.doc_type, seal_type: t.seal_type, file: JSON.stringify([{ url: file.url, name: file.name, size: file.size }]), stamp_positions: JSON.stringify(t.positions), remark: null, enabled: 1, created_by: fawu, created_at: at, updated_at: at })
+      .values({ name: t.name, doc_type: t.doc_type, seal_type: t.seal_type, file: JSON.stringify([{ url: file.url, name: file.name, size: file.size }]), stamp_positions: JSON.stringify(t.positions), fields: t.fields ? JSON.stringify(t.fields) : null, remark: null, enabled: 1, created_by: fawu, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
-    templates.push({ id, url: file.url, name: file.name, size: file.size, positions: t.positions, pdf: t.pdf });
+    templates.push({ id, url: file.url, name: file.name, size: file.size, positions: t.positions, pdf: t.pdf, fields: t.fields ?? [] });
   }
 
   // The company-wide flow: 法务审核 by 孙立新.
@@ -116,9 +124,12 @@ export async function seedSeals(ctx: SeedContext): Promise<void> {
     const docName = doc.name.replace('{p}', project.name).replace('{n}', String(1 + Math.floor(i / 5)));
     const files = JSON.stringify([{ url: template.url, name: `${docName}.pdf`, size: template.size }]);
     const submitted = status === 'draft' ? null : at + 3_600_000;
+    // A letter names the owner, the arrears and the deadline (a draft may be half filled).
+    // (from the row's index, not the shared random draw, so later modules' demo data stays as it was)
+    const values: FillValues | null = template.fields.length ? { owner: `${project.name}${1 + ((i * 7) % 12)}栋${1 + ((i * 5) % 18)}0${1 + (i % 4)}室`, arrears: (1200 + ((i * 37) % 60) * 85.5).toFixed(2), ...(status === 'draft' ? {} : { due_date: new Date(at + 20 * DAY).toISOString().slice(0, 10) }) } : null;
     const row: Row = {
       code, seal_id: seal.id, use_mode: eSign ? 'e_sign' : status === 'returned' ? 'take_out' : 'stamp', doc_name: docName, doc_type: doc.type, copies: doc.type === 'letter' ? 30 : 4, reason: doc.reason,
-      counterparty: doc.counterparty.replace('{p}', project.name) || null, contract_amount: doc.amount, lawyer_reviewed: doc.type === 'contract' ? 1 : 0, files, template_id: template.id,
+      counterparty: doc.counterparty.replace('{p}', project.name) || null, contract_amount: doc.amount, lawyer_reviewed: doc.type === 'contract' ? 1 : 0, files, template_id: template.id, field_values: values ? JSON.stringify(values) : null,
       expected_at: at + 2 * DAY, return_due_at: status === 'returned' ? at + 3 * DAY : null, status, applicant_id: status === 'draft' ? null : applicants[project.id], submitted_at: submitted,
       placements: null, scan_files: null, signed_file: null, file_hash: null, verify_code: null, stamped_by: null, stamped_at: null, returned_at: status === 'returned' ? at + 3 * DAY : null,
       project_id: project.id, state_at: at + 5 * 3_600_000, created_by: applicants[project.id], created_at: at, updated_at: at + 5 * 3_600_000,
@@ -131,7 +142,7 @@ export async function seedSeals(ctx: SeedContext): Promise<void> {
       const keeper = seal.keeper_id as number;
       if (eSign) {
         const verify = `D${String(id).padStart(3, '0')}${'ABCDEFGH'[i % 8]}${'KMNPQRST'[(i * 3) % 8]}${String(10 + i).slice(-2)}`.slice(0, 8);
-        const result = await stampPdf(template.pdf, (await readStoredFile(db, dataDir, seal.image!)).bytes, template.positions, { code: verify, qrPng: await QRCode.toBuffer(`PMS-SEAL:${verify}`, { width: 160, margin: 1 }) });
+        const result = await stampPdf(template.pdf, (await readStoredFile(db, dataDir, seal.image!)).bytes, template.positions, { code: verify, qrPng: await QRCode.toBuffer(`PMS-SEAL:${verify}`, { width: 160, margin: 1 }) }, values ? { fields: template.fields, values } : undefined);
         const signed = await store(result.bytes, `${docName}（已签章）.pdf`, 'pdf', stampedAt);
         await db.updateTable('seal_use_apply').set({ placements: JSON.stringify(template.positions), signed_file: JSON.stringify([{ url: signed.url, name: signed.name, size: signed.size }]), file_hash: signed.sha256, verify_code: verify, stamped_by: keeper, stamped_at: stampedAt }).where('id', '=', id).execute();
         for (const s of result.stamped) await db.insertInto('seal_record').values({ apply_id: id, seal_id: seal.id, doc_name: docName, kind: s.kind, page: s.page, x: Math.round(s.x), y: Math.round(s.y), w: Math.round(s.w), operator_id: keeper, stamped_at: stampedAt, file_hash: signed.sha256, verify_code: verify, project_id: project.id, created_by: keeper, created_at: stampedAt, updated_at: stampedAt }).execute();

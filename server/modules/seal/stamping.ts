@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, pushGraphicsState, popGraphicsState, rectangle, clip, endPath, type PDFImage, type PDFPage } from 'pdf-lib';
+import { fillPdf, type FillField, type FillValues } from './fillFields.ts';
 
 /** Where a seal goes, in PDF points from the page's top-left corner (what the viewer and templates use). */
 export interface Placement {
@@ -25,11 +26,12 @@ function draw(page: PDFPage, image: PDFImage, x: number, y: number, w: number) {
 /**
  * Stamps a PDF with pdf-lib: the seal image at each placement, a straddle seal sliced across
  * the pages' right edges (each page shows its own slice, clipped), and on the last page the
- * verification code and its QR so a printed copy can be checked. Refuses a placement outside
- * the document.
+ * verification code and its QR so a printed copy can be checked. A template's fill-in answers
+ * are written first, so the hash covers them. Refuses a placement outside the document.
  */
-export async function stampPdf(original: Uint8Array, sealPng: Uint8Array, placements: Placement[], verify: { code: string; qrPng: Uint8Array }): Promise<StampResult> {
+export async function stampPdf(original: Uint8Array, sealPng: Uint8Array, placements: Placement[], verify: { code: string; qrPng: Uint8Array }, fill?: { fields: FillField[]; values: FillValues }): Promise<StampResult> {
   const doc = await PDFDocument.load(original, { updateMetadata: false });
+  if (fill) fillPdf(doc, fill.fields, fill.values);
   const pages = doc.getPages();
   const image = await doc.embedPng(sealPng);
   const stamped: StampResult['stamped'] = [];

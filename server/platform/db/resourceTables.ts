@@ -802,9 +802,15 @@ export interface ResourceTables {
     /** 业务类型 */
     biz_type: string;
     /** 收入（元） */
-    income_amount: number;
+    income_amount: Generated<number | null>;
     /** 提成比例（%） */
-    rate: number;
+    rate: Generated<number | null>;
+    /** 来源单数 */
+    orders_count: Generated<number | null>;
+    /** 核算依据 */
+    rule_basis: Generated<string | null>;
+    /** 核算时间 */
+    computed_at: Generated<number | null>;
     /** 佣金池金额（元） */
     pool_amount: Generated<number | null>;
     /** 已分配（元） */
@@ -820,6 +826,33 @@ export interface ResourceTables {
     created_at: number;
     updated_at: number;
     state_at: Generated<number | null>;
+  };
+  /** 佣金规则 */
+  commission_rule: {
+    id: Generated<number>;
+    /** 规则名称 */
+    name: string;
+    /** 业务类型 */
+    biz_type: string;
+    /** 适用项目（空为全部项目） */
+    scope_project_id: Generated<number | null>;
+    /** 适用范围 */
+    scope_label: Generated<string | null>;
+    /** 计算方式 */
+    mode: string;
+    /** 提成比例（%） */
+    rate: Generated<number | null>;
+    /** 每单金额（元） */
+    fixed_amount: Generated<number | null>;
+    /** 生效日期 */
+    effective_from: number;
+    /** 失效日期（不含） */
+    effective_to: Generated<number | null>;
+    /** 说明 */
+    remark: Generated<string | null>;
+    created_by: Generated<number | null>;
+    created_at: number;
+    updated_at: number;
   };
   /** 沟通记录 */
   communication_record: {
@@ -3530,6 +3563,8 @@ export interface ResourceTables {
     seal_type: Generated<string | null>;
     /** 盖章位置 */
     stamp_positions: Generated<string | null>;
+    /** 填写项 */
+    fields: Generated<string | null>;
     /** 说明 */
     remark: Generated<string | null>;
     enabled: Generated<number>;
@@ -3564,6 +3599,8 @@ export interface ResourceTables {
     files: string;
     /** 用印模板 */
     template_id: Generated<number | null>;
+    /** 模板填写内容 */
+    field_values: Generated<string | null>;
     /** 预计用印时间 */
     expected_at: Generated<number | null>;
     /** 预计归还时间 */

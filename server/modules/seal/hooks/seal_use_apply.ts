@@ -4,6 +4,7 @@ import { ApiError, badRequest, conflict } from '../../../platform/http/envelope.
 import type { AnyDB, HookContext, ResourceHooks, Row } from '../../../engine/hooks.ts';
 import { readStoredFile, storeGeneratedFile } from '../../files/public.ts';
 import { stampPdf, type Placement } from '../stamping.ts';
+import { fillProblem, type FillField, type FillValues } from '../fillFields.ts';
 import { verifyRoutes } from '../verify.ts';
 
 const json = <T>(value: unknown, fallback: T): T => {
@@ -22,6 +23,29 @@ interface SealRow {
   form: string;
   keeper_id: number;
   image: string | null;
+}
+
+interface TemplateRow {
+  fields: FillField[];
+  file: { url: string; name: string }[];
+}
+
+const templateOf = async (q: AnyDB, id: unknown): Promise<TemplateRow | null> => {
+  if (id === null || id === undefined) return null;
+  const row = (await q.selectFrom('seal_template').select(['fields', 'file']).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  return row ? { fields: json<FillField[]>(row.fields, []), file: json<{ url: string; name: string }[]>(row.file, []) } : null;
+};
+
+/** The application's answers checked against its template's fill-in fields (all required ones when `complete`). */
+async function checkFill(q: AnyDB, record: Row, complete: boolean): Promise<void> {
+  const values = json<FillValues>(record.field_values, {});
+  const template = await templateOf(q, record.template_id);
+  if (!template) {
+    if (Object.keys(values).length) throw badRequest('未选择用印模板，不能填写模板内容');
+    return;
+  }
+  const problem = fillProblem(template.fields, values, complete);
+  if (problem) throw badRequest(problem);
 }
 
 const sealOf = async (q: AnyDB, id: unknown) => (await q.selectFrom('seal').selectAll().where('id', '=', id).executeTakeFirst()) as SealRow | undefined;
@@ -44,7 +68,10 @@ async function eSign(ctx: HookContext, id: number, record: Row, seal: SealRow) {
   if (!sealImage) throw conflict(`印章「${seal.name}」没有电子章图片，不能电子签章`);
   const placements = json<Placement[]>(record.placements, []);
   if (!placements.length) throw badRequest('请至少放置一个印章');
-  const original = json<{ url: string; name: string }[]>(record.files, []).find((f) => f.url.endsWith('.pdf'));
+  // A template with fill-in fields is the document itself: its PDF is filled in and stamped.
+  const template = await templateOf(ctx.trx, record.template_id);
+  const filled = template?.fields.length ? template : null;
+  const original = filled ? { ...filled.file[0]!, name: `${String(record.doc_name)}.pdf` } : json<{ url: string; name: string }[]>(record.files, []).find((f) => f.url.endsWith('.pdf'));
   if (!original) throw conflict('用印文件中没有 PDF，不能电子签章');
   const dataDir = ctx.app.config.filesDir;
   const [pdf, png] = [await readStoredFile(ctx.trx, dataDir, original.url), await readStoredFile(ctx.trx, dataDir, sealImage)];
@@ -52,7 +79,7 @@ async function eSign(ctx: HookContext, id: number, record: Row, seal: SealRow) {
   const qrPng = await QRCode.toBuffer(`PMS-SEAL:${code}`, { errorCorrectionLevel: 'M', width: 160, margin: 1 });
   let result;
   try {
-    result = await stampPdf(pdf.bytes, png.bytes, placements, { code, qrPng });
+    result = await stampPdf(pdf.bytes, png.bytes, placements, { code, qrPng }, filled ? { fields: filled.fields, values: json<FillValues>(record.field_values, {}) } : undefined);
   } catch (error) {
     if (error instanceof RangeError) throw badRequest(error.message);
     throw badRequest('PDF 文件无法读取或已加密，不能电子签章');
@@ -84,6 +111,7 @@ export const sealUseApplyHooks: ResourceHooks = {
       if (!json<{ url: string }[]>(merged.files, []).some((f) => f.url.endsWith('.pdf'))) throw badRequest('电子签章的用印文件须包含 PDF');
     }
     if (merged.use_mode === 'take_out' && !merged.return_due_at) throw badRequest('外带印章请填写预计归还时间');
+    if ('field_values' in values || 'template_id' in values) await checkFill(trx, merged, false);
     if (!current) {
       const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
       const last = (await trx.selectFrom('seal_use_apply').select('code').where('code', 'like', `YY${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
@@ -92,6 +120,8 @@ export const sealUseApplyHooks: ResourceHooks = {
   },
   async afterTransition(ctx) {
     const { id, action, record } = ctx;
+    // Submitted or signed, an electronic application answers every required field of its template.
+    if ((action === 'submit' && record.use_mode === 'e_sign') || action === 'esign') await checkFill(ctx.trx, record, true);
     if (!['esign', 'stamp', 'takeOut', 'giveBack'].includes(action)) return;
     const seal = await sealOf(ctx.trx, record.seal_id);
     if (!seal) throw conflict('印章不存在或已被删除');
