@@ -68,6 +68,9 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
       const have = new Set(existing.rows.map((r) => r.name));
       // Partly (migrations still to run, dialect-aware migrateToLatest): a view a later migration makes is not there yet.
       if (have.size === 0 && resource.readOnly && options.partial) continue;
+      // Partly, an existing table is left as it is: a later migration may add the columns it lacks
+      // (adding them here first would fail that migration with "column already exists").
+      if (have.size > 0 && options.partial) continue;
       if (have.size === 0 && resource.readOnly) {
         throw new Error(`resource "${resource.name}" is read-only but its table does not exist`);
       }
