@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApprovalDeclaration, DetailPage, ResourceDef } from '../../src/shared/schemaTypes.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../platform/http/envelope.ts';
 import type { StaffContext } from '../platform/types.ts';
+import { lockedRows } from '../platform/db/dialect.ts';
 import type { AnyDB, Row } from './hooks.ts';
 import { actRefusal, afterApproval, afterRefusal, INSTANCE_TEXT, ownRefusal, staleText, urgeRefusal } from './approvalRules.ts';
 
@@ -405,9 +406,12 @@ export class ApprovalEngine {
   }
 
   private async loadTask(q: AnyDB, taskId: number): Promise<{ task: Task; instance: Instance }> {
-    const task = (await q.selectFrom('approval_task').selectAll().where('id', '=', taskId).executeTakeFirst()) as Task | undefined;
-    if (!task) throw notFound('审批任务不存在');
-    const instance = (await q.selectFrom('approval_instance').selectAll().where('id', '=', task.instance_id).executeTakeFirstOrThrow()) as Instance;
+    const found = (await q.selectFrom('approval_task').select('instance_id').where('id', '=', taskId).executeTakeFirst()) as { instance_id: number } | undefined;
+    if (!found) throw notFound('审批任务不存在');
+    // Decisions on one approval take turns on PostgreSQL (its row locked until the decision commits), then read the task
+    // as the other left it: two or-sign approvers at once each cancelled the other's task there, a deadlock (500).
+    const instance = (await lockedRows(q.selectFrom('approval_instance').selectAll().where('id', '=', found.instance_id)).executeTakeFirstOrThrow()) as Instance;
+    const task = (await q.selectFrom('approval_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow()) as Task;
     return { task, instance };
   }
 

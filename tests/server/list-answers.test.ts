@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { UNVERSIONED_TABLES, writtenTable } from '../../server/platform/db/statements.ts';
 import { ListAnswers } from '../../server/platform/http/listAnswers.ts';
 import { schemaFiles } from '../../server/engine/schemaFiles.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
+import { testPostgres } from '../support/postgresDatabases.ts';
 
 /**
  * The cache of list answers (server/platform/http/listAnswers.ts) over real HTTP: whatever changed the
@@ -24,10 +26,17 @@ async function list(api = kefu): Promise<{ records: Order[]; total: number }> {
   return answer.body.data;
 }
 
-/** A list asked twice: the second answer comes from the cache, and it must be the same. */
+/**
+ * On PostgreSQL several instances write the same data and no process keeps answers (the data
+ * version moves at every read there): the same lists must come back, with nothing kept.
+ */
+const onPostgres = Boolean(testPostgres());
+
+/** A list asked twice: the second answer comes from the cache (on SQLite), and it must be the same. */
 async function cachedList(api = kefu) {
   const first = await list(api);
-  expect(server.app.listAnswers.size).toBeGreaterThan(0);
+  if (onPostgres) expect(server.app.listAnswers.size).toBe(0);
+  else expect(server.app.listAnswers.size).toBeGreaterThan(0);
   expect(await list(api)).toEqual(first);
   return first;
 }
@@ -46,7 +55,7 @@ describe('list answers kept while the data stands still', () => {
     expect(after.records[0]).toMatchObject({ id: added.body.data.id, title: '缓存之后新增的工单' });
   });
 
-  it('keeps its answers over a session write (a sign-out)', async () => {
+  it.skipIf(onPostgres)('keeps its answers over a session write (a sign-out)', async () => {
     const before = await cachedList();
     const version = server.app.listAnswers.current();
     const size = server.app.listAnswers.size;
@@ -86,14 +95,24 @@ describe('list answers kept while the data stands still', () => {
     expect(await titleOf(id)).toBe(title);
   });
 
-  it('shows a commit of another process (a second connection to the same file)', async () => {
+  it('shows a commit of another process (a second connection to the same file or database)', async () => {
     const { records } = await cachedList();
     const id = records[0]!.id;
-    const second = new SQLite(path.join(server.config.dataDir, 'pms.sqlite'));
-    try {
-      second.prepare('update work_order set title = ? where id = ?').run('另一进程改的标题', id);
-    } finally {
-      second.close();
+    if (onPostgres) {
+      const second = new pg.Client({ connectionString: server.config.databaseUrl });
+      await second.connect();
+      try {
+        await second.query('update work_order set title = $1 where id = $2', ['另一进程改的标题', id]);
+      } finally {
+        await second.end();
+      }
+    } else {
+      const second = new SQLite(path.join(server.config.dataDir, 'pms.sqlite'));
+      try {
+        second.prepare('update work_order set title = ? where id = ?').run('另一进程改的标题', id);
+      } finally {
+        second.close();
+      }
     }
     expect(await titleOf(id)).toBe('另一进程改的标题');
   });

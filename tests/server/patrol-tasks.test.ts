@@ -273,7 +273,8 @@ describe('tasks in the back office', () => {
     expect((await runScheduler(server.app.db, Date.now())).createdTasks.filter((t) => t.id === task.id)).toEqual([]);
     expect(await server.app.db.selectFrom('tbp_task').select('id').where('plan_id', '=', planC).where('task_day', '=', today).execute()).toHaveLength(1);
     if (server.app.hasDecorator('notices')) {
-      const notice = await server.app.db.selectFrom('staff_message' as never).selectAll().where('staff_id' as never, '=', colleague as never).executeTakeFirst();
+      // Their latest notice: without an order PostgreSQL may return an older one first (SQLite happened to return this one).
+      const notice = await server.app.db.selectFrom('staff_message' as never).selectAll().where('staff_id' as never, '=', colleague as never).orderBy('id' as never, 'desc').executeTakeFirst();
       expect(notice).toMatchObject({ category: '1', type: 'patrol_task' });
       expect((notice as unknown as { content: string }).content).toContain('「全天转派演示」巡查任务已转派给您');
     }

@@ -4,6 +4,8 @@ import { signedIn, type Api } from '../support/api.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { generateReturnVisits, sampled, sampledSql, visitCandidates } from '../../server/modules/returnVisit/generate.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/public.ts';
+import { asInteger, jsonEach } from '../../server/platform/db/dialect.ts';
+import { testPostgres } from '../support/postgresDatabases.ts';
 
 /**
  * Return visits: questionnaires checked and frozen once answered, visits generated for finished
@@ -159,8 +161,9 @@ describe('generation by rule', () => {
   it('samples in SQL exactly as in JavaScript, for any id', async () => {
     const ids = [...Array.from({ length: 300 }, (_, i) => i + 1), 65_535, 65_536, 2 ** 31 + 5, 2 ** 32 + 7, 2 ** 40 + 123, 2 ** 53 - 1];
     for (const rate of [1, 30, 99]) {
-      const { rows } = await sql<{ picked: string }>`select group_concat(${sampledSql(sql`value`, rate)}, '') as picked from json_each(${JSON.stringify(ids)})`.execute(db());
-      expect(rows[0]!.picked).toBe(ids.map((id) => (sampled(id, rate) ? 1 : 0)).join(''));
+      // The ids as a table through the dialect seam (json_each, jsonb_array_elements); a pick is 1/0 on SQLite, true/false on PostgreSQL.
+      const { rows } = await sql<{ picked: unknown }>`select ${sampledSql(asInteger(sql`e.value`), rate)} as picked from ${jsonEach(sql`${JSON.stringify(ids)}`)} e order by e.key`.execute(db());
+      expect(rows.map((r) => (r.picked ? 1 : 0)).join('')).toBe(ids.map((id) => (sampled(id, rate) ? 1 : 0)).join(''));
     }
   });
 
@@ -175,7 +178,8 @@ describe('generation by rule', () => {
     await admin.post(`${M}/returnVisitRule/enable`, { id: rule.body.data.id, enabled: 0 });
   });
 
-  it('finds the orders to visit from the covering index alone, the orders’ rows unread', async () => {
+  // SQLite's plan: PostgreSQL picks its plan from statistics (an index-only scan also needs a vacuumed visibility map), so no fixed plan to assert there.
+  it.skipIf(Boolean(testPostgres()))('finds the orders to visit from the covering index alone, the orders’ rows unread', async () => {
     const rule = { project_id: projectId, kinds: '["repair"]', delay_hours: 24, rate: 30 };
     const { sql: text, parameters } = visitCandidates(db(), rule, T0).compile();
     const plan = (server.app.sqlite!.prepare(`explain query plan ${text}`).all(...(parameters as unknown[])) as { detail: string }[]).map((step) => step.detail);

@@ -47,12 +47,19 @@ export async function syncPermissionCatalogue(db: DB, catalogue: Catalogue): Pro
 
     const admin = await trx.selectFrom('role').select('id').where('code', '=', 'admin').executeTakeFirst();
     if (admin) {
-      for (const m of await trx.selectFrom('menu').select('id').where('retired', '=', 0).execute()) {
-        await trx.insertInto('role_menu').values({ role_id: admin.id, menu_id: m.id }).onConflict((oc) => oc.doNothing()).execute();
-      }
-      for (const b of await trx.selectFrom('menu_button').select('id').where('retired', '=', 0).execute()) {
-        await trx.insertInto('role_button').values({ role_id: admin.id, button_id: b.id }).onConflict((oc) => oc.doNothing()).execute();
-      }
+      // One statement each (INSERT … SELECT): a row at a time was ~1,700 round trips, seconds of every start on PostgreSQL.
+      await trx
+        .insertInto('role_menu')
+        .columns(['role_id', 'menu_id'])
+        .expression(trx.selectFrom('menu').select([sql.lit(admin.id).as('role_id'), 'id']).where('retired', '=', 0))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      await trx
+        .insertInto('role_button')
+        .columns(['role_id', 'button_id'])
+        .expression(trx.selectFrom('menu_button').select([sql.lit(admin.id).as('role_id'), 'id']).where('retired', '=', 0))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
   });
 }

@@ -2,6 +2,7 @@ import type { Condition, ResourceDef, ResourceRule } from '../../../src/shared/s
 import { formatTime } from '../../../src/shared/format.ts';
 import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../hooks.ts';
+import { serializeOn } from '../../platform/db/dialect.ts';
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -37,6 +38,8 @@ async function holds(q: AnyDB, resource: ResourceDef, rule: ResourceRule, values
     case 'exclusive': {
       const [start, end] = rule.range as [string, string];
       if ([start, end, ...rule.per].some((f) => empty(values[f]))) return true;
+      // Two bookings of the same room each find no other: writers of the same `per` values check one after the other.
+      await serializeOn(q, `exclusive:${resource.name}:${JSON.stringify(rule.per.map((f) => values[f]))}`);
       // Half-open ranges: one booking may end when the next begins.
       let others = q.selectFrom(resource.name).selectAll().where(start, '<', values[end] as never).where(end, '>', values[start] as never);
       for (const f of rule.per) others = others.where(f, '=', values[f] as never);

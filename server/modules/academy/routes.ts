@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { resolveAudience } from '../../engine/audience.ts';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { badRequest, conflict, notFound, ok } from '../../platform/http/envelope.ts';
+import { lockedRows } from '../../platform/db/dialect.ts';
 import type { StaffContext } from '../../platform/types.ts';
 import { drawPaper, forCandidate, givenText, type PaperItem } from './paper.ts';
 import { SUBMIT_GRACE_MS, closeExpired, finishRecord } from './taking.ts';
@@ -85,6 +86,8 @@ export async function examTakingRoutes(app: FastifyInstance): Promise<void> {
     if (exam.start_time !== null && Number(exam.start_time) > now) throw conflict(`考试「${exam.name}」尚未开始`);
     if (Number(exam.end_time) <= now) throw conflict(`考试「${exam.name}」已结束`);
     const record = await db.transaction().execute(async (trx) => {
+      // One candidate's starts take turns (their row locked until this commits): two taps at once start one attempt, not two.
+      await lockedRows(trx.selectFrom('staff').select('id').where('id', '=', staff.id)).executeTakeFirst();
       await closeExpired(trx, { staffId: staff.id, examId }, now);
       const mine = await trx.selectFrom('exam_record').selectAll().where('exam_id', '=', examId).where('staff_id', '=', staff.id).orderBy('attempt').execute();
       const doing = mine.find((r) => r.status === 'doing');

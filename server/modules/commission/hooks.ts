@@ -6,6 +6,7 @@ import { fen, shown, yuan } from './money.ts';
 import { computeFromSources, heldFen, poolFen, refreshPool, type Computed } from './pools.ts';
 import { SOURCE_KINDS } from './rules.ts';
 import { writeCommissionLogs } from './logs.ts';
+import { lockedRows } from '../../platform/db/dialect.ts';
 import { oaCallbackRoute, oaSubmitted } from './oa.ts';
 
 const BIZ: Record<string, string> = { repair_paid: '有偿维修', home_service: '家政服务', rental: '房屋租售', parking: '车位销售', group_buy: '社区团购', referral: '推荐奖励' };
@@ -62,7 +63,8 @@ export const distributionHooks: ResourceHooks = {
   async beforeSave({ trx, staff, id, values, current }) {
     if (current && !['draft', 'rejected'].includes(current.status as string)) throw conflict('分配单已提交，不能修改');
     const m = { ...(current ?? {}), ...values };
-    const pool = await trx.selectFrom('commission_pool').selectAll().where('id', '=', m.pool_id as number).executeTakeFirst();
+    // The pool row is locked until the write commits: two distributions checking the same balance take turns.
+    const pool = await lockedRows(trx.selectFrom('commission_pool').selectAll().where('id', '=', m.pool_id as number)).executeTakeFirst();
     if (!pool) return;
     if (pool.project_id !== m.project_id) throw badRequest('佣金池不属于所选项目');
     if (pool.status !== 'locked') throw conflict('佣金池未锁定或已结清，不能分配：请先锁定佣金池');
@@ -109,7 +111,7 @@ export const distributionHooks: ResourceHooks = {
   async afterTransition({ trx, app, id, action, record }) {
     if (action === 'submit') {
       // Resubmitting a rejected one holds its amount again: it must still fit the pool.
-      const pool = await trx.selectFrom('commission_pool').select(['pool_amount', 'status']).where('id', '=', record.pool_id as number).executeTakeFirstOrThrow();
+      const pool = await lockedRows(trx.selectFrom('commission_pool').select(['pool_amount', 'status']).where('id', '=', record.pool_id as number)).executeTakeFirstOrThrow();
       const balance = fen(pool.pool_amount) - (await heldFen(trx, record.pool_id as number, id));
       if (fen(record.amount) > balance) throw conflict(`分配总额 ${shown(fen(record.amount))} 元超过佣金池余额 ${shown(balance)} 元`);
       if (pool.status !== 'locked') throw conflict('佣金池未锁定或已结清，不能提交');

@@ -1,5 +1,6 @@
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { conflict } from '../../platform/http/envelope.ts';
+import { lockedRows } from '../../platform/db/dialect.ts';
 import { HOLDING_QUOTA, HONOR_TYPES, parseJson, type Quota } from './honorTypes.ts';
 import { orgAncestors, orgBelow } from './orgs.ts';
 
@@ -12,7 +13,8 @@ import { orgAncestors, orgBelow } from './orgs.ts';
  */
 export async function checkQuota(trx: AnyDB, nominationId: number): Promise<void> {
   const n = (await trx.selectFrom('honor_nomination').select(['round_id', 'project_id', 'honor_type']).where('id', '=', nominationId).executeTakeFirstOrThrow()) as Row;
-  const round = (await trx.selectFrom('honor_round').select(['quotas']).where('id', '=', n.round_id as number).executeTakeFirstOrThrow()) as Row;
+  // On PostgreSQL the round stays locked until the write commits, so nominations of one round are counted one after the other there too.
+  const round = (await lockedRows(trx.selectFrom('honor_round').select(['quotas']).where('id', '=', n.round_id as number)).executeTakeFirstOrThrow()) as Row;
   const chain = await orgAncestors(trx, n.project_id as number);
   const entries = parseJson<Quota[]>(round.quotas, []).filter((q) => q.honor_type === n.honor_type && chain.includes(q.org_id));
   const type = HONOR_TYPES[String(n.honor_type)] ?? String(n.honor_type);

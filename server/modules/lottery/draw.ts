@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { ApiError, badRequest } from '../../platform/http/envelope.ts';
+import { lockedRows } from '../../platform/db/dialect.ts';
 
 /** The public wheel's route; its links are signed for it, and /lotterydetail reads the same link. */
 export const WHEEL_ROUTE = '/lottery';
@@ -53,6 +54,8 @@ export async function draw(trx: AnyDB, who: Participant, now: number, roll = ran
   if (!activity || activity.status === 'draft') throw badRequest('抽奖活动尚未发布');
   if (activity.status !== 'online' || now >= (activity.end_time as number)) throw badRequest('抽奖活动已结束');
   if (now < (activity.start_time as number)) throw badRequest('抽奖活动尚未开始，请在活动时间内参与');
+  // One owner's draws take turns (their row locked until the draw commits), so two taps at once cannot both use the last draw.
+  await lockedRows(trx.selectFrom('customer').select('id').where('id', '=', who.customerId)).executeTakeFirst();
   const left = await remainingDraws(trx, activity, who.customerId, now);
   if (left.total <= 0) throw new ApiError(409, `您的抽奖次数已用完（每人共 ${activity.total_limit as number} 次）`);
   if (left.today <= 0) throw new ApiError(409, `今日抽奖次数已用完（每人每日 ${activity.day_limit as number} 次），明天再来吧`);

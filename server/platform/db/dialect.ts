@@ -211,3 +211,27 @@ async function acrossInstances<T>(db: Kysely<any>, name: string, job: () => Prom
     }
   });
 }
+
+/**
+ * The rows a check reads before a write, locked until the transaction ends, so a second writer
+ * checking the same rows waits for the first to commit and then reads what it wrote (a pool's
+ * balance, a round's quota). FOR NO KEY UPDATE, not FOR UPDATE: inserting a child row takes a
+ * key-share lock on its parent, which FOR UPDATE would conflict with (two writers each holding
+ * one and waiting for the other's: a deadlock). PostgreSQL runs transactions side by side;
+ * SQLite runs one write transaction at a time already (one connection) and has no such clause.
+ */
+export function lockedRows<Q extends { forNoKeyUpdate(): Q }>(query: Q): Q {
+  return current === 'postgres' ? query.forNoKeyUpdate() : query;
+}
+
+/**
+ * A lock named `name` held until the transaction ends (pg_advisory_xact_lock): for a check whose
+ * rows may not exist yet, so there is no row to lock (no overlapping booking of a room: two
+ * bookings of the same room and hour each find none). Writers naming the same lock run one
+ * after the other; on SQLite they do already.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transaction: the lock names no table
+export async function serializeOn(trx: Kysely<any>, name: string): Promise<void> {
+  if (current !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${lockKey(name).toString()}::bigint)`.execute(trx);
+}
