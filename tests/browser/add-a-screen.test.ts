@@ -404,7 +404,8 @@ describe('adding a screen from JSON alone', () => {
 
     const form = { items: [{ key: 'q1', component: 'Radio.Group', label: '消防通道是否畅通', required: true, options: ['畅通', '堵塞'] }] };
     const today = new Date().toLocaleDateString('sv-SE');
-    await api.post('/api/basis/inspectionPlan/add', { name: '消防通道巡检', period: 'day', start_date: today, end_date: today, form });
+    // A window from midnight, generated at once: the default 08:00 less an hour's lead made none before 07:00.
+    await api.post('/api/basis/inspectionPlan/add', { name: '消防通道巡检', period: 'day', start_date: today, end_date: today, start_time: '00:00', end_time: '23:59', lead_minutes: 0, form });
     await server.app.workflowTimers.run(Date.now());
     await expect.poll(async () => (await api.post('/api/basis/inspectionRound/list', {})).body.data.total).toBe(1);
     await page.goto(`${server.url}/business-settings/inspection-calendar`);

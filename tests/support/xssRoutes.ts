@@ -59,7 +59,6 @@ export const NOT_SHOWN: Record<string, string> = {
   '/api/patrol/ptTask/pmsFinishTask/:id': '完成说明只进任务日志，控制台不显示（移动端接口）',
   '/api/patrol/ptTask/transfer': '转派原因只进任务日志，控制台不显示（移动端接口）',
   '/api/lottery/public/draw': '抽奖链接的令牌只用来核对签名、找到邀请，不保存',
-  '/api/owner/login': '手机号与验证码按格式校验，验证码不保存；登录终端是枚举值',
   '/api/learning/training/offline/signIn': '签到码只用于校验签名（非本服务签发的被拒绝），不保存（员工 App 接口）',
   '/api/patrol/tbpStripe/update': '业务线编码只用来查找业务线（未知的编码被拒绝），不保存；保存的是岗位 id',
   '/api/base/tablePreference/save': '页面地址须是已有的列表页、列键须是该页的列（否则拒绝），只作列设置使用，不作为文字显示',
