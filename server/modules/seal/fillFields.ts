@@ -1,18 +1,8 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { cjkTextFont } from './cjkFont.ts';
+import type { FillField } from '../../../src/shared/sealFillField.ts';
 
-/** A template's fill-in field: what the applicant is asked, and where on the PDF the answer is written (points from the page's top-left). */
-export interface FillField {
-  name: string;
-  label: string;
-  type: 'text' | 'date' | 'amount';
-  required?: boolean;
-  page: number;
-  x: number;
-  y: number;
-  w: number;
-  size: number;
-}
+export type { FillField };
 
 export type FillValues = Record<string, string | number>;
 

@@ -1,17 +1,7 @@
 import type { RuntimeForm } from '../../shared/runtimeForm.ts';
+import type { FillField } from '../../shared/sealFillField.ts';
 
-/** A template's fill-in field (server/modules/seal/fillFields.ts checks and draws it): a box in PDF points from the page's top-left. */
-export interface FillField {
-  name: string;
-  label: string;
-  type: 'text' | 'date' | 'amount';
-  required?: boolean;
-  page: number;
-  x: number;
-  y: number;
-  w: number;
-  size: number;
-}
+export type { FillField };
 
 export const FILL_TYPES: { label: string; value: FillField['type'] }[] = [
   { label: '文本', value: 'text' },
