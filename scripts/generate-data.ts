@@ -125,7 +125,8 @@ export async function generateData({ dir, orders, records, log = console.log }: 
       const growth = Math.sqrt((i + rnd()) / orders);
       const day = first + Math.min(729, Math.floor(growth * 730)) * DAY;
       const created = Math.min(now - MINUTE, day + Math.floor((7 + rnd() * 14) * 60) * MINUTE);
-      const seq = (perDay.get(day) ?? 0) + 1;
+      // Numbered from 10001 within each day: the demo's own orders (and those its modules open through the intake) hold the day's first numbers.
+      const seq = (perDay.get(day) ?? 10_000) + 1;
       perDay.set(day, seq);
       const project = projectOf();
       const houses = housesOf.get(project)!;
