@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
 import { ownerMobiles, ownerSignedIn } from '../support/owners.ts';
+import { startSmsGateway } from '../support/smsGateway.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
 
@@ -14,10 +13,9 @@ import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
  * mailbox letters whose replies show once approved, app feedback.
  */
 let server: TestServer;
-let gateway: http.Server;
+let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
 let admin: Api;
 let yunying: Api;
-const sent: { mobile: string; text: string }[] = [];
 const DAY = 86_400_000;
 const at = (days: number) => Date.now() + days * DAY;
 const AC = '/api/wxmanage/activity';
@@ -25,17 +23,8 @@ const O = '/api/owner';
 const db = () => server.app.db as unknown as Kysely<any>;
 
 beforeAll(async () => {
-  // A stand-in SMS gateway on loopback that records what it is asked to send (as owner-sms.test.ts).
-  gateway = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      sent.push(JSON.parse(body));
-      res.writeHead(200).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
-  server = await startServer({ PMS_SMS_WEBHOOK_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`, PMS_LOGIN_RATE_LIMIT: '1000' });
+  gateway = await startSmsGateway();
+  server = await startServer({ PMS_SMS_WEBHOOK_URL: gateway.url, PMS_LOGIN_RATE_LIMIT: '1000' });
   admin = await signedIn(server.url, 'admin');
   yunying = await signedIn(server.url, 'yunying');
 });
@@ -81,7 +70,7 @@ describe('owner sign-in and sessions', () => {
     const owner = (await db().selectFrom('customer').select(['id', 'mobile', 'name']).where('app_registered', '=', 0).where('house_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow()) as { id: number; mobile: string; name: string };
     const app = new Api(server.url);
     expect((await app.post('/api/auth/login/ownerSmsCode', { mobile: owner.mobile })).body.message).toBe('验证码已发送，5 分钟内有效');
-    const code = /验证码是 (\d{6})/.exec(sent.at(-1)!.text)![1]!;
+    const code = /验证码是 (\d{6})/.exec(gateway.sent.at(-1)!.text)![1]!;
     const wrong = await app.post(`${O}/login`, { mobile: owner.mobile, code: code === '000000' ? '111111' : '000000', terminal: 'wx_mini' });
     expect([wrong.http, wrong.body.message]).toEqual([400, '验证码不正确']);
     expect((await app.post(`${O}/login`, { mobile: owner.mobile, code: '12ab', terminal: 'wx_mini' })).http).toBe(400);
