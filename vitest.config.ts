@@ -19,7 +19,7 @@ export default defineConfig({
   test: {
     projects: [
       // The schema lint runs the meta-schema generator and a child process: seconds, not milliseconds.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: hookTimeout(60_000) } },
       // Both start real servers: the global setup gives the run one seeded template database that
       // each server copies (tests/support/templateDatabase.ts), and the browser tests one chromium.
       // The server files share their worker's modules (isolate: false): each file starts a server, and a
