@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { dateBucket, roundTo } from '../platform/db/dialect.ts';
 import type { ReportCondition, ReportDimension, ReportMeasure } from '../../src/shared/schemaTypes.ts';
 import { throughValue } from './related.ts';
+import { bucketSpan } from './localDays.ts';
 
 // The only place a report declaration becomes SQL: a closed set of expressions over the
 // source's columns (named by JSON the lint checked, quoted by sql.ref), never text from a caller.
@@ -58,6 +59,65 @@ export function measureSql(m: ReportMeasure): RawBuilder<unknown> {
   }
 }
 
+/** A part of a measure that adds up across groups: a group's figure from its finer groups' parts. */
+export interface MeasurePart {
+  alias: string;
+  sql: RawBuilder<unknown>;
+  merge: 'sum' | 'max' | 'min';
+}
+
+/**
+ * A measure as parts that add up across groups (a count, a sum, an average's sum and count, a
+ * rate's hits and rows), so one grouped scan answers a report's groups, pivot columns and totals;
+ * null for a measure that does not (a distinct count: its groups' counts overlap).
+ */
+export function measureParts(m: ReportMeasure): MeasurePart[] | null {
+  const hit = m.where ? sql`case when ${conditionSql(m.where)} then 1 else 0 end` : sql`1`;
+  const value = m.where ? sql`case when ${conditionSql(m.where)} then ${valueSql(m)} end` : valueSql(m);
+  switch (m.agg) {
+    case 'count':
+      return [{ alias: m.name, sql: sql`sum(${hit})`, merge: 'sum' }];
+    case 'rate':
+      return [
+        { alias: `${m.name}__hits`, sql: sql`sum(${hit})`, merge: 'sum' },
+        { alias: `${m.name}__rows`, sql: sql`count(*)`, merge: 'sum' },
+      ];
+    case 'sum':
+      return [{ alias: m.name, sql: sql`sum(${value})`, merge: 'sum' }];
+    case 'avg':
+      return [
+        { alias: `${m.name}__sum`, sql: sql`sum(${value})`, merge: 'sum' },
+        { alias: `${m.name}__count`, sql: sql`count(${value})`, merge: 'sum' },
+      ];
+    case 'max':
+      return [{ alias: m.name, sql: sql`max(${value})`, merge: 'max' }];
+    case 'min':
+      return [{ alias: m.name, sql: sql`min(${value})`, merge: 'min' }];
+    case 'distinct':
+    case 'ratio':
+      return null;
+  }
+}
+
+/** A measure's figure from its added-up parts, rounded as measureSql rounds it. */
+export function measureFromParts(m: ReportMeasure, parts: Record<string, number | null>): number {
+  const round = (v: number, digits: number) => Number(v.toFixed(digits));
+  switch (m.agg) {
+    case 'rate': {
+      const rows = parts[`${m.name}__rows`] ?? 0;
+      return rows ? round((100 * (parts[`${m.name}__hits`] ?? 0)) / rows, 1) : 0;
+    }
+    case 'avg': {
+      const count = parts[`${m.name}__count`] ?? 0;
+      return count ? round((parts[`${m.name}__sum`] ?? 0) / count, 2) : 0;
+    }
+    case 'sum':
+      return round(parts[m.name] ?? 0, 2);
+    default:
+      return parts[m.name] ?? 0;
+  }
+}
+
 /** 100 × numerator ÷ denominator, one decimal; 0 when the denominator is 0. */
 export function ratioOf(numerator: number, denominator: number): number {
   return denominator ? Math.round((1000 * numerator) / denominator) / 10 : 0;
@@ -70,7 +130,9 @@ export function dimensionSql(d: ReportDimension): RawBuilder<unknown> {
   return dateBucket(col(d.field), d.bucket);
 }
 
-/** The rows of one group of a dimension (null: those with no value). */
+/** The rows of one group of a dimension (null: those with no value); a day or month as its span of time, which an index can find. */
 export function groupSql(d: ReportDimension, key: string | number | null): RawBuilder<unknown> {
+  const span = d.bucket && !d.via && typeof key === 'string' ? bucketSpan(key, d.bucket) : null;
+  if (span) return sql`(${col(d.field)} >= ${span[0]} and ${col(d.field)} < ${span[1]})`;
   return key === null ? sql`${dimensionSql(d)} is null` : sql`${dimensionSql(d)} = ${key}`;
 }

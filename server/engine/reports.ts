@@ -12,6 +12,7 @@ import { dictItems } from './resources/values.ts';
 import { conditionSql, dimensionSql, groupSql, measureSql, ratioOf } from './reportSql.ts';
 import { queueExport, registerExportSource, type ExportWork } from './exportJobs.ts';
 import { groupKey, otherSourceFigures, scopedSourceRows } from './reportSources.ts';
+import { scanLevels, type ReportLevels } from './reportScan.ts';
 
 // Report sources are named by JSON at run time, so their queries are untyped by design.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -155,20 +156,46 @@ export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownR
       return base;
     }
 
+    /** The figures by level, by the report's own queries: one per level (a distinct count needs them). */
+    async function queriedLevels(base: Awaited<ReturnType<typeof rowsOf>>, dimension: ReportDimension, across: ReportDimension | null): Promise<ReportLevels> {
+      const figures = sqlMeasures.map((m) => measureSql(m).as(m.name));
+      const key = dimensionSql(dimension);
+      const levels: ReportLevels = {
+        totals: ((await base.select(figures).executeTakeFirst()) ?? {}) as Row,
+        groups: (await base
+          .select([key.as('key'), ...figures])
+          .groupBy(key)
+          .orderBy(dimension.bucket ? key : sql.ref(sqlMeasures[0]!.name), dimension.bucket ? 'asc' : 'desc')
+          .limit(MAX_GROUPS)
+          .execute()) as Row[],
+      };
+      if (across) {
+        const colKey = dimensionSql(across);
+        levels.cells = (await base
+          .select([key.as('key'), colKey.as('pivot'), ...figures])
+          .groupBy([key, colKey])
+          .limit(MAX_GROUPS * MAX_PIVOT_COLUMNS)
+          .execute()) as Row[];
+        levels.columns = (await base.select([colKey.as('pivot'), ...figures]).groupBy(colKey).execute()) as Row[];
+      }
+      return levels;
+    }
+
+    /** The groups a report shows first: by time for a time dimension, else the largest first figure first (as queriedLevels orders them). */
+    function shownFirst(dimension: ReportDimension, groups: Row[]): Row[] {
+      const first = sqlMeasures[0]!.name;
+      const byKey = (a: Row, b: Row) => (a.key === null ? -1 : b.key === null ? 1 : String(a.key) < String(b.key) ? -1 : String(a.key) > String(b.key) ? 1 : 0);
+      return [...groups].sort(dimension.bucket ? byKey : (a, b) => Number(b[first]) - Number(a[first])).slice(0, MAX_GROUPS);
+    }
+
     async function run(staff: StaffContext, input: ReportInput): Promise<ReportAnswer> {
       const dimension = dimensionOf(input.groupBy);
+      const across = input.pivotBy && input.pivotBy !== dimension.name ? dimensionOf(input.pivotBy) : null;
       const base = await rowsOf(staff, input);
-      const figures = sqlMeasures.map((m) => measureSql(m).as(m.name));
-      const [totalsRow = {}] = await withOtherSources(staff, input, [], [((await base.select(figures).executeTakeFirst()) ?? {}) as Row], []);
-      const key = dimensionSql(dimension);
-      const first = sqlMeasures[0]!.name;
-      const ownGroups = (await base
-        .select([key.as('key'), ...figures])
-        .groupBy(key)
-        .orderBy(dimension.bucket ? key : sql.ref(first), dimension.bucket ? 'asc' : 'desc')
-        .limit(MAX_GROUPS)
-        .execute()) as Row[];
-      const grouped = (await withOtherSources(staff, input, [dimension], ownGroups, ['key'])).slice(0, MAX_GROUPS);
+      const scanned = await scanLevels(base, report.measures, across ? [dimension, across] : [dimension]);
+      const own = scanned ? { ...scanned, groups: shownFirst(dimension, scanned.groups) } : await queriedLevels(base, dimension, across);
+      const [totalsRow = {}] = await withOtherSources(staff, input, [], [own.totals], []);
+      const grouped = (await withOtherSources(staff, input, [dimension], own.groups, ['key'])).slice(0, MAX_GROUPS);
       const label = await labeller(db, app, dimension, grouped.map((g) => g.key));
       const answer: ReportAnswer = {
         dimension: { name: dimension.name, title: dimension.title },
@@ -176,24 +203,16 @@ export function reportRoutes(report: ReportDef, hooks: Pick<ResourceHooks, 'ownR
         totals: figuresOf(report.measures, totalsRow),
         rows: grouped.map((g) => ({ key: g.key as Key, label: label(g.key), ...figuresOf(report.measures, g) })) as ReportAnswer['rows'],
       };
-      if (input.pivotBy && input.pivotBy !== dimension.name) await addPivot(staff, input, answer, base, dimension, dimensionOf(input.pivotBy), figures);
+      if (across) await addPivot(staff, input, answer, dimension, across, own);
       return answer;
     }
 
     /** Each row's figures per group of the second dimension. */
-    async function addPivot(staff: StaffContext, input: ReportInput, answer: ReportAnswer, base: Awaited<ReturnType<typeof rowsOf>>, rowsBy: ReportDimension, across: ReportDimension, figures: ReturnType<typeof measureSql>[] | unknown[]) {
-      const rowKey = dimensionSql(rowsBy);
-      const colKey = dimensionSql(across);
-      const ownCells = (await base
-        .select([rowKey.as('key'), colKey.as('pivot'), ...(figures as never[])])
-        .groupBy([rowKey, colKey])
-        .limit(MAX_GROUPS * MAX_PIVOT_COLUMNS)
-        .execute()) as Row[];
-      const cells = await withOtherSources(staff, input, [rowsBy, across], ownCells, ['key', 'pivot']);
+    async function addPivot(staff: StaffContext, input: ReportInput, answer: ReportAnswer, rowsBy: ReportDimension, across: ReportDimension, own: ReportLevels) {
+      const cells = await withOtherSources(staff, input, [rowsBy, across], own.cells ?? [], ['key', 'pivot']);
       const keys = [...new Set(cells.map((c) => c.pivot as Key))].sort((a, b) => String(a ?? '').localeCompare(String(b ?? ''), 'zh-CN')).slice(0, MAX_PIVOT_COLUMNS);
       const label = await labeller(db, app, across, keys);
-      const ownTotals = (await base.select([colKey.as('pivot'), ...(figures as never[])]).groupBy(colKey).execute()) as Row[];
-      const columnTotals = await withOtherSources(staff, input, [across], ownTotals, ['pivot']);
+      const columnTotals = await withOtherSources(staff, input, [across], own.columns ?? [], ['pivot']);
       const totalOf = new Map(columnTotals.map((t) => [String(t.pivot ?? ''), figuresOf(report.measures, t)]));
       answer.pivot = { dimension: { name: across.name, title: across.title }, columns: keys.map((k) => ({ key: k, label: label(k), totals: totalOf.get(String(k ?? '')) ?? {} })) };
       const byRow = new Map(answer.rows.map((r) => [String(r.key), r]));

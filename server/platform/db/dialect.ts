@@ -44,6 +44,18 @@ export function dateBucket(ms: Expression<unknown> | RawBuilder<unknown>, bucket
   return sql<string>`strftime(${sql.lit(format)}, ${ms} / 1000, 'unixepoch', 'localtime')`;
 }
 
+/**
+ * A millisecond timestamp's local day as a number (days since 1970-01-01 in the zone) where
+ * [from, to) holds one UTC offset, else its dateBucket label: a report groups by it and names the
+ * groups afterwards (engine/localDays.ts). Integer arithmetic per row instead of the calendar's.
+ */
+export function localDayKey(ms: Expression<unknown> | RawBuilder<unknown>, bucket: 'day' | 'month', steady: { from: number; to: number; offset: number }): RawBuilder<string | number> {
+  const day = sql`(${ms} + ${sql.lit(steady.offset)}) / 86400000`;
+  const inSpan = sql`${ms} >= ${sql.lit(steady.from)} and ${ms} < ${sql.lit(steady.to)}`;
+  // PostgreSQL's CASE branches share one type: the day number goes as text there.
+  return current === 'postgres' ? sql`case when ${inSpan} then (${day})::text else ${dateBucket(ms, bucket)} end` : sql`case when ${inSpan} then ${day} else ${dateBucket(ms, bucket)} end`;
+}
+
 /** round(value, digits): PostgreSQL rounds to digits only numerics, not doubles. */
 export function roundTo(value: Expression<unknown> | RawBuilder<unknown>, digits: number): RawBuilder<number> {
   return current === 'postgres' ? sql<number>`round((${value})::numeric, ${sql.lit(digits)})` : sql<number>`round(${value}, ${sql.lit(digits)})`;
