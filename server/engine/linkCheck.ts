@@ -1,13 +1,13 @@
 import type { Column, PageSchema, ResourceDef } from '../../src/shared/schemaTypes.ts';
 
 /**
- * What the lint says of a column's `link` (a cell opening a record), as [JSON pointer under the
+ * What the lint says of a column's or a description item's `link` (a cell opening a record), as [JSON pointer under the
  * column, message]: the page it opens exists, is not public, and shows the record the row names
  * (a detail page of the row's resource, or of the resource the `by` reference points at), and the
  * id reaches it (its ":id", or a query parameter the detail page reads). `resource` is the rows'
  * resource when known (a list, a child tab); a sub-table's rows come from an endpoint, so `by` is unchecked there.
  */
-export function linkColumnProblems(column: Column, resource: ResourceDef | undefined, pages: Map<string, PageSchema>): [string, string][] {
+export function linkColumnProblems(column: Pick<Column, 'cell' | 'link'>, resource: ResourceDef | undefined, pages: Map<string, PageSchema>): [string, string][] {
   if (column.cell !== 'link') return column.link ? [['/link', '"link" belongs to a "link" cell; set "cell": "link"']] : [];
   const link = column.link;
   if (!link) return [['/cell', 'a "link" cell needs "link": { "to": the route of the page it opens }']];

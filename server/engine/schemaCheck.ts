@@ -325,6 +325,7 @@ export function checkSchemas(root: string): string[] {
       page.sections.forEach((s, i) => {
         if ('items' in s) {
           s.items.forEach((item, j) => isField(item.field) || report(file, `/sections/${i}/items/${j}/field`, `"${item.field}" is not a field of resource "${resource.name}"`));
+          s.items.forEach((item, j) => linkColumnProblems(item, resource, pageDocs).forEach(([p, m]) => report(file, `/sections/${i}/items/${j}${p}`, m)));
         } else if ('attachments' in s) {
           if (!isField(s.attachments)) report(file, `/sections/${i}/attachments`, `"${s.attachments}" is not a field of resource "${resource.name}"`);
         } else if ('tabs' in s) {

@@ -388,6 +388,8 @@ export interface DescriptionItem {
   field: string;
   title: string;
   cell?: CellType;
+  /** With "cell": "link": the page it opens, as a column's link (the record itself, or the one `by` names). */
+  link?: CellLink;
   dict?: string;
   enum?: Record<string, EnumOption>;
   /** Grid columns it spans. */

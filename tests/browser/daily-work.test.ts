@@ -136,3 +136,24 @@ describe('printing a work order (issue 42, daily work 9)', () => {
     await poll(() => sheet.count()).toBe(0);
   });
 });
+
+describe('links on a detail page (issue 31)', () => {
+  it("a rework order's 原工单 and 客户 open the original order and the customer's profile", async () => {
+    const order = await server.app.db
+      .selectFrom('work_order as w')
+      .innerJoin('work_order as o', 'o.id', 'w.source_order_id')
+      .innerJoin('customer as c', 'c.id', 'w.customer_id')
+      .select(['w.id', 'o.id as sourceId', 'o.code as sourceCode', 'c.name as customer'])
+      .orderBy('w.id')
+      .executeTakeFirstOrThrow();
+    await admin.goto(`${server.url}/home_task/detailsTask?id=${order.id}`);
+    const original = screen(admin).locator('.ant-descriptions-item', { hasText: '原工单' }).getByRole('link', { name: order.sourceCode });
+    await original.click();
+    await poll(() => admin.evaluate(() => location.pathname + location.search)).toBe(`/home_task/detailsTask?id=${order.sourceId}`);
+    await poll(() => screen(admin).locator('.ant-descriptions-item', { hasText: '工单编号' }).first().textContent()).toContain(order.sourceCode);
+    await admin.goto(`${server.url}/home_task/detailsTask?id=${order.id}`);
+    await screen(admin).locator('.ant-descriptions-item', { hasText: '客户' }).getByRole('link', { name: order.customer }).click();
+    await poll(() => admin.evaluate(() => location.pathname)).toBe('/user-manager/user-lists/detail');
+    await poll(() => screen(admin).getByText(order.customer).first().isVisible()).toBe(true);
+  });
+});

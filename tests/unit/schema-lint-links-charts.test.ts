@@ -53,6 +53,23 @@ describe('schema lint: link cells and detail charts', () => {
     ]);
   });
 
+  it("checks a detail page's description items as it checks columns: the page opened, the record by a reference", () => {
+    const ORDER = 'workorder/pages/home_task-6-detailsTask.json';
+    const at: Record<string, number> = {};
+    const errors = corrupted(ORDER, (doc: { sections: { items?: Record<string, unknown>[] }[] }) => {
+      const items = doc.sections[0]!.items!;
+      const item = (field: string) => items[(at[field] = items.findIndex((i) => i.field === field))]!;
+      item('source_order_id_label').link = { to: '/home_task/detailsTask', by: 'title' };
+      item('customer_id_label').link = { to: '/home_task/detailsTask', by: 'customer_id' };
+      item('code').link = { to: '/home_task/detailsTask' };
+    });
+    expect(errors).toEqual([
+      `${ORDER}#/sections/0/items/${at.code}/link: "link" belongs to a "link" cell; set "cell": "link"`,
+      `${ORDER}#/sections/0/items/${at.customer_id_label}/link/by: "/home_task/detailsTask" shows records of "work_order", but the link opens "customer_id", a record of "customer"`,
+      `${ORDER}#/sections/0/items/${at.source_order_id_label}/link/by: "title" must be an integer field of "work_order" with "ref" (the record the link opens)`,
+    ]);
+  });
+
   it('names a chart whose report, filter, field, grouping, measures or permission are wrong', () => {
     let n = 0;
     const errors = corrupted(DETAIL, (doc: { sections: object[] }) => {

@@ -374,5 +374,43 @@ export async function seedWorkOrders(ctx: SeedContext): Promise<void> {
       })
       .execute();
   }
+  await seedReworkOrders(ctx, day);
   await completeSteps(trx, now);
+}
+
+/** Repairs that came back: a few finished repairs each reopened as a new order naming the original (返修), a few days after it finished. */
+async function seedReworkOrders(ctx: SeedContext, day: string): Promise<void> {
+  const { trx, now } = ctx;
+  // A stream of its own: the shared one's later draws (other modules' demo data) stay as they were.
+  const rnd = mulberry32(2411);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const done = (await trx
+    .selectFrom('work_order')
+    .selectAll()
+    .where('kind', '=', 'repair')
+    .where('status', 'in', ['finished', 'closed'])
+    .where('finished_at', '<', now - 2 * 86_400_000)
+    .orderBy('id')
+    .limit(8)
+    .execute()) as Row[];
+  const copied = ['project_id', 'kind', 'title', 'source', 'priority', 'house_id', 'customer_id', 'processor_id'];
+  for (const [i, order] of done.entries()) {
+    const created = Math.min(now - 3_600_000, Number(order.finished_at) + Math.floor((1 + rnd() * 4) * 86_400_000));
+    const status = pick(['pending', 'processing', 'to_confirm', 'finished', 'closed']);
+    await trx
+      .insertInto('work_order')
+      .values({
+        ...Object.fromEntries(copied.map((k) => [k, order[k] ?? null])),
+        code: `WO${day}${String(241 + i).padStart(5, '0')}`,
+        content: `原工单 ${String(order.code)} 处理后问题复发，业主要求返修。`,
+        status,
+        processor_id: status === 'pending' ? null : (order.processor_id ?? null),
+        source_order_id: order.id,
+        created_by: null,
+        created_at: created,
+        updated_at: created,
+        finished_at: ['finished', 'closed'].includes(status) ? created + Math.floor(rnd() * 24) * 3_600_000 : null,
+      })
+      .execute();
+  }
 }
