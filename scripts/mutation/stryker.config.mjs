@@ -32,6 +32,8 @@ export default {
     'server/engine/workflowCheck.ts',
     // Related columns and filters between resources.
     'server/engine/relatedCheck.ts',
+    // btnCodes a page uses that its own menu entry does not offer (nor borrows).
+    'server/engine/borrowCheck.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
