@@ -34,6 +34,8 @@ export default {
     'server/engine/relatedCheck.ts',
     // btnCodes a page uses that its own menu entry does not offer (nor borrows).
     'server/engine/borrowCheck.ts',
+    // A detail page's child-list tab: its resource, the field linking it to the record, its columns.
+    'server/engine/detailTabsCheck.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
