@@ -36,6 +36,8 @@ export default {
     'server/engine/borrowCheck.ts',
     // A detail page's child-list tab: its resource, the field linking it to the record, its columns.
     'server/engine/detailTabsCheck.ts',
+    // A drill page's report and route, and the report page's drillRoute that opens it.
+    'server/engine/drillPageCheck.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -24,6 +24,7 @@ export default mergeConfig({ ...base, test: shared }, defineConfig({
       'tests/unit/schema-lint-related.test.ts',
       'tests/unit/schema-lint-borrows.test.ts',
       'tests/unit/schema-lint-child-tabs.test.ts',
+      'tests/unit/schema-lint-drill.test.ts',
     ],
     environment: 'node',
     // Modules kept between the runs of one runner: a mutant is switched on at run time, so
