@@ -38,6 +38,8 @@ export default {
     'server/engine/detailTabsCheck.ts',
     // A drill page's report and route, and the report page's drillRoute that opens it.
     'server/engine/drillPageCheck.ts',
+    // A calendar page's dates, labels, colours, rows and day view against its resources.
+    'server/engine/calendarCheck.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
