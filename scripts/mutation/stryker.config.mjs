@@ -40,6 +40,9 @@ export default {
     'server/engine/drillPageCheck.ts',
     // A calendar page's dates, labels, colours, rows and day view against its resources.
     'server/engine/calendarCheck.ts',
+    // A report's conditions, durations, ratios, references, drill-down, definitions, measures over
+    // another source, and its page's pivot.
+    'server/engine/reportCheck.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
