@@ -26,7 +26,8 @@ import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
 import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
 import { calendarProblems, calendarRowProblems } from './calendarCheck.ts';
-import { isLatenessColumn, latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
+import { latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
+import { isRefLabel, listColumnProblems, SYSTEM_FIELDS } from './listColumnCheck.ts';
 import { drillPageProblems, drillRouteProblems } from './drillPageCheck.ts';
 import { actionProblems, missingEndpoint, type ActionRefs } from './actionCheck.ts';
 import { approvalPointers, approvalProblems, workflowProblems } from './workflowCheck.ts';
@@ -37,8 +38,6 @@ interface Doc<T> {
   file: string;
   doc: T;
 }
-
-const SYSTEM_FIELDS = new Set(['id', 'enabled', 'project_id', 'created_by', 'created_at', 'updated_at', 'state_at']);
 
 const metaAjv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
 const metaValidators = new Map<string, ValidateFunction>();
@@ -258,15 +257,7 @@ export function checkSchemas(root: string): string[] {
     if (page.kind === 'list') {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
-        const computed = resource.computed?.[c.field];
-        const related = resource.related?.[c.field];
-        if (related && c.sortable && !related.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its related column "${c.field}"; mark it "sortable"`);
-        if (!computed && !related && !isLatenessColumn(resource, c) && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
-        if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
-        if (c.sortable && computed && !computed.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its computed column "${c.field}"; mark it "sortable"`);
-        if (c.of && !(c.of in resource.fields) && !resource.computed?.[c.of]) report(file, `/columns/${i}/of`, `"${c.of}" is not a field or computed column of resource "${resource.name}"`);
-        if (c.of && c.cell !== 'percent' && c.cell !== 'progress') report(file, `/columns/${i}/of`, '"of" is the 100 % of a "percent" or "progress" cell only');
-        if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
+        for (const [at, problem] of listColumnProblems(c, resource)) report(file, `/columns/${i}${at}`, problem);
         for (const [at, problem] of latenessColumnProblems(resource, c)) report(file, `/columns/${i}${at}`, problem);
         checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
         for (const [at, problem] of linkColumnProblems(c, resource, pageDocs)) report(file, `/columns/${i}${at}`, problem);
@@ -483,13 +474,6 @@ export function whereInText(text: string, message: string): string {
   const before = text.slice(0, position).split('\n');
   return `line ${before.length} column ${before.at(-1)!.length + 1}`;
 }
-
-/** "<field>_label": the list and detail answer the label of the record a `ref` field points at. */
-const isRefLabel = (resource: ResourceDef, field: string) => {
-  const f = field.endsWith('_label') ? resource.fields[field.slice(0, -'_label'.length)] : undefined;
-  // A reference's label, or a multi-select's names (choiceLabels).
-  return Boolean(f?.ref || (f?.type === 'json' && (f.enum || f.dict)));
-};
 
 /** Link tables of the core that a delete guard may look into. */
 /** Form components fed by an endpoint, with what that endpoint must answer. */
