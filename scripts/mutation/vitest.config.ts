@@ -28,6 +28,7 @@ export default mergeConfig({ ...base, test: shared }, defineConfig({
       'tests/unit/schema-lint-calendar-rules.test.ts',
       'tests/unit/schema-lint-report-rules.test.ts',
       'tests/unit/schema-lint-list-columns.test.ts',
+      'tests/unit/schema-lint-report-columns.test.ts',
     ],
     environment: 'node',
     // Modules kept between the runs of one runner: a mutant is switched on at run time, so

@@ -13,7 +13,7 @@ import { clientResource } from '../../src/shared/resourceMeta.ts';
 import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../../src/shared/registry.ts';
 import { checkExpression, findExpressions } from '../../src/shared/expressions.ts';
 import { schemaFiles, strayFiles } from './schemaFiles.ts';
-import { tableColumns } from './tables.ts';
+import { isColumn } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
 import { relatedProblems } from './relatedCheck.ts';
@@ -24,7 +24,8 @@ import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
-import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
+import { checkReportPage } from './reportCheck.ts';
+import { reportSourceProblems } from './reportSourceCheck.ts';
 import { calendarProblems, calendarRowProblems } from './calendarCheck.ts';
 import { latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
 import { isRefLabel, listColumnProblems, SYSTEM_FIELDS } from './listColumnCheck.ts';
@@ -346,30 +347,7 @@ export function checkSchemas(root: string): string[] {
 
   for (const { file, doc: r } of reports) {
     for (const [op, guard] of Object.entries(r.permissions)) checkCode(file, `/permissions/${op}`, guard);
-    if (!resourceByName.has(r.source) && !CORE_SOURCES.has(r.source)) report(file, '/source', `no resource or core table "${r.source}" (core tables: ${[...CORE_SOURCES].join(', ')})`);
-    // A column the source lacks would answer 500 at the first query; a core table without a resource is checked by SQLite only.
-    const source = resourceByName.get(r.source)?.doc;
-    const column = (pointer: string, name: string | undefined) => {
-      if (name === undefined || !source || isColumn(source, name)) return;
-      report(file, pointer, `"${name}" is not a column of "${r.source}"; use one of its fields`);
-    };
-    column('/dateField', r.dateField);
-    column('/projectField', r.projectField);
-    r.filters?.forEach((f, i) => column(`/filters/${i}`, f));
-    r.dimensions.forEach((d, i) => column(`/dimensions/${i}/field`, d.field));
-    r.measures.forEach((m, i) => {
-      if (m.agg !== 'count' && m.agg !== 'rate' && m.agg !== 'ratio' && !m.field && !m.duration) report(file, `/measures/${i}/field`, `"${m.agg}" needs "field", the column it aggregates`);
-      if (m.agg === 'rate' && !m.where) report(file, `/measures/${i}/where`, 'a rate needs "where", the rows it counts');
-      // A measure of another source (`from`) is checked against that source (reportCheck.ts).
-      if (!m.from) column(`/measures/${i}/field`, m.field);
-      if (!m.from) column(`/measures/${i}/where/field`, m.where?.field);
-    });
-    const tableColumn = (pointer: string, name: string | undefined, table?: string) => {
-      const of = table ? resourceByName.get(table)?.doc : source;
-      if (name === undefined || !of || isColumn(of, name)) return;
-      report(file, pointer, `"${name}" is not a column of "${table ?? r.source}"; use one of its fields`);
-    };
-    checkReportExpressions(r, (pointer, message) => report(file, pointer, message), tableColumn, (t) => resourceByName.has(t) || CORE_SOURCES.has(t), (t) => resourceByName.get(t)?.doc);
+    for (const [pointer, message] of reportSourceProblems(r, (t) => resourceByName.get(t)?.doc)) report(file, pointer, message);
   }
 
   for (const { file, doc: r } of resources) {
@@ -461,12 +439,6 @@ export function checkSchemas(root: string): string[] {
 /** Field types by what they compare with; JSON and HTML compare with nothing. */
 const COMPARABLE: Partial<Record<string, string>> = { integer: 'number', number: 'number', boolean: 'number', datetime: 'time', string: 'text', text: 'text' };
 
-/** A column of the resource's table (a read-only view has its fields, id and project only). */
-function isColumn(resource: ResourceDef, name: string): boolean {
-  if (!resource.readOnly) return tableColumns(resource).includes(name);
-  return (name in resource.fields && !resource.fields[name]!.through) || name === 'id' || (name === 'project_id' && resource.scope === 'project');
-}
-
 /** "line L column C" of a JSON.parse error, from the position its message gives (or the end of the text). */
 export function whereInText(text: string, message: string): string {
   const match = /at position (\d+)/.exec(message);
@@ -485,8 +457,6 @@ const ENDPOINT_COMPONENTS: Record<string, string> = {
   PermissionTree: 'the grantable catalogue',
 };
 const CORE_TABLES = new Set(['staff_role', 'post_role', 'staff_post']);
-/** Tables of the core that reports may count (the rest are resources). */
-const CORE_SOURCES = new Set(['work_order', 'customer', 'house', 'building', 'org', 'staff', 'login_log', 'tbp_task', 'tbp_record', 'tbp_point', 'tbp_plan', 'tbp_classify']);
 
 /** Routes written in React (session core, error pages), valid targets of navigate actions. */
 const CORE_ROUTES = new Set(['/userlogin', '/userLogin', '/speciallogin', '/alter/password', '/download', '/userPrivateProxy', '/yslogin', '/403', '/404', '/500', '/noauth']);
