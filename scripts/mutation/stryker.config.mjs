@@ -32,6 +32,23 @@ export default {
     'server/engine/workflowCheck.ts',
     // Related columns and filters between resources.
     'server/engine/relatedCheck.ts',
+    // btnCodes a page uses that its own menu entry does not offer (nor borrows).
+    'server/engine/borrowCheck.ts',
+    // A detail page's child-list tab: its resource, the field linking it to the record, its columns.
+    'server/engine/detailTabsCheck.ts',
+    // A drill page's report and route, and the report page's drillRoute that opens it.
+    'server/engine/drillPageCheck.ts',
+    // A calendar page's dates, labels, colours, rows and day view against its resources.
+    'server/engine/calendarCheck.ts',
+    // A report's conditions, durations, ratios, references, drill-down, definitions, measures over
+    // another source, and its page's pivot.
+    'server/engine/reportCheck.ts',
+    // A list page's columns against its resource (taken out of schemaCheck.ts for this run).
+    'server/engine/listColumnCheck.ts',
+    // A report's source and the columns it reads (taken out of schemaCheck.ts), and the rule of what
+    // is a column of a resource's table (isColumn; the rest of tables.ts writes migrations).
+    'server/engine/reportSourceCheck.ts',
+    'server/engine/tables.ts:51-54',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -22,6 +22,13 @@ export default mergeConfig({ ...base, test: shared }, defineConfig({
       'tests/unit/schema-lint-actions.test.ts',
       'tests/unit/schema-lint-workflow.test.ts',
       'tests/unit/schema-lint-related.test.ts',
+      'tests/unit/schema-lint-borrows.test.ts',
+      'tests/unit/schema-lint-child-tabs.test.ts',
+      'tests/unit/schema-lint-drill.test.ts',
+      'tests/unit/schema-lint-calendar-rules.test.ts',
+      'tests/unit/schema-lint-report-rules.test.ts',
+      'tests/unit/schema-lint-list-columns.test.ts',
+      'tests/unit/schema-lint-report-columns.test.ts',
     ],
     environment: 'node',
     // Modules kept between the runs of one runner: a mutant is switched on at run time, so

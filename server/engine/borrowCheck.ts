@@ -1,13 +1,16 @@
 import type { PageSchema } from '../../src/shared/schemaTypes.ts';
 import { guardCodes } from '../../src/shared/endpoints.ts';
 
-/** Every btnCode a page uses (actions, columns, tabs...), with its JSON pointer; the page's own `buttons` are what it offers, not uses. */
+/**
+ * Every btnCode a page uses (actions, columns, tabs...), with its JSON pointer; the page's own
+ * `buttons` are what it offers, not uses (its `borrows` are codes, not objects: nothing to find).
+ * An array's entries are its indexes, so one walk covers arrays and objects.
+ */
 function usedCodes(value: unknown, pointer: string, out: [string, string][]): [string, string][] {
-  if (Array.isArray(value)) value.forEach((v, i) => usedCodes(v, `${pointer}/${i}`, out));
-  else if (value && typeof value === 'object') {
+  if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
       if (key === 'btnCode') for (const code of guardCodes(v as string | string[])) out.push([`${pointer}/btnCode`, code]);
-      else if (!(pointer === '' && (key === 'buttons' || key === 'borrows'))) usedCodes(v, `${pointer}/${key}`, out);
+      else if (!(pointer === '' && key === 'buttons')) usedCodes(v, `${pointer}/${key}`, out);
     }
   }
   return out;

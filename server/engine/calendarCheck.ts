@@ -26,14 +26,14 @@ export function calendarProblems(page: CalendarPage, resource: ResourceDef, show
   if (page.colorField !== undefined && values === null) problems.push(['/colorField', `"${page.colorField}" is neither the workflow field nor an enum field of resource "${name}"`]);
   if (page.colors && page.colorField === undefined) problems.push(['/colors', 'colours need "colorField", the field whose values they colour']);
   if (values && page.colors) for (const value of Object.keys(page.colors)) if (!values.includes(value)) problems.push([`/colors/${value}`, `"${value}" is not a value of "${page.colorField}"; use one of ${values.join(', ')}`]);
-  if (values && page.colorField !== undefined && !page.colors && resource.workflow?.field !== page.colorField) problems.push(['/colors', `give the text and colour of each value of the enum field "${page.colorField}" (${values.join(', ')})`]);
+  if (values && !page.colors && resource.workflow?.field !== page.colorField) problems.push(['/colors', `give the text and colour of each value of the enum field "${page.colorField}" (${values.join(', ')})`]);
   if (maxPageSize(resource) < CALENDAR_ROWS) problems.push(['/resource', `resource "${name}" answers at most ${maxPageSize(resource)} rows at once and a calendar view asks for up to ${CALENDAR_ROWS}; raise its "maxPageSize"`]);
   return problems;
 }
 
-/** The values of the colour field: the workflow's states or the field's enum; null when it is neither. */
+/** The values of the colour field: the workflow's states or the field's enum; null when there is none or it is neither (colours without a field have their one message). */
 function colourValues(page: CalendarPage, resource: ResourceDef): string[] | null {
-  if (page.colorField === undefined) return [];
+  if (page.colorField === undefined) return null;
   if (resource.workflow?.field === page.colorField) return Object.keys(resource.workflow.states);
   const enumeration = resource.fields[page.colorField]?.enum;
   return enumeration ? Object.keys(enumeration) : null;

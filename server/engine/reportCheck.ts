@@ -82,7 +82,7 @@ function checkOtherSource(r: ReportDef, m: ReportMeasure, at: string, report: Re
   }
   for (const f of r.filters ?? []) if (!from.filters?.[f]) report(`${at}/from/filters`, `the report filters on "${f}"; name the column of "${from.source}" filtered alike`);
   for (const [name, field] of Object.entries(from.filters ?? {})) {
-    if (!(r.filters ?? []).includes(name)) report(`${at}/from/filters/${name}`, `"${name}" is not a filter of this report`);
+    if (!r.filters?.includes(name)) report(`${at}/from/filters/${name}`, `"${name}" is not a filter of this report`);
     else own(`${at}/from/filters/${name}`, field);
   }
   own(`${at}/field`, m.field);

@@ -13,7 +13,7 @@ import { clientResource } from '../../src/shared/resourceMeta.ts';
 import { CORE_REF_TABLES, FILTER_COMPONENTS, isRegisteredComponent } from '../../src/shared/registry.ts';
 import { checkExpression, findExpressions } from '../../src/shared/expressions.ts';
 import { schemaFiles, strayFiles } from './schemaFiles.ts';
-import { tableColumns } from './tables.ts';
+import { isColumn } from './tables.ts';
 import { shapeProblems } from './jsonShapes.ts';
 import { computedProblems } from './computedCheck.ts';
 import { relatedProblems } from './relatedCheck.ts';
@@ -24,9 +24,11 @@ import { nestedImportProblems } from './nestedImportCheck.ts';
 import { audienceFieldProblems, audiencePickerProblems } from './audienceLint.ts';
 import { geoFieldProblems, mapPickerProblems } from './geoLint.ts';
 import { runtimeProblems } from './runtimeChecks.ts';
-import { checkReportExpressions, checkReportPage } from './reportCheck.ts';
+import { checkReportPage } from './reportCheck.ts';
+import { reportSourceProblems } from './reportSourceCheck.ts';
 import { calendarProblems, calendarRowProblems } from './calendarCheck.ts';
-import { isLatenessColumn, latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
+import { latenessColumnProblems, latenessProblems } from './latenessCheck.ts';
+import { isRefLabel, listColumnProblems, SYSTEM_FIELDS } from './listColumnCheck.ts';
 import { drillPageProblems, drillRouteProblems } from './drillPageCheck.ts';
 import { actionProblems, missingEndpoint, type ActionRefs } from './actionCheck.ts';
 import { approvalPointers, approvalProblems, workflowProblems } from './workflowCheck.ts';
@@ -37,8 +39,6 @@ interface Doc<T> {
   file: string;
   doc: T;
 }
-
-const SYSTEM_FIELDS = new Set(['id', 'enabled', 'project_id', 'created_by', 'created_at', 'updated_at', 'state_at']);
 
 const metaAjv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
 const metaValidators = new Map<string, ValidateFunction>();
@@ -258,15 +258,7 @@ export function checkSchemas(root: string): string[] {
     if (page.kind === 'list') {
       checkFields(file, '/filters', page.filters, resource, true);
       page.columns.forEach((c, i) => {
-        const computed = resource.computed?.[c.field];
-        const related = resource.related?.[c.field];
-        if (related && c.sortable && !related.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its related column "${c.field}"; mark it "sortable"`);
-        if (!computed && !related && !isLatenessColumn(resource, c) && !(c.field.split('.')[0]! in resource.fields) && !SYSTEM_FIELDS.has(c.field) && !(resource.scope === 'project' && c.field === 'project_name') && !isRefLabel(resource, c.field)) report(file, `/columns/${i}/field`, `"${c.field}" is not a field of resource "${resource.name}"`);
-        if (c.sortable && c.field in resource.fields && !resource.fields[c.field]!.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by "${c.field}"; mark the field "sortable"`);
-        if (c.sortable && computed && !computed.sortable) report(file, `/columns/${i}/sortable`, `resource "${resource.name}" does not sort by its computed column "${c.field}"; mark it "sortable"`);
-        if (c.of && !(c.of in resource.fields) && !resource.computed?.[c.of]) report(file, `/columns/${i}/of`, `"${c.of}" is not a field or computed column of resource "${resource.name}"`);
-        if (c.of && c.cell !== 'percent' && c.cell !== 'progress') report(file, `/columns/${i}/of`, '"of" is the 100 % of a "percent" or "progress" cell only');
-        if (c.cell === 'dict' && !c.dict) report(file, `/columns/${i}`, 'a "dict" cell needs "dict", the dictionary code');
+        for (const [at, problem] of listColumnProblems(c, resource)) report(file, `/columns/${i}${at}`, problem);
         for (const [at, problem] of latenessColumnProblems(resource, c)) report(file, `/columns/${i}${at}`, problem);
         checkCode(file, `/columns/${i}/btnCode`, c.btnCode);
         for (const [at, problem] of linkColumnProblems(c, resource, pageDocs)) report(file, `/columns/${i}${at}`, problem);
@@ -356,30 +348,7 @@ export function checkSchemas(root: string): string[] {
 
   for (const { file, doc: r } of reports) {
     for (const [op, guard] of Object.entries(r.permissions)) checkCode(file, `/permissions/${op}`, guard);
-    if (!resourceByName.has(r.source) && !CORE_SOURCES.has(r.source)) report(file, '/source', `no resource or core table "${r.source}" (core tables: ${[...CORE_SOURCES].join(', ')})`);
-    // A column the source lacks would answer 500 at the first query; a core table without a resource is checked by SQLite only.
-    const source = resourceByName.get(r.source)?.doc;
-    const column = (pointer: string, name: string | undefined) => {
-      if (name === undefined || !source || isColumn(source, name)) return;
-      report(file, pointer, `"${name}" is not a column of "${r.source}"; use one of its fields`);
-    };
-    column('/dateField', r.dateField);
-    column('/projectField', r.projectField);
-    r.filters?.forEach((f, i) => column(`/filters/${i}`, f));
-    r.dimensions.forEach((d, i) => column(`/dimensions/${i}/field`, d.field));
-    r.measures.forEach((m, i) => {
-      if (m.agg !== 'count' && m.agg !== 'rate' && m.agg !== 'ratio' && !m.field && !m.duration) report(file, `/measures/${i}/field`, `"${m.agg}" needs "field", the column it aggregates`);
-      if (m.agg === 'rate' && !m.where) report(file, `/measures/${i}/where`, 'a rate needs "where", the rows it counts');
-      // A measure of another source (`from`) is checked against that source (reportCheck.ts).
-      if (!m.from) column(`/measures/${i}/field`, m.field);
-      if (!m.from) column(`/measures/${i}/where/field`, m.where?.field);
-    });
-    const tableColumn = (pointer: string, name: string | undefined, table?: string) => {
-      const of = table ? resourceByName.get(table)?.doc : source;
-      if (name === undefined || !of || isColumn(of, name)) return;
-      report(file, pointer, `"${name}" is not a column of "${table ?? r.source}"; use one of its fields`);
-    };
-    checkReportExpressions(r, (pointer, message) => report(file, pointer, message), tableColumn, (t) => resourceByName.has(t) || CORE_SOURCES.has(t), (t) => resourceByName.get(t)?.doc);
+    for (const [pointer, message] of reportSourceProblems(r, (t) => resourceByName.get(t)?.doc)) report(file, pointer, message);
   }
 
   for (const { file, doc: r } of resources) {
@@ -471,12 +440,6 @@ export function checkSchemas(root: string): string[] {
 /** Field types by what they compare with; JSON and HTML compare with nothing. */
 const COMPARABLE: Partial<Record<string, string>> = { integer: 'number', number: 'number', boolean: 'number', datetime: 'time', string: 'text', text: 'text' };
 
-/** A column of the resource's table (a read-only view has its fields, id and project only). */
-function isColumn(resource: ResourceDef, name: string): boolean {
-  if (!resource.readOnly) return tableColumns(resource).includes(name);
-  return (name in resource.fields && !resource.fields[name]!.through) || name === 'id' || (name === 'project_id' && resource.scope === 'project');
-}
-
 /** "line L column C" of a JSON.parse error, from the position its message gives (or the end of the text). */
 export function whereInText(text: string, message: string): string {
   const match = /at position (\d+)/.exec(message);
@@ -484,13 +447,6 @@ export function whereInText(text: string, message: string): string {
   const before = text.slice(0, position).split('\n');
   return `line ${before.length} column ${before.at(-1)!.length + 1}`;
 }
-
-/** "<field>_label": the list and detail answer the label of the record a `ref` field points at. */
-const isRefLabel = (resource: ResourceDef, field: string) => {
-  const f = field.endsWith('_label') ? resource.fields[field.slice(0, -'_label'.length)] : undefined;
-  // A reference's label, or a multi-select's names (choiceLabels).
-  return Boolean(f?.ref || (f?.type === 'json' && (f.enum || f.dict)));
-};
 
 /** Link tables of the core that a delete guard may look into. */
 /** Form components fed by an endpoint, with what that endpoint must answer. */
@@ -502,8 +458,6 @@ const ENDPOINT_COMPONENTS: Record<string, string> = {
   PermissionTree: 'the grantable catalogue',
 };
 const CORE_TABLES = new Set(['staff_role', 'post_role', 'staff_post']);
-/** Tables of the core that reports may count (the rest are resources). */
-const CORE_SOURCES = new Set(['work_order', 'customer', 'house', 'building', 'org', 'staff', 'login_log', 'tbp_task', 'tbp_record', 'tbp_point', 'tbp_plan', 'tbp_classify']);
 
 /** Routes written in React (session core, error pages), valid targets of navigate actions. */
 const CORE_ROUTES = new Set(['/userlogin', '/userLogin', '/speciallogin', '/alter/password', '/download', '/userPrivateProxy', '/yslogin', '/403', '/404', '/500', '/noauth']);

@@ -47,6 +47,12 @@ export function tableColumns(resource: ResourceDef): string[] {
   ];
 }
 
+/** A column of the resource's table (a read-only view has its fields, id and project only). */
+export function isColumn(resource: ResourceDef, name: string): boolean {
+  if (!resource.readOnly) return tableColumns(resource).includes(name);
+  return (name in resource.fields && !resource.fields[name]!.through) || name === 'id' || (name === 'project_id' && resource.scope === 'project');
+}
+
 /**
  * Migrations derived from the resource definitions: a new resource creates its table and
  * indexes, a new field adds its column. Each statement runs once, in a transaction, and is
