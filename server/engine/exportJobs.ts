@@ -8,10 +8,15 @@ import { asAttachment, XLSX_TYPE } from '../platform/http/attachment.ts';
 import { writeExcel, type ExcelColumn, type ExcelRow } from '../platform/http/excel.ts';
 import { ApiError, badRequest, notFound, ok } from '../platform/http/envelope.ts';
 import type { StaffContext } from '../platform/types.ts';
+import { loadStaffContext } from './access/authenticate.ts';
 
 // The download center (issue 31, capability 1): an export too long for one request runs in the
 // background, one at a time, its progress kept in export_job; the file stays for
 // PMS_EXPORT_KEEP_HOURS and only the staff member who asked for it lists or downloads it.
+//
+// Several instances share the jobs (issue 39): each job is made again from its stored source and
+// parameters by the instance that claims it, for its owner's rights, and the claim lapses unless
+// renewed, so a job whose instance died (or restarted) is written by another, exactly once.
 
 export interface ExportJobTable {
   id: import('kysely').Generated<number>;
@@ -29,6 +34,9 @@ export interface ExportJobTable {
   created_at: number;
   finished_at: number | null;
   expires_at: number | null;
+  /** The instance writing it, while its claim holds. */
+  claimed_by: string | null;
+  lease_until: number | null;
 }
 
 declare module '../platform/db/schema.ts' {
@@ -38,6 +46,8 @@ declare module '../platform/db/schema.ts' {
 }
 
 type Db = Kysely<import('../platform/db/schema.ts').Database>;
+/** A job as read. */
+type Job = import('kysely').Selectable<ExportJobTable>;
 
 /** What a background export writes: its columns, how many rows it will write (for the progress) and the rows. */
 export interface ExportWork {
@@ -58,8 +68,10 @@ const PROGRESS_EVERY = 500;
 const folder = (app: FastifyInstance) => path.join(app.config.filesDir, 'exports');
 const fileOf = (app: FastifyInstance, key: string) => path.join(folder(app), `${key}.xlsx`);
 
-/** Queued work by job id, and the one chain that runs it in order. */
-const pending = new WeakMap<object, { chain: Promise<void>; work: Map<number, ExportWork> }>();
+/** How long a claim holds without renewal: a dead instance's job waits this long for another. */
+export const EXPORT_LEASE_MS = 30_000;
+/** How often an idle instance looks for queued or abandoned jobs. */
+const LOOK_EVERY_MS = 5_000;
 
 /** How a source (a report) makes its work again from the stored parameters, for 重新生成. */
 export type ExportMaker = (staff: StaffContext, params: unknown) => ExportWork;
@@ -72,7 +84,7 @@ export function registerExportSource(app: FastifyInstance, source: string, make:
   map.set(source, make);
 }
 
-/** Records the export and queues it; answers the job's id at once. */
+/** Records the export and wakes this instance's writer; answers the job's id at once. */
 export async function queueExport(app: FastifyInstance, staff: StaffContext, work: ExportWork): Promise<number> {
   const db = app.db as Db;
   const open = await db.selectFrom('export_job').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', staff.id).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
@@ -82,20 +94,84 @@ export async function queueExport(app: FastifyInstance, staff: StaffContext, wor
     .values({ owner_id: staff.id, title: work.title, source: work.source, params: JSON.stringify(work.params ?? {}), status: 'queued', progress: 0, row_count: 0, created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const queue = pending.get(app.server) ?? { chain: Promise.resolve(), work: new Map() };
-  pending.set(app.server, queue);
-  queue.work.set(id, work);
-  queue.chain = queue.chain.then(() => runJob(app, id, work)).finally(() => queue.work.delete(id));
+  writers.get(app.server)?.wake();
   return id;
 }
 
-/** Writes one job's file, updating its progress; a failure is recorded on the job, never thrown. */
-async function runJob(app: FastifyInstance, id: number, work: ExportWork): Promise<void> {
+/** Each instance's writer: wakes on a new job and every few seconds, and writes the jobs it claims one at a time. */
+const writers = new WeakMap<object, { wake(): void }>();
+
+/**
+ * Starts the instance's writer (the download center's plugin does, once per instance): it claims
+ * the oldest queued job, or a running one whose claim lapsed, and writes it.
+ */
+function startWriter(app: FastifyInstance): () => Promise<void> {
+  const me = randomUUID();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const drain = async () => {
+    for (let job = await claimNext(app, me); job && !stopped; job = await claimNext(app, me)) await writeJob(app, me, job);
+  };
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error) => app.log.error({ err: error }, 'background exports stopped'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+  writers.set(app.server, { wake });
+  const timer = setInterval(wake, LOOK_EVERY_MS);
+  timer.unref();
+  wake();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Claims one job for `me`: the update names the state it found, so of two instances claiming at once one wins. */
+async function claimNext(app: FastifyInstance, me: string): Promise<Job | null> {
   const db = app.db as Db;
+  for (;;) {
+    const now = Date.now();
+    const open = (eb: import('kysely').ExpressionBuilder<import('../platform/db/schema.ts').Database, 'export_job'>) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)])]);
+    const next = await db.selectFrom('export_job').select('id').where(open).orderBy('id').limit(1).executeTakeFirst();
+    if (!next) return null;
+    const claimed = await db
+      .updateTable('export_job')
+      .set({ status: 'running', claimed_by: me, lease_until: now + EXPORT_LEASE_MS })
+      .where('id', '=', next.id)
+      .where(open)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 1) return (await db.selectFrom('export_job').selectAll().where('id', '=', next.id).executeTakeFirst()) ?? null;
+  }
+}
+
+/** Writes one claimed job's file, renewing the claim as it goes; a failure is recorded on the job, never thrown. */
+async function writeJob(app: FastifyInstance, me: string, job: Job): Promise<void> {
+  const db = app.db as Db;
+  const id = job.id;
+  const mine = () => db.updateTable('export_job').where('id', '=', id).where('claimed_by', '=', me);
   const key = randomUUID();
   const file = fileOf(app, key);
+  const renew = setInterval(() => void mine().set({ lease_until: Date.now() + EXPORT_LEASE_MS }).execute().catch(() => undefined), EXPORT_LEASE_MS / 3);
   try {
-    await db.updateTable('export_job').set({ status: 'running' }).where('id', '=', id).execute();
+    const make = makers.get(app.server)?.get(job.source);
+    const owner = make ? await loadStaffContext(app, job.owner_id, '') : null;
+    if (!make || !owner) throw new Error(`export source ${job.source} or owner ${job.owner_id} is gone`);
+    const work = make(owner, JSON.parse(job.params));
     const total = Math.max(1, await work.total());
     let written = 0;
     async function* counted(): AsyncIterable<ExcelRow> {
@@ -103,7 +179,7 @@ async function runJob(app: FastifyInstance, id: number, work: ExportWork): Promi
         yield row;
         written += 1;
         if (written % PROGRESS_EVERY === 0) {
-          await db.updateTable('export_job').set({ progress: Math.min(99, Math.floor((100 * written) / total)), row_count: written }).where('id', '=', id).execute();
+          await mine().set({ progress: Math.min(99, Math.floor((100 * written) / total)), row_count: written, lease_until: Date.now() + EXPORT_LEASE_MS }).execute();
         }
       }
     }
@@ -114,15 +190,17 @@ async function runJob(app: FastifyInstance, id: number, work: ExportWork): Promi
     out.end();
     await closed;
     const now = Date.now();
-    await db
-      .updateTable('export_job')
-      .set({ status: 'done', progress: 100, row_count: written, file_key: key, file_name: `${work.title}_${new Date(now).toISOString().slice(0, 10)}.xlsx`, size: (await stat(file)).size, finished_at: now, expires_at: now + app.config.exportKeepHours * 3600_000 })
-      .where('id', '=', id)
-      .execute();
+    const done = await mine()
+      .set({ status: 'done', progress: 100, row_count: written, file_key: key, file_name: `${work.title}_${new Date(now).toISOString().slice(0, 10)}.xlsx`, size: (await stat(file)).size, finished_at: now, expires_at: now + app.config.exportKeepHours * 3600_000, claimed_by: null, lease_until: null })
+      .executeTakeFirst();
+    // Claimed by another meanwhile (this instance stalled past its claim): theirs is the file.
+    if (Number(done.numUpdatedRows) !== 1) await rm(file, { force: true });
   } catch (error) {
     app.log.error({ err: error, job: id }, 'background export failed');
     await rm(file, { force: true });
-    await db.updateTable('export_job').set({ status: 'failed', error: '导出失败，请重新生成', finished_at: Date.now() }).where('id', '=', id).execute();
+    await mine().set({ status: 'failed', error: '导出失败，请重新生成', finished_at: Date.now(), claimed_by: null, lease_until: null }).execute();
+  } finally {
+    clearInterval(renew);
   }
 }
 
@@ -150,9 +228,13 @@ const idBody = { type: 'object', additionalProperties: false, required: ['id'], 
 export function downloadCenterRoutes(btnCode: string) {
   return async function plugin(app: FastifyInstance) {
     const db = app.db as Db;
-    // Jobs cut short by a restart cannot resume: their work lived in memory.
+    // Jobs left by an instance that stopped are claimed again once their claim lapses.
+    let stopWriter: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      await db.updateTable('export_job').set({ status: 'failed', error: '服务重启，导出中断，请重新生成', finished_at: Date.now() }).where('status', 'in', ['queued', 'running']).execute();
+      stopWriter = startWriter(app);
+    });
+    app.addHook('onClose', async () => {
+      await stopWriter?.();
     });
     const config = { btnCode };
 

@@ -181,6 +181,26 @@ describe('download center', () => {
     expect((await downloadJob(admin, job.id)).status).toBe(404);
   });
 
+  it("writes a job whose instance stopped once its claim lapses, and leaves another instance's live claim alone", async () => {
+    const staff = await server.app.db.selectFrom('staff').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow();
+    const job = (claimed_by: string, lease_until: number) => ({ owner_id: staff.id, title: '报修统计', source: 'repairReport', params: JSON.stringify({ groupBy: 'project', what: 'table' }), status: 'running' as const, progress: 40, row_count: 0, created_at: Date.now(), claimed_by, lease_until });
+    const insert = (values: ReturnType<typeof job>) => server.app.db.insertInto('export_job').values(values).returning('id').executeTakeFirstOrThrow();
+    const abandoned = await insert(job('a stopped instance', Date.now() - 1));
+    const held = await insert(job('a live instance', Date.now() + 3_600_000));
+    // The abandoned job is written here, for its owner, as if asked for now.
+    const done = await finished(admin, abandoned.id);
+    expect(done).toMatchObject({ status: 'done', progress: 100 });
+    const rows = (await downloadJob(admin, done.id)).rows;
+    expect(rows.at(-1)![0]).toBe('合计');
+    const totals = (await admin.post(url('repair', 'query'), { groupBy: 'project' })).body.data.totals;
+    expect(rows.at(-1)![1]).toBe(totals.total);
+    // A job queued after it is written too, while the live claim is left to its instance.
+    const later = await finished(admin, (await admin.post(url('emergency', 'exportAsync'), {})).body.data.id);
+    expect(later.status).toBe('done');
+    expect(await server.app.db.selectFrom('export_job').select(['status', 'claimed_by']).where('id', '=', held.id).executeTakeFirstOrThrow()).toEqual({ status: 'running', claimed_by: 'a live instance' });
+    await server.app.db.deleteFrom('export_job').where('id', '=', held.id).execute();
+  });
+
   it('keeps a file only for its time: an expired one is gone from the list and the disk', async () => {
     const queued = await admin.post(url('emergency', 'exportAsync'), {});
     const job = await finished(admin, queued.body.data.id);

@@ -39,7 +39,10 @@ export function folderMigrations(folders: string[]): MigrationProvider {
  * (`makeResourceTables`) and runs the migration again.
  */
 export async function migrateToLatest(db: DB, folders: string[], makeResourceTables?: () => Promise<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: folderMigrations([PLATFORM_MIGRATIONS, ...folders]) });
+  // A module's new migration may sort before another folder's released one (2026_11_29_… before
+  // 2026_11_300_…): migrations of different folders touch different tables, so an existing
+  // database runs what it has not run yet, whatever sorts first, instead of refusing to start.
+  const migrator = new Migrator({ db, provider: folderMigrations([PLATFORM_MIGRATIONS, ...folders]), allowUnorderedMigrations: true });
   if (!isPostgres() || !makeResourceTables) {
     const { error, results } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
