@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { confirmDialog } from '../support/dialogs.ts';
+import { confirmDialog, opened } from '../support/dialogs.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { choose } from '../support/selects.ts';
+import { signedIn } from '../support/api.ts';
+import { ownerMobiles, ownerSignedIn } from '../support/owners.ts';
+import { DEMO_PROJECTS } from '../../server/modules/org/demo.ts';
 
 /**
  * Operations content in chromium (issue 32): the regional operations specialist writes a mass
  * notice, picks its 发送范围 with the scope picker (only her region's projects are offered) and
  * submits it; the administrator approves it at 群发通知审批; she then sees it sent, with its
  * recipients, and its owner-facing preview. A letter to the community mailbox is turned into a
- * work order, which the letter then names.
+ * work order, which the letter then names. An approved activity takes owners' sign-ups through
+ * the owner app's API; she reviews them in its 报名名单 and checks one in, and the counts follow.
  */
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -96,5 +100,54 @@ describe('the community mailbox', () => {
     await poll(() => page.getByText('已转为工单').isVisible()).toBe(true);
     await poll(() => rowIn(screen(page), code).textContent()).toMatch(/WO\d{13}/);
     await poll(() => rowIn(screen(page), code).getByText('已转工单').isVisible()).toBe(true);
+  });
+});
+
+describe('activities', () => {
+  it('take owners\' sign-ups from the app, which the operator reviews and checks in', async () => {
+    // 赵雅琪 adds and submits a sign-up activity with review; the administrator approves it: online at once.
+    const DAY = 86_400_000;
+    const title = '亲子手工灯笼制作';
+    const staff = await signedIn(server.url, 'yunying');
+    const added = await staff.post('/api/wxmanage/activity/add', {
+      project_id: DEMO_PROJECTS.cuihu.id, activity_type: 'signup', title, content: '<p>和孩子一起做灯笼，材料由物业提供。</p>', participants: { mode: 'project', ids: [DEMO_PROJECTS.cuihu.id] },
+      start_time: Date.now() + 5 * DAY, end_time: Date.now() + 5 * DAY + 3 * 3_600_000, signup_start: Date.now() - DAY, signup_end: Date.now() + 4 * DAY, quota: 10, need_signup_audit: true,
+    });
+    const id = added.body.data.id as number;
+    await staff.post('/api/wxmanage/activity/transition', { id, action: 'submit' });
+    const admin = await signedIn(server.url, 'admin');
+    const task = ((await admin.post('/api/approve/task/list', { pageSize: 50, filters: { view: 'todo', biz_type: 'activity' } })).body.data.records as { id: number; title: string }[]).find((t) => t.title === title)!;
+    await admin.post('/api/approve/task/approve', { id: task.id });
+    // Three owners sign up in the app (over the owner-side API), two people each.
+    const names = ['王小雨', '陈思远', '李梓涵'];
+    for (const [i, mobile] of (await ownerMobiles(server, DEMO_PROJECTS.cuihu.id, true, 3)).entries()) {
+      const owner = await ownerSignedIn(server, mobile);
+      const houseId = (await owner.get('/api/owner/me')).body.data.houses[0].houseId as number;
+      expect((await owner.post('/api/owner/activity/signup', { activityId: id, houseId, persons: 2, name: names[i] })).body.message).toBe('报名已提交，等待审核');
+    }
+
+    const page = await as('yunying');
+    await page.goto(`${server.url}/opearator-manager/ActivityManagement`);
+    const activity = rowIn(screen(page), title);
+    await poll(() => activity.getByText('进行中').isVisible()).toBe(true);
+    await poll(() => activity.getByRole('cell', { name: '6', exact: true }).isVisible()).toBe(true);
+    await activity.getByRole('button', { name: '报名名单' }).click();
+    await page.waitForURL(/activityDetails\?activity_id=/);
+    const signups = screen(page);
+    await poll(() => rowIn(signups, '待审核').count()).toBe(3);
+    // One passes review and is checked in on the day; one is refused, which frees its places.
+    await rowIn(signups, names[0]!).getByRole('button', { name: '通过' }).click();
+    await poll(() => rowIn(signups, names[0]!).getByText('报名成功').isVisible()).toBe(true);
+    await rowIn(signups, names[0]!).getByRole('button', { name: '签到' }).click();
+    await poll(() => rowIn(signups, names[0]!).getByText('已签到').isVisible()).toBe(true);
+    await rowIn(signups, names[1]!).getByRole('button', { name: '拒绝' }).click();
+    const note = page.locator('.ant-modal-confirm:visible');
+    await opened(note);
+    await note.getByLabel('说明').fill('本场名额优先给本楼栋住户，请报名下一场');
+    await confirmDialog(page);
+    await poll(() => rowIn(signups, names[1]!).getByText('未通过').isVisible()).toBe(true);
+    await poll(() => rowIn(signups, '待审核').count()).toBe(1);
+    await page.goto(`${server.url}/opearator-manager/ActivityManagement`);
+    await poll(() => rowIn(screen(page), title).getByRole('cell', { name: '4', exact: true }).isVisible()).toBe(true);
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { watchProblems } from '../support/browser.ts';
 import { setUpBrowser, setUpServer, signedInPage } from '../support/setup.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
 // The customer service's day (kefu): find a customer, open the profile, record a conversation and
-// see it on the profile; the regional quality manager (pinzhi): open a task report, drill into a
+// see it on the profile (and, for operations, the owner's app feedback there); the regional quality manager (pinzhi): open a task report, drill into a
 // figure, export its records in the background and download them from the download center.
 const server = setUpServer();
 const browser = setUpBrowser();
@@ -47,6 +48,15 @@ describe('customers', () => {
     await page.goto(`${server.url}/user-manager/user-lists/detail?id=${customer.id}`);
     await expect.poll(() => screen(page).getByText('上门检查燃气阀门与烟感，一切正常，业主对管家服务表示感谢').isVisible()).toBe(true);
     expect(problems.consoleErrors).toEqual([]);
+  });
+
+  it('shows an owner\'s app feedback on their profile to the operations specialist, who holds the feedback screen', async () => {
+    // A demo owner's handled feedback (ownerapi seed); the tab's list is another screen's, borrowed by the customer list.
+    const feedback = await (server.app.db as unknown as Kysely<any>).selectFrom('app_feedback').select(['customer_id', 'content']).where('customer_id', 'is not', null).where('status', '=', 'done').orderBy('id').executeTakeFirstOrThrow();
+    const page = await as('yunying');
+    await page.goto(`${server.url}/user-manager/user-lists/detail?id=${feedback.customer_id}`);
+    await screen(page).getByRole('tab', { name: 'App 意见反馈' }).click();
+    await expect.poll(() => screen(page).getByRole('cell', { name: feedback.content as string }).isVisible()).toBe(true);
   });
 });
 

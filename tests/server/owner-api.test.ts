@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
 import { ownerMobiles, ownerSignedIn } from '../support/owners.ts';
+import { postFile, storeFile } from '../support/storedFiles.ts';
 import { startSmsGateway } from '../support/smsGateway.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
@@ -10,7 +11,8 @@ import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
  * The owner-side API (/api/owner, issue 32): the owner app signs in with the SMS code, its session
  * reaches only owner routes and only the owner's own houses; notices and read receipts, sign-ups
  * under the activity's rules (no overbooking under concurrency), votes under the vote's rules,
- * mailbox letters whose replies show once approved, app feedback.
+ * mailbox letters whose replies show once approved, app feedback and its answers, and pictures
+ * an owner uploads and attaches to a letter or a feedback.
  */
 let server: TestServer;
 let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
@@ -24,7 +26,7 @@ const db = () => server.app.db as unknown as Kysely<any>;
 
 beforeAll(async () => {
   gateway = await startSmsGateway();
-  server = await startServer({ PMS_SMS_WEBHOOK_URL: gateway.url, PMS_LOGIN_RATE_LIMIT: '1000' });
+  server = await startServer({ PMS_SMS_WEBHOOK_URL: gateway.url, PMS_LOGIN_RATE_LIMIT: '1000', PMS_UPLOAD_MAX_BYTES: String(64 * 1024) });
   admin = await signedIn(server.url, 'admin');
   yunying = await signedIn(server.url, 'yunying');
 });
@@ -276,5 +278,102 @@ describe('the mailbox and app feedback', () => {
     const fed = await owner.post(`${O}/feedback/submit`, { type: 'bug', content: '缴费页面偶尔白屏', appVersion: '3.2.1', os: 'Android 14' });
     expect(fed.body.message).toBe('感谢您的反馈');
     expect((await admin.get('/api/wxmanage/appFeedback/detail', { id: fed.body.data.id })).body.data).toMatchObject({ status: 'new', content: '缴费页面偶尔白屏', project_id: DEMO_PROJECTS.yunqi.id });
+  });
+});
+
+describe('feedback history', () => {
+  const FB = '/api/wxmanage/appFeedback';
+  const mine = async (owner: Api) => (await owner.get(`${O}/feedback/list`)).body.data as Record<string, any>[];
+
+  it('links feedback to the owner who sent it, shows them masked to staff, and answers it back to that owner only', async () => {
+    const [mobile, otherMobile] = await ownerMobiles(server, DEMO_PROJECTS.cuihu.id, true, 2);
+    const owner = await ownerSignedIn(server, mobile!);
+    const customer = (await db().selectFrom('customer').select(['id', 'name']).where('mobile', '=', mobile!).executeTakeFirstOrThrow()) as { id: number; name: string };
+    const sent = (await owner.post(`${O}/feedback/submit`, { type: 'ux', content: '希望报修可以上传视频' })).body.data.id as number;
+    const refused = (await owner.post(`${O}/feedback/submit`, { type: 'other', content: '能否增加宠物登记功能' })).body.data.id as number;
+    const detail = (await yunying.get(`${FB}/detail`, { id: sent })).body.data;
+    expect(detail).toMatchObject({ customer_id: customer.id, customer_id_label: customer.name, customer_name: customer.name, contact: `${mobile!.slice(0, 3)}****${mobile!.slice(-4)}` });
+    const listed = (await yunying.post(`${FB}/list`, { pageSize: 50, filters: { customer_id: customer.id } })).body.data.records as Record<string, any>[];
+    expect(listed.map((r) => r.id)).toEqual(expect.arrayContaining([sent, refused]));
+    expect(listed.every((r) => r.contact === detail.contact)).toBe(true);
+    expect((await mine(owner)).filter((f) => [sent, refused].includes(f.id)).map((f) => [f.state, f.reply])).toEqual([['待处理', null], ['待处理', null]]);
+    await yunying.post(`${FB}/transition`, { id: sent, action: 'handle', values: { reply: '视频报修已在排期中，下个版本上线。' } });
+    await yunying.post(`${FB}/transition`, { id: refused, action: 'ignore', note: '宠物登记由社区居委会办理，App 暂不提供。' });
+    const answered = Object.fromEntries((await mine(owner)).map((f) => [f.id, f]));
+    expect(answered[sent]).toMatchObject({ state: '已回复', reply: '视频报修已在排期中，下个版本上线。', content: '希望报修可以上传视频', images: [] });
+    expect(answered[refused]).toMatchObject({ state: '不予处理', reply: '宠物登记由社区居委会办理，App 暂不提供。' });
+    const other = await ownerSignedIn(server, otherMobile!);
+    expect((await mine(other)).some((f) => [sent, refused].includes(f.id))).toBe(false);
+  });
+
+  it('gives the demo feedback to demo owners, who read their answers in the app', async () => {
+    const linked = (await db().selectFrom('app_feedback as f').innerJoin('customer as c', 'c.id', 'f.customer_id').select(['f.id', 'f.reply', 'f.contact', 'f.customer_name', 'c.mobile', 'c.name']).where('f.status', '=', 'done').orderBy('f.id').executeTakeFirstOrThrow()) as Record<string, any>;
+    expect([linked.contact, linked.customer_name]).toEqual([linked.mobile, linked.name]);
+    const unlinked = await db().selectFrom('app_feedback').select('id').where('customer_id', 'is', null).where('created_by', 'is', null).execute();
+    expect(unlinked).toEqual([]);
+    const owner = await ownerSignedIn(server, linked.mobile);
+    expect((await mine(owner)).find((f) => f.id === linked.id)).toMatchObject({ state: '已回复', reply: linked.reply });
+  });
+});
+
+describe('pictures in letters and feedback', () => {
+  /** A real 1×1 PNG, and one whose bytes run past the test server's 64 KB upload limit. */
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const upload = (api: Api, name: string, bytes: Uint8Array, type = 'image/png') => postFile(api, `${O}/file/upload`, name, bytes, type);
+  const picture = async (api: Api, name = '现场照片.png') => (await upload(api, name, PNG)).body.data as { id: string; url: string };
+  const count = async (table: string) => Number(((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number }).n);
+
+  it('attaches an owner\'s pictures to a letter and a feedback, which staff see in the detail', async () => {
+    const [mobile] = await ownerMobiles(server, DEMO_PROJECTS.cuihu.id, true, 1);
+    const owner = await ownerSignedIn(server, mobile!);
+    const first = await upload(owner, '楼道积水.png', PNG);
+    expect([first.http, first.body.message]).toEqual([200, '上传成功']);
+    expect(first.body.data).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{32}$/), url: expect.stringMatching(/^\/files\/\d{6}\/[0-9a-f]{32}\.png$/), name: '楼道积水.png' });
+    const second = await picture(owner);
+    const served = await fetch(server.url + first.body.data.url);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const letter = (await owner.post(`${O}/letter/write`, { mailbox: 'pm', letterType: 'complaint', title: '地库入口积水', content: '下雨后地库入口积水很深，见图。', photos: [second.id, first.body.data.id] })).body.data.id as number;
+    const shown = (await yunying.get('/api/wxmanage/communityLetter/detail', { id: letter })).body.data;
+    expect(shown.photos).toEqual([second.url, first.body.data.url]);
+    expect(((await owner.get(`${O}/letter/list`)).body.data as Record<string, any>[]).find((l) => l.id === letter)!.photos).toEqual([second.url, first.body.data.url]);
+    const feedback = (await owner.post(`${O}/feedback/submit`, { type: 'bug', content: '上传图片后页面卡住', images: [second.id] })).body.data.id as number;
+    expect((await yunying.get('/api/wxmanage/appFeedback/detail', { id: feedback })).body.data.images).toEqual([second.url]);
+  });
+
+  it('refuses a forged picture, too many, too large and another owner\'s, with a Chinese message, storing and writing nothing', async () => {
+    const [mobile, otherMobile] = await ownerMobiles(server, DEMO_PROJECTS.yunqi.id, true, 2);
+    const owner = await ownerSignedIn(server, mobile!);
+    const other = await ownerSignedIn(server, otherMobile!);
+    const files = await count('file_object');
+    const refusals = [
+      await upload(owner, 'photo.jpg', Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg'),
+      await upload(owner, '发票.png', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'image/png'),
+      await upload(owner, 'big.png', Buffer.concat([PNG, Buffer.alloc(70 * 1024)])),
+    ];
+    expect(refusals.map((r) => [r.http, r.body.message])).toEqual([
+      [415, '只能上传图片（JPG、PNG、GIF、WEBP、BMP 格式）'],
+      [415, '只能上传图片（JPG、PNG、GIF、WEBP、BMP 格式）'],
+      [413, '文件大小超过限制（最大 64 KB）'],
+    ]);
+    expect((await upload(yunying, 'staff.png', PNG)).http).toBe(401);
+    expect(await count('file_object')).toBe(files);
+
+    const seven = [];
+    for (let i = 0; i < 7; i++) seven.push((await picture(owner, `第${i + 1}张.png`)).id);
+    const theirs = (await picture(other)).id;
+    const staffFile = (await storeFile(yunying, 'staff.png', PNG, 'image/png')).url;
+    const staffId = ((await db().selectFrom('file_object').select('id').where('stored_path', '=', staffFile.slice('/files/'.length)).executeTakeFirstOrThrow()) as { id: string }).id;
+    const letters = await count('community_letter');
+    const feedback = await count('app_feedback');
+    const write = (photos: string[]) => owner.post(`${O}/letter/write`, { mailbox: 'gm', letterType: 'suggest', title: '绿化建议', content: '建议多种些树。', photos });
+    const send = (images: string[]) => owner.post(`${O}/feedback/submit`, { type: 'ux', content: '图片很多', images });
+    expect((await write(seven)).body.message).toBe('图片最多 6 张');
+    expect((await send(seven)).body.message).toBe('图片最多 6 张');
+    expect((await write([seven[0]!, seven[0]!])).body.message).toBe('图片不能重复');
+    expect((await write([seven[0]!, theirs])).body.message).toBe('图片不存在或不是您上传的，请重新上传');
+    expect((await send([theirs])).body.message).toBe('图片不存在或不是您上传的，请重新上传');
+    expect((await send([staffId])).body.message).toBe('图片不存在或不是您上传的，请重新上传');
+    expect((await write(['../../etc/passwd'])).http).toBe(400);
+    expect([await count('community_letter'), await count('app_feedback')]).toEqual([letters, feedback]);
   });
 });

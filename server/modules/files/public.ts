@@ -4,7 +4,9 @@ import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AnyDB } from '../../engine/hooks.ts';
 import { notFound } from '../../platform/http/envelope.ts';
-import { safeDisplayName } from './routes.ts';
+import { IMAGE_TYPES, receiveUploads, safeDisplayName, type UploadAccepts } from './uploads.ts';
+
+export { IMAGE_TYPES, receiveUploads, type UploadAccepts };
 
 /** A file the product made itself (a stamped PDF, a seal image): what a file field holds, and its SHA-256. */
 export interface GeneratedFile {

@@ -188,14 +188,21 @@ export async function seedCommunity(ctx: SeedContext): Promise<void> {
     for (const f of COMMUNITY_CONTENT.feedback) {
       const at = day(f.day - p, 10 + p);
       const done = f.handled ?? f.ignored;
-      await db
+      const handler = p < 2 ? yunying : kefu;
+      const { id } = (await db
         .insertInto('app_feedback')
         .values({
           project_id: project.id, type: f.type, content: f.content, images: null, customer_name: ctx.personName(), contact: ctx.mobile(), app_version: f.version, device_model: f.device, os: f.os, submitted_at: at,
-          reply: f.handled ?? null, handled_by: done ? (p < 2 ? yunying.id : kefu.id) : null, handled_at: done ? at + 20 * HOUR : null, status: f.handled ? 'done' : f.ignored ? 'ignored' : 'new',
+          reply: f.handled ?? null, handled_by: done ? handler.id : null, handled_at: done ? at + 20 * HOUR : null, status: f.handled ? 'done' : f.ignored ? 'ignored' : 'new',
           state_at: done ? at + 20 * HOUR : at, created_by: null, created_at: at, updated_at: at,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow()) as { id: number };
+      // 处理 and 不予处理 as the workflow writes them: the reason for 不予处理 is the move's note, which the owner reads.
+      if (done) {
+        const to = f.handled ? 'done' : 'ignored';
+        await db.insertInto('resource_timeline').values({ resource: 'app_feedback', record_id: id, action: f.handled ? 'handle' : 'ignore', from_state: 'new', to_state: to, note: f.ignored ?? null, staff_id: handler.id, staff_name: handler.name, at: at + 20 * HOUR }).execute();
+      }
     }
   }
   await db

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { ownerOf } from './context.ts';
 import { houseOf, idSchema, pageQuery, text, perOwner } from './input.ts';
+import { ownedPictures, pictureField, pictureIds } from './pictures.ts';
 
 const MAILBOXES = ['gm', 'pm', 'party'];
 const TYPES = ['suggest', 'complaint', 'praise', 'consult', 'help'];
@@ -23,6 +24,7 @@ const letterBody = {
     houseId: idSchema,
     anonymous: { type: 'boolean' },
     wantPublic: { type: 'boolean' },
+    photos: pictureIds,
   },
 } as const;
 
@@ -41,10 +43,11 @@ export default async function letterRoutes(app: FastifyInstance) {
   const db = app.db as unknown as AnyDB;
   app.post('/letter/write', { config: { owner: true, rateLimit: perOwner(10, '1 hour') }, schema: { body: letterBody } }, async (request) => {
     const owner = ownerOf(request);
-    const body = request.body as { mailbox: string; letterType: string; title: string; content: string; houseId?: number; anonymous?: boolean; wantPublic?: boolean };
+    const body = request.body as { mailbox: string; letterType: string; title: string; content: string; houseId?: number; anonymous?: boolean; wantPublic?: boolean; photos?: string[] };
     const title = text(body.title, '来信标题', 60)!;
     const content = text(body.content, '来信内容', 2000)!;
     const house = houseOf(owner, body.houseId);
+    const photos = await ownedPictures(db, owner, pictureField(app, 'community_letter', 'photos'), body.photos);
     const now = Date.now();
     const anonymous = body.anonymous === true;
     const id = await db.transaction().execute(async (trx) => {
@@ -60,6 +63,7 @@ export default async function letterRoutes(app: FastifyInstance) {
           writer_name: anonymous ? '匿名业主' : house.name,
           writer_mobile: anonymous ? null : owner.mobile,
           house_id: anonymous ? null : house.houseId,
+          photos,
           anonymous: anonymous ? 1 : 0,
           want_public: body.wantPublic ? 1 : 0,
           received_at: now,
@@ -84,7 +88,7 @@ export default async function letterRoutes(app: FastifyInstance) {
     const rows = await db
       .selectFrom('owner_letter as o')
       .innerJoin('community_letter as l', 'l.id', 'o.letter_id')
-      .select(['l.id', 'l.code', 'l.mailbox', 'l.letter_type', 'l.title', 'l.content', 'l.received_at', 'l.status', 'l.reply', 'l.replied_at'])
+      .select(['l.id', 'l.code', 'l.mailbox', 'l.letter_type', 'l.title', 'l.content', 'l.photos', 'l.received_at', 'l.status', 'l.reply', 'l.replied_at'])
       .where('o.customer_id', 'in', ownerOf(request).houses.map((h) => h.customerId))
       .orderBy('l.received_at', 'desc')
       .orderBy('l.id', 'desc')
@@ -92,9 +96,9 @@ export default async function letterRoutes(app: FastifyInstance) {
       .offset((pageNum - 1) * pageSize)
       .execute();
     return ok(
-      (rows as Row[]).map(({ reply, replied_at, status, ...r }) => {
+      (rows as Row[]).map(({ reply, replied_at, status, photos, ...r }) => {
         const shown = REPLY_SHOWN.includes(status as string);
-        return { ...r, state: OWNER_STATE[status as string] ?? '办理中', reply: shown ? reply : null, replied_at: shown ? replied_at : null };
+        return { ...r, photos: typeof photos === 'string' ? JSON.parse(photos) : (photos ?? []), state: OWNER_STATE[status as string] ?? '办理中', reply: shown ? reply : null, replied_at: shown ? replied_at : null };
       }),
     );
   });

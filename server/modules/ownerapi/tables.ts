@@ -26,10 +26,18 @@ export interface VoteBallotTable {
   voted_at: number;
 }
 
+/** A picture an owner uploaded through the app (its file_object row), which only they may attach. */
+export interface OwnerUploadTable {
+  file_id: string;
+  customer_id: number;
+  created_at: number;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     owner_session: OwnerSessionTable;
     owner_letter: OwnerLetterTable;
     vote_ballot: VoteBallotTable;
+    owner_upload: OwnerUploadTable;
   }
 }

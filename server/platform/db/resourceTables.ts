@@ -280,6 +280,8 @@ export interface ResourceTables {
     images: Generated<string | null>;
     /** 反馈人 */
     customer_name: string;
+    /** 反馈业主 */
+    customer_id: Generated<number | null>;
     /** 联系电话 */
     contact: Generated<string | null>;
     /** App 版本 */
@@ -908,6 +910,8 @@ export interface ResourceTables {
     writer_mobile: Generated<string | null>;
     /** 房屋 */
     house_id: Generated<number | null>;
+    /** 图片 */
+    photos: Generated<string | null>;
     /** 匿名 */
     anonymous: Generated<number | null>;
     /** 愿意公开 */
