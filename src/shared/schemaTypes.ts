@@ -1300,7 +1300,11 @@ export interface ReportMeasure {
   /** ratio: 100 × this measure ÷ `denominator`, per group and in total (0–100, one decimal). */
   numerator?: string;
   denominator?: string;
-  where?: ReportCondition;
+  /**
+   * The rows it counts: one condition, or a list of conditions that must all hold, each on its own
+   * column (state done and finished no later than the deadline: a value test and a two-column comparison).
+   */
+  where?: ReportCondition | ReportCondition[];
   /**
    * Counts over another table than the report's source (houses beside households), so a ratio may
    * divide measures of two sources: its rows follow the same data scope and project filter, and are
