@@ -5,6 +5,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { visibleRow } from '../../questionnaires/public.ts';
 import { badRequest } from '../../../platform/http/envelope.ts';
 import { notifyTask } from '../notify.ts';
+import { actionList, effectiveActions } from '../actions.ts';
 
 /**
  * Tasks: one sent by hand is marked so (a plan's come from the schedule) and told to its assignee;
@@ -14,8 +15,9 @@ import { notifyTask } from '../notify.ts';
  * the version its result was given for (or the current one, to fill).
  */
 export const workTaskHooks: ResourceHooks = {
-  async beforeSave({ id, values }) {
-    if (id === null) Object.assign(values, { source: 'manual', overdue: 0 });
+  async beforeSave({ trx, id, values }) {
+    // A task sent by hand allows the actions its project keeps of the template (a plan's get its plan's).
+    if (id === null) Object.assign(values, { source: 'manual', overdue: 0, actions: JSON.stringify(await effectiveActions(trx, values.template_id as number, values.project_id as number)) });
   },
 
   // "Own records" of a task are those the caller sent or must do (a transfer makes it the new assignee's).
@@ -25,7 +27,7 @@ export const workTaskHooks: ResourceHooks = {
     if (created) await notifyTask(app, trx, id, 'assigned');
   },
 
-  async afterTransition({ app, trx, staff, id, action, from, record }) {
+  async afterTransition({ app, trx, staff, id, action, from, record, before }) {
     if (action === 'finish') {
       const row = await trx.selectFrom('work_task').select(['finished_at', 'plan_end', 'overdue']).where('id', '=', id).executeTakeFirstOrThrow();
       // A task lapsed before it was finished stays counted overdue.
@@ -45,6 +47,16 @@ export const workTaskHooks: ResourceHooks = {
         await trx.updateTable('work_task').set({ finished_at: null, rework_count: ((record.rework_count as number | null) ?? 0) + 1 }).where('id', '=', id).execute();
       }
       await notifyTask(app, trx, id, action === 'transfer' ? 'transferred' : 'rework');
+    } else if (action === 'suspend') {
+      await notifyTask(app, trx, id, 'suspended');
+    } else if (action === 'resume') {
+      // The deadline's clock stood still while suspended: it moves on by the time the task was held.
+      const held = Date.now() - ((before.suspended_at as number | null) ?? Date.now());
+      await trx.updateTable('work_task').set({ plan_end: (before.plan_end as number) + held, suspended_at: null }).where('id', '=', id).execute();
+      await notifyTask(app, trx, id, 'resumed');
+    } else if (action === 'extend' || action === 'extendStarted') {
+      if ((record.plan_end as number) <= Math.max(Date.now(), before.plan_end as number)) throw badRequest('延期后的截止时间须晚于原截止时间和当前时间');
+      await notifyTask(app, trx, id, 'extended');
     }
   },
 
@@ -60,6 +72,7 @@ export const workTaskHooks: ResourceHooks = {
       return ok({
         ...task,
         result: task.result ? JSON.parse(String(task.result)) : null,
+        actions: actionList(task.actions),
         assignee_name: names[0]?.name ?? null,
         template_name: template.name,
         standard: template.description,
