@@ -195,6 +195,39 @@ describe('the actions a template allows its tasks', () => {
     expect((await notices(DEMO_STAFF.xuncha, id)).at(-1)).toMatch(/^作业任务「中庭绿化保洁」已恢复，截止时间顺延至 .+$/);
   });
 
+  it('add helpers and watchers of the project who then see the task and are told, where the template allows it', async () => {
+    const cleaning = await send(DEMO_STAFF.xuncha, Date.now() + 2 * HOUR, '架空层保洁');
+    const people = (action: string, staff_ids: number[], id = cleaning, who = xmjl) => who.post(`${M}/task/${action}`, { id, staff_ids, note: '人手不足' });
+    const mine = async (who: typeof weixiu) => ((await who.post(`${M}/task/list`, { pageSize: 1000 })).body.data.records as { id: number }[]).map((t) => t.id);
+    expect(await mine(weixiu)).not.toContain(cleaning);
+    const other = (await db().selectFrom('staff').select('id').where('org_id', '=', DEMO_PROJECTS.binjiang.id).executeTakeFirstOrThrow()).id as number;
+    const refusals = [await people('assist', [other]), await people('assist', [DEMO_STAFF.xuncha]), await people('copy', [DEMO_STAFF.kefu]), await people('assist', [DEMO_STAFF.weixiu], cleaning, xuncha)];
+    expect(refusals.map((r) => [r.http, r.body.message])).toEqual([
+      [400, '只能协助本项目在职的员工'],
+      [400, '执行人本人不必协助'],
+      [409, '该任务的作业模板不允许抄送'],
+      [403, expect.any(String)],
+    ]);
+    expect((await people('assist', [DEMO_STAFF.weixiu])).body.message).toBe('已邀请协助');
+    expect((await people('assist', [DEMO_STAFF.weixiu])).body.message).toBe('所选员工都已在协助名单中');
+    expect(await mine(weixiu)).toContain(cleaning);
+    expect(await notices(DEMO_STAFF.weixiu, cleaning)).toEqual(['作业任务「架空层保洁」邀请您协助执行，可在任务详情查看']);
+    expect((await task(cleaning)).helpers).toEqual(['王师傅']);
+    expect((await timeline(cleaning)).at(-1)).toMatchObject({ action: '协助', note: '王师傅：人手不足' });
+    // A helper works beside the assignee: the result is still the assignee's to submit.
+    expect((await weixiu.post(`${M}/task/transition`, { id: cleaning, action: 'finish', values: { result: await answers() } })).http).toBe(403);
+    // The equipment rounds allow 抄送: a watcher reads the task and is told.
+    const rounds = (await db().selectFrom('work_template').select('id').where('name', '=', '设备房周巡检').executeTakeFirstOrThrow()).id as number;
+    const watched = (await xmjl.post(`${M}/task/add`, { project_id: DEMO_PROJECTS.cuihu.id, title: '水泵房巡检', template_id: rounds, assignee_id: DEMO_STAFF.weixiu, plan_start: Date.now(), plan_end: Date.now() + 4 * HOUR })).body.data.id as number;
+    expect((await people('copy', [DEMO_STAFF.kefu], watched)).body.message).toBe('已抄送');
+    expect(await notices(DEMO_STAFF.kefu, watched)).toEqual(['作业任务「水泵房巡检」已抄送给您，请知悉']);
+    expect((await task(watched)).watchers).toEqual(['林晓雯']);
+    // Finished: nobody is added any more.
+    expect((await xuncha.post(`${M}/task/transition`, { id: cleaning, action: 'finish', values: { result: await answers() } })).body.message).toBe('任务已完成');
+    const late = await people('assist', [DEMO_STAFF.kefu]);
+    expect([late.http, late.body.message]).toEqual([409, '当前状态为「已完成」，不能协助']);
+  });
+
   it('extend a task to a later deadline with a note, also one already overdue', async () => {
     const end = Date.now() + 2 * HOUR;
     const id = await send(DEMO_STAFF.xuncha, end, '屋面排水检查');

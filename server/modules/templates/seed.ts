@@ -12,7 +12,7 @@ import { seedEvents } from './seedEvents.ts';
 import { seedDevolve } from './seedDevolve.ts';
 
 const EXECUTE = ['task:view', 'task:execute', 'event:report'];
-const SUPERVISE = ['task:close', 'task:transfer', 'task:suspend', 'task:extend', 'task:review'];
+const SUPERVISE = ['task:close', 'task:transfer', 'task:suspend', 'task:extend', 'task:assist', 'task:copy', 'task:review'];
 /**
  * Quality designs templates and watches execution; project managers run plans and events;
  * dispatchers handle events and turn them into work orders; front-line staff carry out their

@@ -6,6 +6,7 @@ import { DynamicForm, useRuntimeForm } from '../../engine/DynamicForm.tsx';
 import { call } from '../../engine/data.ts';
 import { ActionButton, type ActionContext } from '../../engine/actions.tsx';
 import type { Action } from '../../shared/schemaTypes.ts';
+import TaskPeopleButton from './TaskPeopleButton.tsx';
 import { formatTime } from '../../shared/format.ts';
 import { filledAnswers, type Answers, type RuntimeForm } from '../../shared/runtimeForm.ts';
 
@@ -27,6 +28,8 @@ interface TaskSheet {
   form: RuntimeForm | null;
   /** What its template lets be done with it (转派, 挂起, 延期...): the moves it does not allow show no button. */
   actions: string[];
+  helpers: string[];
+  watchers: string[];
 }
 
 /** The moves a manager makes on a task here; each hides when the task's state or its template does not allow it. */
@@ -82,6 +85,7 @@ function Sheet({ task, onDone }: { task: TaskSheet; onDone: () => void }) {
             {MOVES.map((a) => (
               <ActionButton key={a.type === 'transition' ? a.transition : ''} action={a} ctx={ctx} />
             ))}
+            {(['assist', 'copy'] as const).map((kind) => (open || task.status === 'suspended') && task.actions.includes(kind) && <TaskPeopleButton key={kind} kind={kind} taskId={task.id} onDone={onDone} />)}
             <Tag color={color}>{state}</Tag>
             {task.overdue ? <Tag color="red">超时</Tag> : null}
           </Space>
@@ -94,6 +98,8 @@ function Sheet({ task, onDone }: { task: TaskSheet; onDone: () => void }) {
           <Descriptions.Item label="计划开始">{formatTime(task.plan_start)}</Descriptions.Item>
           <Descriptions.Item label="截止时间">{formatTime(task.plan_end)}</Descriptions.Item>
           <Descriptions.Item label="完成时间">{task.finished_at ? formatTime(task.finished_at) : '—'}</Descriptions.Item>
+          {task.helpers.length ? <Descriptions.Item label="协助人">{task.helpers.join('、')}</Descriptions.Item> : null}
+          {task.watchers.length ? <Descriptions.Item label="抄送人">{task.watchers.join('、')}</Descriptions.Item> : null}
           {task.form_version ? <Descriptions.Item label="模板版本">{`第 ${task.form_version} 版`}</Descriptions.Item> : null}
           {task.standard ? <Descriptions.Item label="作业标准" span={2}>{task.standard}</Descriptions.Item> : null}
         </Descriptions>

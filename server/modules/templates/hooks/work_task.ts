@@ -6,6 +6,7 @@ import { visibleRow } from '../../questionnaires/public.ts';
 import { badRequest } from '../../../platform/http/envelope.ts';
 import { notifyTask } from '../notify.ts';
 import { actionList, effectiveActions } from '../actions.ts';
+import { registerTaskPeople, taskPeople } from '../taskPeople.ts';
 
 /**
  * Tasks: one sent by hand is marked so (a plan's come from the schedule) and told to its assignee;
@@ -20,8 +21,14 @@ export const workTaskHooks: ResourceHooks = {
     if (id === null) Object.assign(values, { source: 'manual', overdue: 0, actions: JSON.stringify(await effectiveActions(trx, values.template_id as number, values.project_id as number)) });
   },
 
-  // "Own records" of a task are those the caller sent or must do (a transfer makes it the new assignee's).
-  ownRows: ({ staff }) => (eb) => eb.or([eb('work_task.assignee_id', '=', staff.id), eb('work_task.created_by', '=', staff.id)]),
+  // "Own records" of a task are those the caller sent, must do (a transfer makes it the new assignee's), helps with or is copied on.
+  ownRows: ({ staff }) => (eb) =>
+    eb.or([
+      eb('work_task.assignee_id', '=', staff.id),
+      eb('work_task.created_by', '=', staff.id),
+      eb.exists(eb.selectFrom('work_task_helper').select('task_id').whereRef('work_task_helper.task_id', '=', 'work_task.id').where('work_task_helper.staff_id', '=', staff.id)),
+      eb.exists(eb.selectFrom('work_task_watcher').select('task_id').whereRef('work_task_watcher.task_id', '=', 'work_task.id').where('work_task_watcher.staff_id', '=', staff.id)),
+    ]),
 
   async afterSave({ app, trx, id, created }) {
     if (created) await notifyTask(app, trx, id, 'assigned');
@@ -62,6 +69,7 @@ export const workTaskHooks: ResourceHooks = {
 
   async routes(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
+    registerTaskPeople(app);
     app.get('/sheet', { config: { btnCode: 'task:view' }, schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } }, async (request) => {
       const { id } = request.query as { id: number };
       const task = await visibleRow(app, 'work_task', id, request.staff!, '任务');
@@ -73,6 +81,7 @@ export const workTaskHooks: ResourceHooks = {
         ...task,
         result: task.result ? JSON.parse(String(task.result)) : null,
         actions: actionList(task.actions),
+        ...(await taskPeople(db, id)),
         assignee_name: names[0]?.name ?? null,
         template_name: template.name,
         standard: template.description,
