@@ -45,8 +45,8 @@ export interface ResourceHooks {
   beforeDelete?(ctx: HookContext & { ids: number[] }): Promise<void> | void;
   /** After enable or disable, in the same transaction (a disabled staff member's sessions end). */
   afterEnable?(ctx: HookContext & { id: number; enabled: 0 | 1 }): Promise<void> | void;
-  /** After a workflow transition, in the same transaction (notices, timers). */
-  afterTransition?(ctx: HookContext & { id: number; action: string; from: string; to: string; note: string | null; record: Row }): Promise<void> | void;
+  /** After a workflow transition, in the same transaction (notices, timers); `before` is the row as it stood before the move. */
+  afterTransition?(ctx: HookContext & { id: number; action: string; from: string; to: string; note: string | null; record: Row; before: Row }): Promise<void> | void;
   /** Extra calls of this resource, registered under its service and path (same auth, signature and permission checks). */
   routes?(app: FastifyInstance): Promise<void>;
   /**

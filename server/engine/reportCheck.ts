@@ -5,6 +5,9 @@ import type { ReportCondition, ReportDef, ReportMeasure, ReportPage, ResourceDef
 
 type Report = (pointer: string, message: string) => void;
 
+/** A measure's `where` as [pointer, condition] pairs: the one condition, or each of an all-of list. */
+const eachCondition = (at: string, where: ReportMeasure['where']): [string, ReportCondition][] => (Array.isArray(where) ? where.map((w, i) => [`${at}/${i}`, w]) : where ? [[at, where]] : []);
+
 /** Checks one report definition's expressions; `column` reports a name that is not a column of `table` (the source by default). */
 export function checkReportExpressions(r: ReportDef, report: Report, column: (pointer: string, name: string | undefined, table?: string) => void, isTable: (name: string) => boolean, resourceOf: (name: string) => ResourceDef | undefined): void {
   const measures = new Map(r.measures.map((m) => [m.name, m]));
@@ -24,7 +27,8 @@ export function checkReportExpressions(r: ReportDef, report: Report, column: (po
   if (r.measures[0]?.agg === 'ratio') report('/measures/0', 'the first measure orders the groups, so it cannot be a ratio; put a counted measure first');
   r.measures.forEach((m, i) => {
     const at = `/measures/${i}`;
-    if (m.where && !m.from) condition(`${at}/where`, m.where);
+    if (Array.isArray(m.where) && !m.where.length) report(`${at}/where`, 'an empty list of conditions counts every row; give at least one condition or drop "where"');
+    if (!m.from) for (const [pointer, w] of eachCondition(`${at}/where`, m.where)) condition(pointer, w);
     if (m.duration) {
       if (!m.from) column(`${at}/duration/from`, m.duration.from);
       if (!m.from) column(`${at}/duration/to`, m.duration.to);
@@ -87,8 +91,8 @@ function checkOtherSource(r: ReportDef, m: ReportMeasure, at: string, report: Re
   }
   own(`${at}/field`, m.field);
   if (m.duration) (['from', 'to'] as const).forEach((k) => own(`${at}/duration/${k}`, m.duration![k]));
-  if (m.where) {
-    if (m.where.via) report(`${at}/where/via`, 'a condition on another source reads its own columns only; drop "via"');
-    for (const k of ['field', 'notAfter', 'after'] as const) own(`${at}/where/${k}`, m.where[k]);
+  for (const [pointer, w] of eachCondition(`${at}/where`, m.where)) {
+    if (w.via) report(`${pointer}/via`, 'a condition on another source reads its own columns only; drop "via"');
+    for (const k of ['field', 'notAfter', 'after'] as const) own(`${pointer}/${k}`, w[k]);
   }
 }

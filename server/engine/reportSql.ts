@@ -12,8 +12,9 @@ const col = (field: string) => sql.ref(`s.${field}`);
 /** The value of `via.field` in the `via.table` row whose id this row's `field` holds (the resources' related columns read the same way). */
 const through = (field: string, via: { table: string; field: string }) => sql`${throughValue(via.table, via.field, `s.${field}`)}`;
 
-/** A row condition: every test the declaration gives must hold. */
-export function conditionSql(where: ReportCondition): RawBuilder<unknown> {
+/** A row condition, or a list of them (a measure's all-of): every test each declares must hold. */
+export function conditionSql(where: ReportCondition | ReportCondition[]): RawBuilder<unknown> {
+  if (Array.isArray(where)) return where.length ? sql`(${sql.join(where.map(conditionSql), sql` and `)})` : sql`1 = 1`;
   const c = where.via ? through(where.field, where.via) : col(where.field);
   const parts: RawBuilder<unknown>[] = [];
   if (where.in) parts.push(sql`${c} in (${sql.join(where.in)})`);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Condition, ResourceDef, ScheduleDef } from '../../src/shared/schemaTypes.ts';
 import type { AnyDB, Row } from './hooks.ts';
 import { writeTimeline } from './resources/workflow.ts';
+import { jsonList } from '../../src/shared/jsonList.ts';
 
 /**
  * Recurring generation (issue 31, capability 4): a resource's `schedule` makes child records
@@ -35,19 +36,11 @@ const atTime = (day: string, time: string | null | undefined) => {
   d.setHours(h ?? 0, m ?? 0, 0, 0);
   return d.getTime();
 };
-const list = (value: unknown): unknown[] => {
-  try {
-    const parsed = typeof value === 'string' ? JSON.parse(value) : value;
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-};
 
 /** Whether a rule gives a period on this day (weekdays ISO: 1 Monday … 7 Sunday). */
 export function ruleAppliesOn(period: string, days: unknown, day: string): boolean {
   const date = parseDay(day);
-  const chosen = list(days).map(String);
+  const chosen = jsonList(days).map(String);
   switch (period) {
     case 'day':
       return true;

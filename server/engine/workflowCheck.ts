@@ -19,6 +19,8 @@ export function workflowProblems(r: ResourceDef): [string, string][] {
       const name = t[key];
       if (name && r.fields[name]?.type !== 'integer') problems.push([`${at}/${key}`, `"${name}" must be an integer field of this resource holding a staff id`]);
     }
+    if (t.allowedBy && r.fields[t.allowedBy.field]?.type !== 'json') problems.push([`${at}/allowedBy/field`, `"${t.allowedBy.field}" must be a json field of this resource holding the list of allowed moves`]);
+    else if (t.allowedBy && r.fields[t.allowedBy.field]?.enum && !(t.allowedBy.value in r.fields[t.allowedBy.field]!.enum!)) problems.push([`${at}/allowedBy/value`, `"${t.allowedBy.value}" is not one of the values of "${t.allowedBy.field}"`]);
     for (const name of Object.keys(t.inputs ?? {})) {
       if (!(name in r.fields) || name === w.field) problems.push([`${at}/inputs/${name}`, `"${name}" is not a field of this resource that a move may write`]);
     }

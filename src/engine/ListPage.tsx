@@ -2,7 +2,7 @@ import { Button, Space, message } from 'antd';
 import type { TableProps } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ActionButton, expandAction, matches, type ActionContext, type Row } from './actions.tsx';
+import { ActionButton, expandAction, shownFor, type ActionContext, type Row } from './actions.tsx';
 import { cellContent, columnValue, EnableSwitch, readField, renderCell, withStates } from './cells.tsx';
 import { columnWidth, MAX_WIDTH, useTableMetrics } from './columnWidths.ts';
 import { call, listCall, openingState, totalText, useDictionaries, type Page } from './data.ts';
@@ -40,7 +40,7 @@ const ColumnSettings = lazy(() => import('./ColumnSettings.tsx'));
 
 /** The actions column's width: room for the widest row's visible link buttons (about a character's 14 px each, 16 px around). */
 function actionsWidth(actions: (Action & { label: string })[], rows: Row[]): number {
-  const widest = Math.max(0, ...rows.map((row) => actions.filter((a) => matches(a.visibleWhen, row)).reduce((sum, a) => sum + a.label.length * 14 + 16, 0)));
+  const widest = Math.max(0, ...rows.map((row) => actions.filter((a) => shownFor(a, row)).reduce((sum, a) => sum + a.label.length * 14 + 16, 0)));
   return Math.max(80, (rows.length ? widest : actions.reduce((sum, a) => sum + a.label.length * 14 + 16, 0)) + 16);
 }
 

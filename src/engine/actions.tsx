@@ -4,8 +4,9 @@ import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { RESOURCES } from './catalogue.ts';
 import { call, downloadFrom } from './data.ts';
 import { usePermission } from './permissions.tsx';
-import type { Action, Condition, FormAction, ParamValue } from '../shared/schemaTypes.ts';
+import type { Action, Condition, FormAction, ParamValue, WorkflowTransition } from '../shared/schemaTypes.ts';
 import type { Row } from './row.ts';
+import { jsonList } from '../shared/jsonList.ts';
 
 // Rare on a screen and heavy (antd's Upload; Formily with every field kind): each loads when used.
 const ImportButton = lazy(() => import('./ImportButton.tsx'));
@@ -67,8 +68,15 @@ export function targetUrl(to: string, params: Row, query: Row): string {
   return search ? `${path}?${search}` : path;
 }
 
+type Expanded = Action & { label: string; allowedBy?: WorkflowTransition['allowedBy'] };
+
+/** Whether an expanded action shows for the row (or record): its condition, and for a move the record allows per record (allowedBy), its list naming it. */
+export function shownFor(action: Expanded, source: Row | undefined): boolean {
+  return matches(action.visibleWhen, source) && (!action.allowedBy || jsonList(source?.[action.allowedBy.field]).includes(action.allowedBy.value));
+}
+
 /** A transition action with its label, permission, confirmation and states filled from the workflow. */
-export function expandAction(action: Action, resource: string | undefined): Action & { label: string } {
+export function expandAction(action: Action, resource: string | undefined): Expanded {
   if (action.type === 'reveal') return { ...action, label: action.label ?? '查看完整号码', btnCode: action.btnCode ?? RESOURCES.get(resource ?? '')?.permissions.reveal };
   if (action.type !== 'transition') return action;
   const transition = RESOURCES.get(resource ?? '')?.workflow?.transitions.find((t) => t.name === action.transition);
@@ -81,6 +89,7 @@ export function expandAction(action: Action, resource: string | undefined): Acti
     confirm: action.confirm ?? transition.confirm,
     danger: action.danger ?? transition.danger,
     visibleWhen: action.visibleWhen ?? { field, in: transition.from },
+    allowedBy: transition.allowedBy,
   };
 }
 
@@ -205,7 +214,7 @@ export function ActionButton({ action: declared, ctx, link = false, disabled = f
   const can = usePermission();
   const [busy, setBusy] = useState(false);
   const action = expandAction(declared, ctx.resource);
-  if (!can(action.btnCode) || !matches(action.visibleWhen, ctx.row ?? ctx.record ?? ctx.node)) return null;
+  if (!can(action.btnCode) || !shownFor(action, ctx.row ?? ctx.record ?? ctx.node)) return null;
 
   const type = link ? 'link' : action.type === 'navigate' || action.type === 'form' ? 'primary' : 'default';
   const size = link ? 'small' : 'middle';

@@ -945,6 +945,12 @@ export interface WorkflowTransition {
   /** A field set to the caller's staff id by the move (seizing an order makes the caller its processor). */
   assignActor?: string;
   /**
+   * A move each record may allow or not: only when the record's JSON list `field` holds `value`
+   * (a task's actions, taken from its work template), else refused with `message` (409) and its
+   * button hidden. The system's own moves (timers) are not held to it.
+   */
+  allowedBy?: { field: string; value: string; message: string };
+  /**
    * What the user fills in for the move (the processor to dispatch to, the result, photos):
    * Formily fields named after fields of the resource. They are the dialog's fields, and the
    * server validates them by the resource's definition (`required` here: required for this move)
@@ -1302,7 +1308,11 @@ export interface ReportMeasure {
   /** ratio: 100 × this measure ÷ `denominator`, per group and in total (0–100, one decimal). */
   numerator?: string;
   denominator?: string;
-  where?: ReportCondition;
+  /**
+   * The rows it counts: one condition, or a list of conditions that must all hold, each on its own
+   * column (state done and finished no later than the deadline: a value test and a two-column comparison).
+   */
+  where?: ReportCondition | ReportCondition[];
   /**
    * Counts over another table than the report's source (houses beside households), so a ratio may
    * divide measures of two sources: its rows follow the same data scope and project filter, and are

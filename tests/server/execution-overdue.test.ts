@@ -11,7 +11,7 @@ import type { AnyDB } from '../../server/engine/hooks.ts';
  * project; a finished task is accepted or sent back for rework.
  */
 const server = setUpServer();
-const [xmjl, xuncha, weixiu] = setUpApis(server, 'xmjl', 'xuncha', 'weixiu');
+const [admin, xmjl, xuncha, weixiu] = setUpApis(server, 'admin', 'xmjl', 'xuncha', 'weixiu');
 const M = '/api/module';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -122,6 +122,127 @@ describe('task deadlines, transfers and reviews', () => {
     // A rework is a review: who and when are kept, so the execution analysis counts it (返工率 = 返工数 ÷ 验收数).
     expect(await task(b)).toMatchObject({ reviewer_id: DEMO_STAFF.xmjl, reviewed_at: expect.any(Number) });
     expect((await notices(DEMO_STAFF.xuncha, b)).at(-1)).toMatch(/^作业任务「消防通道检查」验收未通过，已退回返工，请于 .+ 前重新提交$/);
+  });
+});
+
+describe('the actions a template allows its tasks', () => {
+  const FORM = { items: [{ key: 'q1', component: 'Radio.Group', label: '地面洁净', required: true, options: ['合格', '不合格'] }] };
+  const move = (id: number, action: string, body: Record<string, unknown> = {}) => xmjl.post(`${M}/task/transition`, { id, action, ...body });
+  const sendWith = async (template: number, end: number) => (await xmjl.post(`${M}/task/add`, { project_id: DEMO_PROJECTS.cuihu.id, title: `模板操作检查${Math.random().toString(36).slice(2, 6)}`, template_id: template, assignee_id: DEMO_STAFF.xuncha, plan_start: end - 4 * HOUR, plan_end: end })).body.data.id as number;
+  async function devolved(actions: string[]): Promise<{ template: number; devolve: number }> {
+    const template = (await admin.post(`${M}/template/add`, { name: `大堂巡检${Math.random().toString(36).slice(2, 6)}`, kind: 'task', category: 'environment', sla_hours: 4, actions, form: FORM })).body.data.id as number;
+    expect((await admin.post(`${M}/devolve/devolve`, { template_id: template, project_ids: [DEMO_PROJECTS.cuihu.id] })).body.message).toBe('已下发到 1 个项目，待项目接收');
+    const devolve = (await db().selectFrom('template_devolve').select('id').where('template_id', '=', template).executeTakeFirstOrThrow()).id as number;
+    return { template, devolve };
+  }
+
+  it('let a project narrow them once accepted, never widen them, and follow the narrowing on its open tasks and plans', async () => {
+    const { template, devolve } = await devolved(['transfer', 'suspend', 'extend']);
+    const early = await xmjl.post(`${M}/devolve/update`, { id: devolve, actions: ['transfer'] });
+    expect([early.http, early.body.message]).toEqual([409, '接收模板后才能调整']);
+    expect((await xmjl.post(`${M}/devolve/transition`, { id: devolve, action: 'accept' })).http).toBe(200);
+    const open = await sendWith(template, Date.now() + 2 * HOUR);
+    expect((await task(open)).actions).toEqual(['transfer', 'suspend', 'extend']);
+    const wider = await xmjl.post(`${M}/devolve/update`, { id: devolve, actions: ['transfer', 'copy', 'assist'] });
+    expect([wider.http, wider.body.message]).toEqual([409, '模板未允许「协助、抄送」，项目只能在模板允许的操作中取舍']);
+    expect((await xmjl.post(`${M}/devolve/update`, { id: devolve, actions: ['extend', 'transfer'] })).body.message).toBe('保存成功');
+    const plan = (await xmjl.post(`${M}/plan/add`, { project_id: DEMO_PROJECTS.cuihu.id, name: '大堂巡检计划', template_id: template, period: 'day', start_date: dayText(Date.now() + DAY), end_date: dayText(Date.now() + 2 * DAY), start_time: '09:00', end_time: '17:00', lead_minutes: 0, assignee_id: DEMO_STAFF.xuncha })).body.data.id as number;
+    await server.app.workflowTimers.run(at(dayText(Date.now() + DAY), '09:00'));
+    const generated = (await db().selectFrom('work_task').select('id').where('plan_id', '=', plan).executeTakeFirstOrThrow()).id as number;
+    const fresh = await sendWith(template, Date.now() + 2 * HOUR);
+    for (const id of [open, generated, fresh]) expect((await task(id)).actions).toEqual(['transfer', 'extend']);
+    const held = await move(fresh, 'suspend', { note: '大堂装修' });
+    expect([held.http, held.body.message]).toEqual([409, '该任务的作业模板不允许挂起']);
+  });
+
+  it('refuse every move the template does not allow, changing nothing', async () => {
+    const { template, devolve } = await devolved([]);
+    expect((await xmjl.post(`${M}/devolve/transition`, { id: devolve, action: 'accept' })).http).toBe(200);
+    const id = await sendWith(template, Date.now() + 2 * HOUR);
+    const later = Date.now() + DAY;
+    const refusals = [
+      await move(id, 'transfer', { note: '人员调整', values: { assignee_id: DEMO_STAFF.weixiu, plan_end: later } }),
+      await move(id, 'suspend', { note: '停水' }),
+      await move(id, 'extend', { note: '材料未到', values: { plan_end: later } }),
+    ];
+    expect(refusals.map((r) => [r.http, r.body.message])).toEqual([
+      [409, '该任务的作业模板不允许转派'],
+      [409, '该任务的作业模板不允许挂起'],
+      [409, '该任务的作业模板不允许延期'],
+    ]);
+    expect(await task(id)).toMatchObject({ status: 'pending', assignee_id: DEMO_STAFF.xuncha, actions: [] });
+    expect((await timeline(id)).map((t) => t.action)).toEqual(['create']);
+  });
+
+  it('suspend a task, stopping its deadline clock, and resume it with the deadline moved on by the time held', async () => {
+    const end = Date.now() + 2 * HOUR;
+    const id = await send(DEMO_STAFF.xuncha, end, '中庭绿化保洁');
+    expect((await move(id, 'suspend')).body.message).toBe('请填写挂起说明');
+    expect((await xuncha.post(`${M}/task/transition`, { id, action: 'suspend', note: '下雨' })).http).toBe(403);
+    expect((await move(id, 'suspend', { note: '暴雨，室外保洁暂停' })).body.message).toBe('任务已挂起，截止时间暂停计时');
+    expect(await task(id)).toMatchObject({ status: 'suspended', suspended_at: expect.any(Number) });
+    expect((await notices(DEMO_STAFF.xuncha, id)).at(-1)).toBe('作业任务「中庭绿化保洁」已挂起，暂停计时，恢复后再继续执行');
+    // Suspended past its deadline: the timer leaves it, and its assignee cannot submit it.
+    await server.app.workflowTimers.run(end + HOUR);
+    expect((await task(id)).status).toBe('suspended');
+    expect((await xuncha.post(`${M}/task/transition`, { id, action: 'finish', values: { result: await answers() } })).http).toBe(409);
+    // Held three hours: the deadline moves three hours on.
+    await db().updateTable('work_task').set({ suspended_at: Date.now() - 3 * HOUR }).where('id', '=', id).execute();
+    expect((await move(id, 'resume')).body.message).toBe('任务已恢复，截止时间顺延挂起的时长');
+    const resumed = await task(id);
+    expect(resumed).toMatchObject({ status: 'processing', suspended_at: null });
+    expect(Math.abs(resumed.plan_end - (end + 3 * HOUR))).toBeLessThan(60_000);
+    expect((await notices(DEMO_STAFF.xuncha, id)).at(-1)).toMatch(/^作业任务「中庭绿化保洁」已恢复，截止时间顺延至 .+$/);
+  });
+
+  it('add helpers and watchers of the project who then see the task and are told, where the template allows it', async () => {
+    const cleaning = await send(DEMO_STAFF.xuncha, Date.now() + 2 * HOUR, '架空层保洁');
+    const people = (action: string, staff_ids: number[], id = cleaning, who = xmjl) => who.post(`${M}/task/${action}`, { id, staff_ids, note: '人手不足' });
+    const mine = async (who: typeof weixiu) => ((await who.post(`${M}/task/list`, { pageSize: 1000 })).body.data.records as { id: number }[]).map((t) => t.id);
+    expect(await mine(weixiu)).not.toContain(cleaning);
+    const other = (await db().selectFrom('staff').select('id').where('org_id', '=', DEMO_PROJECTS.binjiang.id).executeTakeFirstOrThrow()).id as number;
+    const refusals = [await people('assist', [other]), await people('assist', [DEMO_STAFF.xuncha]), await people('copy', [DEMO_STAFF.kefu]), await people('assist', [DEMO_STAFF.weixiu], cleaning, xuncha)];
+    expect(refusals.map((r) => [r.http, r.body.message])).toEqual([
+      [400, '只能协助本项目在职的员工'],
+      [400, '执行人本人不必协助'],
+      [409, '该任务的作业模板不允许抄送'],
+      [403, expect.any(String)],
+    ]);
+    expect((await people('assist', [DEMO_STAFF.weixiu])).body.message).toBe('已邀请协助');
+    expect((await people('assist', [DEMO_STAFF.weixiu])).body.message).toBe('所选员工都已在协助名单中');
+    expect(await mine(weixiu)).toContain(cleaning);
+    expect(await notices(DEMO_STAFF.weixiu, cleaning)).toEqual(['作业任务「架空层保洁」邀请您协助执行，可在任务详情查看']);
+    expect((await task(cleaning)).helpers).toEqual(['王师傅']);
+    expect((await timeline(cleaning)).at(-1)).toMatchObject({ action: '协助', note: '王师傅：人手不足' });
+    // A helper works beside the assignee: the result is still the assignee's to submit.
+    expect((await weixiu.post(`${M}/task/transition`, { id: cleaning, action: 'finish', values: { result: await answers() } })).http).toBe(403);
+    // The equipment rounds allow 抄送: a watcher reads the task and is told.
+    const rounds = (await db().selectFrom('work_template').select('id').where('name', '=', '设备房周巡检').executeTakeFirstOrThrow()).id as number;
+    const watched = (await xmjl.post(`${M}/task/add`, { project_id: DEMO_PROJECTS.cuihu.id, title: '水泵房巡检', template_id: rounds, assignee_id: DEMO_STAFF.weixiu, plan_start: Date.now(), plan_end: Date.now() + 4 * HOUR })).body.data.id as number;
+    expect((await people('copy', [DEMO_STAFF.kefu], watched)).body.message).toBe('已抄送');
+    expect(await notices(DEMO_STAFF.kefu, watched)).toEqual(['作业任务「水泵房巡检」已抄送给您，请知悉']);
+    expect((await task(watched)).watchers).toEqual(['林晓雯']);
+    // Finished: nobody is added any more.
+    expect((await xuncha.post(`${M}/task/transition`, { id: cleaning, action: 'finish', values: { result: await answers() } })).body.message).toBe('任务已完成');
+    const late = await people('assist', [DEMO_STAFF.kefu]);
+    expect([late.http, late.body.message]).toEqual([409, '当前状态为「已完成」，不能协助']);
+  });
+
+  it('extend a task to a later deadline with a note, also one already overdue', async () => {
+    const end = Date.now() + 2 * HOUR;
+    const id = await send(DEMO_STAFF.xuncha, end, '屋面排水检查');
+    expect((await move(id, 'extend', { values: { plan_end: end + DAY } })).body.message).toBe('请填写延期说明');
+    const sooner = await move(id, 'extend', { note: '材料未到', values: { plan_end: end - HOUR } });
+    expect([sooner.http, sooner.body.message]).toEqual([400, '延期后的截止时间须晚于原截止时间和当前时间']);
+    expect((await task(id)).plan_end).toBe(end);
+    expect((await move(id, 'extend', { note: '防水材料周三到货', values: { plan_end: end + DAY } })).body.message).toBe('任务已延期');
+    expect(await task(id)).toMatchObject({ status: 'pending', plan_end: end + DAY });
+    expect((await notices(DEMO_STAFF.xuncha, id)).at(-1)).toMatch(/^作业任务「屋面排水检查」已延期，请于 .+ 前完成$/);
+    const lapsed = await send(DEMO_STAFF.xuncha, Date.now() - HOUR, '水箱间检查');
+    await server.app.workflowTimers.run(Date.now());
+    expect((await task(lapsed)).status).toBe('overdue');
+    expect((await move(lapsed, 'extendStarted', { note: '水箱间钥匙在物业总部', values: { plan_end: Date.now() + DAY } })).body.message).toBe('任务已延期');
+    expect(await task(lapsed)).toMatchObject({ status: 'processing', overdue: 1 });
   });
 });
 

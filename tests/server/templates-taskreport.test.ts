@@ -21,9 +21,9 @@ describe('task report', () => {
     const counted = rows.filter((t) => t.status !== 'closed');
     // Finished counts as done whether or not it has been accepted (验收) since.
     const done = counted.filter((t) => FINISHED.includes(t.status)).length;
-    const onTime = rows.filter((t) => t.finished_at !== null && t.finished_at <= t.plan_end).length;
+    const onTime = rows.filter((t) => FINISHED.includes(t.status) && t.finished_at !== null && t.finished_at <= t.plan_end).length;
     const answer = (await admin.post(`${R}/query`, { groupBy: 'project' })).body.data;
-    expect(answer.totals).toMatchObject({ total: counted.length, done, onTime, overdue: rows.filter((t) => t.overdue === 1).length, doneRate: ratio(done, counted.length) });
+    expect(answer.totals).toMatchObject({ total: counted.length, done, onTime, overdue: rows.filter((t) => t.overdue === 1).length, doneRate: ratio(done, counted.length), onTimeRate: ratio(onTime, done) });
     expect(done).toBeGreaterThan(0);
     const finished = rows.filter((t) => t.finished_at !== null);
     const minutes = finished.reduce((s, t) => s + (t.finished_at! - t.plan_start) / 60000, 0) / finished.length;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpApis, setUpServer } from '../support/setup.ts';
 import { DEMO_PROJECTS, DEMO_STAFF } from '../../server/modules/org/demo.ts';
+import type { AnyDB } from '../../server/engine/hooks.ts';
 
 /**
  * Standard work (/module-manager/*, /execution-manager/*): templates of check items, plans whose
@@ -120,6 +121,34 @@ describe('standard work', () => {
     expect(sheet).toMatchObject({ status: 'done', source: 'manual', overdue: 0, form_version: 1, result: { q1: '合格', q2: '正常' }, mine: false });
     const after = (await xmjl.post('/api/execution/report/workTaskSummary/query', { groupBy: 'template', filters: { template_id: tpl } })).body.data;
     expect([before.totals.done, after.totals.done, after.totals.total]).toEqual([0, 1, 1]);
+  });
+
+  it('count the on-time rate: finished no later than the deadline, of the finished tasks', async () => {
+    const tpl = await template();
+    const now = Date.now();
+    const send = async (title: string, end: number) => (await xmjl.post(`${M}/task/add`, { project_id: DEMO_PROJECTS.cuihu.id, title, template_id: tpl, assignee_id: DEMO_STAFF.xuncha, plan_start: end - 4 * 3_600_000, plan_end: end })).body.data.id as number;
+    const finish = async (id: number) => expect((await xuncha.post(`${M}/task/transition`, { id, action: 'finish', values: { result: { q1: '合格' } } })).body.message).toBe('任务已完成');
+    await finish(await send('按时完成的检查', now + 3_600_000));
+    await finish(await send('逾期完成的检查', now - 3_600_000));
+    await send('逾期未完成的检查', now - 3_600_000);
+    await server.app.workflowTimers.run(now);
+    const mine = (await xmjl.post('/api/execution/report/workTaskSummary/query', { groupBy: 'template', filters: { template_id: tpl } })).body.data;
+    expect(mine.totals).toMatchObject({ total: 3, done: 2, onTime: 1, onTimeRate: 50, overdue: 2 });
+    expect(mine.measures.find((m: { name: string }) => m.name === 'onTimeRate')).toMatchObject({ title: '按时完成率', cell: 'percent' });
+    // Over every task of the demo, by project and by person: the figure is the count of finished tasks not after their deadline.
+    const rows = (await (server.app.db as unknown as AnyDB).selectFrom('work_task').select(['project_id', 'assignee_id', 'status', 'finished_at', 'plan_end']).execute()) as Record<string, any>[];
+    const finished = rows.filter((t) => ['done', 'accepted'].includes(t.status));
+    const onTime = finished.filter((t) => t.finished_at !== null && t.finished_at <= t.plan_end);
+    const ratio = (n: number, d: number) => (d ? Math.round((1000 * n) / d) / 10 : 0);
+    for (const [groupBy, field] of [['project', 'project_id'], ['assignee', 'assignee_id']] as const) {
+      const all = (await admin.post('/api/execution/report/workTaskSummary/query', { groupBy })).body.data;
+      expect(all.totals).toMatchObject({ done: finished.length, onTime: onTime.length, onTimeRate: ratio(onTime.length, finished.length) });
+      for (const r of all.rows) {
+        const n = onTime.filter((t) => t[field] === r.key).length;
+        expect([r.key, r.onTime, r.onTimeRate]).toEqual([r.key, n, ratio(n, finished.filter((t) => t[field] === r.key).length)]);
+      }
+    }
+    expect(onTime.length).toBeLessThan(finished.length);
   });
 
   it('follow the data scope and the grants', async () => {

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintsCorrupted } from '../support/corruptedSchemas.ts';
 
-/** The lint of report measures over a second source (`from`), on corrupted copies of schemas/. */
+/** The lint of report measures over a second source (`from`) and of compound conditions, on corrupted copies of schemas/. */
 const REPORT = 'customers/reports/customer-statistics.json';
 const corrupted = lintsCorrupted();
 
@@ -41,5 +43,29 @@ describe('schema lint: measures of another source', () => {
     expect(corrupted(REPORT, (doc) => doc.measures.unshift(houses({ keys: Object.fromEntries(doc.dimensions.map((d: { name: string }) => [d.name, 'project_id'])) })))).toEqual([
       `${REPORT}#/measures/0/from: the first measure orders the groups of the source itself; put a measure of the source first`,
     ]);
+  });
+});
+
+describe('schema lint: a measure counting rows that meet several conditions', () => {
+  const SUMMARY = 'templates/reports/work-task-summary.json';
+  const onTime = (doc: { measures: { name: string; where?: unknown }[] }) => doc.measures.find((m) => m.name === 'onTime')!;
+  const at = (doc: { measures: { name: string }[] }) => doc.measures.findIndex((m) => m.name === 'onTime');
+  const n = at(JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas', SUMMARY), 'utf8')));
+
+  it('refuses a column the source lacks, on either side of a comparison', () => {
+    const errors = corrupted(SUMMARY, (doc) => (onTime(doc).where = [{ field: 'state', in: ['done'] }, { field: 'finished_at', notAfter: 'deadline' }]));
+    expect(errors).toEqual([
+      `${SUMMARY}#/measures/${n}/where/0/field: "state" is not a column of "work_task"; use one of its fields`,
+      `${SUMMARY}#/measures/${n}/where/1/notAfter: "deadline" is not a column of "work_task"; use one of its fields`,
+    ]);
+  });
+
+  it('refuses an operator outside the closed set, a condition without a test and an empty list', () => {
+    const bad = corrupted(SUMMARY, (doc) => (onTime(doc).where = [{ field: 'status', in: ['done'] }, { field: 'finished_at', before: 'plan_end' }]));
+    expect(bad).toContain(`${SUMMARY}#/measures/${n}/where/1: unknown property "before"; check its spelling against the meta-schema`);
+    expect(corrupted(SUMMARY, (doc) => (onTime(doc).where = [{ field: 'status', in: ['done'] }, { field: 'finished_at' }]))).toEqual([
+      `${SUMMARY}#/measures/${n}/where/1: a condition needs a test: equals, in, notIn, isNull, notAfter or after`,
+    ]);
+    expect(corrupted(SUMMARY, (doc) => (onTime(doc).where = []))).toEqual([`${SUMMARY}#/measures/${n}/where: an empty list of conditions counts every row; give at least one condition or drop "where"`]);
   });
 });

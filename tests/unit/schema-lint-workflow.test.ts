@@ -12,6 +12,7 @@ const fields = {
   accepted_at: { type: 'datetime' },
   due_at: { type: 'datetime' },
   note: { type: 'text' },
+  moves: { type: 'json', enum: { hold: '挂起', extend: '延期' } },
 };
 const states = { draft: {}, pending: {}, open: {}, done: {} };
 const transitions = [
@@ -32,6 +33,13 @@ describe('a workflow checked against its resource', () => {
   it('its field: a string field of the resource', () => {
     expect(workflowProblems(resource({ field: 'level' }))).toEqual([['/workflow/field', '"level" must be a string field of this resource']]);
     expect(workflowProblems(resource({ field: 'status' }))).toEqual([['/workflow/field', '"status" must be a string field of this resource']]);
+  });
+  it('a move each record may allow names a json list field of the resource and one of its values', () => {
+    const allowedBy = (field: string, value: string) => withTransition({ allowedBy: { field, value, message: '不允许' } });
+    expect(workflowProblems(allowedBy('moves', 'hold'))).toEqual([]);
+    expect(workflowProblems(allowedBy('title', 'hold'))).toEqual([['/workflow/transitions/4/allowedBy/field', '"title" must be a json field of this resource holding the list of allowed moves']]);
+    expect(workflowProblems(allowedBy('nothing', 'hold'))).toEqual([['/workflow/transitions/4/allowedBy/field', '"nothing" must be a json field of this resource holding the list of allowed moves']]);
+    expect(workflowProblems(allowedBy('moves', 'copy'))).toEqual([['/workflow/transitions/4/allowedBy/value', '"copy" is not one of the values of "moves"']]);
   });
   it('its initial state and the states of each transition are declared', () => {
     expect(workflowProblems(resource({ initial: 'new' }))).toEqual([['/workflow/initial', '"new" is not one of the states']]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorRefusal, noteRefusal, stateRefusal } from '../../server/engine/resources/workflowGuards.ts';
+import { actorRefusal, allowedRefusal, noteRefusal, stateRefusal } from '../../server/engine/resources/workflowGuards.ts';
 
 // The guards of a workflow move (issue 43, finding 2: a move into the state a record is already
 // in was accepted) without a server, for the mutation run. Expected texts are written out here.
@@ -47,5 +47,16 @@ describe('a required note', () => {
     expect(noteRefusal(required, ' 材料不全 ')).toBeNull();
     expect(noteRefusal({ note: 'optional', label: '退回' }, '')).toBeNull();
     expect(noteRefusal({ label: '退回' }, undefined)).toBeNull();
+  });
+});
+
+describe('a move each record may allow', () => {
+  it('is refused with its message unless the record lists it, however the list is stored', () => {
+    const suspend = { allowedBy: { field: 'actions', value: 'suspend', message: '该任务的作业模板不允许挂起' } };
+    expect(allowedRefusal(suspend, { actions: '["transfer","suspend"]' })).toBeNull();
+    expect(allowedRefusal(suspend, { actions: ['suspend'] })).toBeNull();
+    expect(allowedRefusal(suspend, { actions: '["transfer"]' })).toBe('该任务的作业模板不允许挂起');
+    for (const actions of [null, undefined, '', '[]', 'suspend', '{"suspend":true}', '[ broken']) expect(allowedRefusal(suspend, { actions })).toBe('该任务的作业模板不允许挂起');
+    expect(allowedRefusal({}, { actions: null })).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { idQuery, type ResourceContext } from './context.ts';
 import { checkValues, toColumns } from './values.ts';
 import { checkRules } from './rules.ts';
 import { compileInputValidator } from '../../platform/http/validators.ts';
-import { actorRefusal, noteRefusal, stateRefusal } from './workflowGuards.ts';
+import { actorRefusal, allowedRefusal, noteRefusal, stateRefusal } from './workflowGuards.ts';
 import { buttonRefusal } from '../access/guards.ts';
 
 /** What the toast says once a move is done, worded as staff would say it: 「处理完成」, not 「处理完成成功」. */
@@ -56,6 +56,8 @@ export function registerWorkflow(ctx: ResourceContext): void {
     if (wrongState) throw conflict(wrongState);
     const notActor = staff && !trusted ? actorRefusal(resource, transition, current, staff.id) : null;
     if (notActor) throw new ApiError(403, notActor);
+    const notAllowed = staff && !trusted ? allowedRefusal(transition, current) : null;
+    if (notAllowed) throw conflict(notAllowed);
     const written = toColumns(resource, inputs);
     const now = Date.now();
     const moved = {
@@ -80,7 +82,7 @@ export function registerWorkflow(ctx: ResourceContext): void {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw conflict(`该记录已被他人处理，不能${transition.label}；请刷新后重试`);
     await writeTimeline(trx, table, { id, action: transition.name, from, to: transition.to, note }, staff);
-    await hooks.afterTransition?.({ trx, staff: staff ?? SYSTEM_ACTOR, app, id, action: transition.name, from, to: transition.to, note, record: { ...current, ...written } });
+    await hooks.afterTransition?.({ trx, staff: staff ?? SYSTEM_ACTOR, app, id, action: transition.name, from, to: transition.to, note, record: { ...current, ...written }, before: current });
     return transition.to;
   }
 

@@ -1,5 +1,6 @@
 import type { ResourceDef, WorkflowDef, WorkflowTransition } from '../../../src/shared/schemaTypes.ts';
 import type { Row } from '../hooks.ts';
+import { jsonList } from '../../../src/shared/jsonList.ts';
 
 // The guards of a workflow move, as pure functions (issue 43: the rules the mutation run holds,
 // testable without a server). Each answers the Chinese refusal, or null when the move may go on;
@@ -22,4 +23,10 @@ export function actorRefusal(resource: Pick<ResourceDef, 'fields'>, transition: 
 /** A move whose note is required refuses an empty or blank one. */
 export function noteRefusal(transition: Pick<WorkflowTransition, 'note' | 'label'>, note: string | undefined): string | null {
   return transition.note === 'required' && !note?.trim() ? `请填写${transition.label}说明` : null;
+}
+
+/** A move the record must allow (allowedBy) is refused when its list does not name it. */
+export function allowedRefusal(transition: Pick<WorkflowTransition, 'allowedBy'>, record: Row): string | null {
+  const allowed = transition.allowedBy;
+  return allowed && !jsonList(record[allowed.field]).includes(allowed.value) ? allowed.message : null;
 }

@@ -3,12 +3,13 @@ import type { RuntimeForm } from '../../../src/shared/runtimeForm.ts';
 const OK = ['合格', '不合格'];
 
 /** The demo's standard work templates: check items as the form designer saves them. */
-export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla: number; photo: boolean; description: string; form: RuntimeForm }[] = [
+export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla: number; photo: boolean; actions: string[]; description: string; form: RuntimeForm }[] = [
   {
     name: '公共区域保洁日检',
     kind: 'plan',
     category: 'environment',
     sla: 10,
+    actions: ['transfer', 'suspend', 'assist', 'extend'],
     photo: true,
     description: '大堂、电梯轿厢、楼道、垃圾分类点每日检查，不合格项当日整改。',
     form: {
@@ -26,6 +27,7 @@ export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla
     kind: 'plan',
     category: 'engineering',
     sla: 8,
+    actions: ['transfer', 'assist', 'copy', 'extend'],
     photo: true,
     description: '水泵房、配电房每周巡检两次，记录运行参数。',
     form: {
@@ -43,6 +45,7 @@ export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla
     kind: 'plan',
     category: 'safety',
     sla: 24,
+    actions: ['transfer', 'assist', 'copy'],
     photo: true,
     description: '每月 5 日检查灭火器、消火栓、应急照明与疏散通道。',
     form: {
@@ -60,6 +63,7 @@ export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla
     kind: 'task',
     category: 'safety',
     sla: 2,
+    actions: ['transfer'],
     photo: false,
     description: '交接班时核对岗位物品、监控与记录。',
     form: {
@@ -75,6 +79,7 @@ export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla
     kind: 'event',
     category: 'engineering',
     sla: 4,
+    actions: ['transfer', 'assist', 'copy', 'extend'],
     photo: true,
     description: '巡查或值班中发现设施设备异常，现场拍照上报，判断是否需要转维修工单。',
     form: {
@@ -90,6 +95,7 @@ export const DEMO_TEMPLATES: { name: string; kind: string; category: string; sla
     kind: 'event',
     category: 'safety',
     sla: 2,
+    actions: ['transfer', 'copy'],
     photo: true,
     description: '发现消防、治安、高空坠物等安全隐患立即上报，紧急情况同时电话通知项目经理。',
     form: {

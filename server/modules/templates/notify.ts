@@ -9,6 +9,9 @@ const WHAT = {
   transferred: (t: string, end: string) => `作业任务「${t}」已转派给您，请于 ${end} 前完成`,
   overdue: (t: string, end: string) => `作业任务「${t}」已超过截止时间 ${end} 仍未完成，请尽快处理`,
   rework: (t: string, end: string) => `作业任务「${t}」验收未通过，已退回返工，请于 ${end} 前重新提交`,
+  suspended: (t: string) => `作业任务「${t}」已挂起，暂停计时，恢复后再继续执行`,
+  resumed: (t: string, end: string) => `作业任务「${t}」已恢复，截止时间顺延至 ${end}`,
+  extended: (t: string, end: string) => `作业任务「${t}」已延期，请于 ${end} 前完成`,
 } as const;
 
 const minuteText = (at: number): string => {

@@ -12,7 +12,7 @@ import { seedEvents } from './seedEvents.ts';
 import { seedDevolve } from './seedDevolve.ts';
 
 const EXECUTE = ['task:view', 'task:execute', 'event:report'];
-const SUPERVISE = ['task:close', 'task:transfer', 'task:review'];
+const SUPERVISE = ['task:close', 'task:transfer', 'task:suspend', 'task:extend', 'task:assist', 'task:copy', 'task:review'];
 /**
  * Quality designs templates and watches execution; project managers run plans and events;
  * dispatchers handle events and turn them into work orders; front-line staff carry out their
@@ -60,15 +60,15 @@ export function adjustRange(name: string, sla: number): { sla_min_hours: number 
 export async function seedTemplates(ctx: SeedContext): Promise<void> {
   const db = ctx.trx as AnyDB;
   const { now } = ctx;
-  const templates: { id: number; form: RuntimeForm; sla: number }[] = [];
+  const templates: { id: number; form: RuntimeForm; sla: number; actions: string[] }[] = [];
   for (const t of DEMO_TEMPLATES) {
     const row = await db
       .insertInto('work_template')
-      .values({ name: t.name, kind: t.kind, category: t.category, form: JSON.stringify(t.form), sla_hours: t.sla, ...adjustRange(t.name, t.sla), need_photo: t.photo ? 1 : 0, description: t.description, enabled: 1, created_by: DEMO_STAFF.pinzhi, created_at: now - 120 * DAY, updated_at: now - 120 * DAY })
+      .values({ name: t.name, kind: t.kind, category: t.category, form: JSON.stringify(t.form), sla_hours: t.sla, ...adjustRange(t.name, t.sla), actions: JSON.stringify(t.actions), need_photo: t.photo ? 1 : 0, description: t.description, enabled: 1, created_by: DEMO_STAFF.pinzhi, created_at: now - 120 * DAY, updated_at: now - 120 * DAY })
       .returning('id')
       .executeTakeFirstOrThrow();
     await currentFormVersion(db, 'work_template', row.id as number, 'form');
-    templates.push({ id: row.id as number, form: t.form, sla: t.sla });
+    templates.push({ id: row.id as number, form: t.form, sla: t.sla, actions: t.actions });
   }
   // The check-item form sets the templates were built from, kept in the designer for new templates.
   for (const t of DEMO_TEMPLATES.filter((x) => x.kind === 'plan')) {
@@ -91,7 +91,7 @@ export async function seedTemplates(ctx: SeedContext): Promise<void> {
       [`${project.name}消防设施月检`, templates[2]!.id, 'month', ['5'], '09:00', '18:00', guard],
     ];
     for (const [name, template, period, days, from, to, assignee] of plans) {
-      await db.insertInto('work_plan').values({ project_id: project.id, name, template_id: template, period, days: JSON.stringify(days), start_date: start, end_date: end, start_time: from, end_time: to, lead_minutes: 60, assignee_id: assignee, enabled: 1, created_by: author, created_at: now - 91 * DAY, updated_at: now - 91 * DAY }).execute();
+      await db.insertInto('work_plan').values({ project_id: project.id, name, template_id: template, actions: JSON.stringify(templates.find((t) => t.id === template)!.actions), period, days: JSON.stringify(days), start_date: start, end_date: end, start_time: from, end_time: to, lead_minutes: 60, assignee_id: assignee, enabled: 1, created_by: author, created_at: now - 91 * DAY, updated_at: now - 91 * DAY }).execute();
     }
   }
   // The tasks of the past three months, made by the server's own schedule (reaching back that far once).

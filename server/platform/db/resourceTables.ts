@@ -4000,6 +4000,10 @@ export interface ResourceTables {
     sla_min_hours: Generated<number | null>;
     /** 可调最长（小时） */
     sla_max_hours: Generated<number | null>;
+    /** 模板允许的操作 */
+    template_actions: Generated<string | null>;
+    /** 项目允许的操作 */
+    actions: Generated<string | null>;
     /** 下发说明 */
     remark: Generated<string | null>;
     /** 下发人 */
@@ -4306,6 +4310,8 @@ export interface ResourceTables {
     name: string;
     /** 作业模板 */
     template_id: number;
+    /** 允许的操作 */
+    actions: Generated<string | null>;
     /** 周期 */
     period: string;
     /** 执行日 */
@@ -4357,6 +4363,10 @@ export interface ResourceTables {
     status: string;
     /** 是否超时 */
     overdue: Generated<number | null>;
+    /** 允许的操作 */
+    actions: Generated<string | null>;
+    /** 挂起时间 */
+    suspended_at: Generated<number | null>;
     /** 通知时间 */
     notified_at: Generated<number | null>;
     /** 验收人 */
@@ -4390,6 +4400,8 @@ export interface ResourceTables {
     sla_min_hours: Generated<number | null>;
     /** 项目可调最长时限（小时） */
     sla_max_hours: Generated<number | null>;
+    /** 允许的操作 */
+    actions: Generated<string | null>;
     /** 需拍照留证 */
     need_photo: Generated<number | null>;
     /** 作业标准 */

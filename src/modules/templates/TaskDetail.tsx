@@ -4,6 +4,9 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { DynamicForm, useRuntimeForm } from '../../engine/DynamicForm.tsx';
 import { call } from '../../engine/data.ts';
+import { ActionButton, type ActionContext } from '../../engine/actions.tsx';
+import type { Action } from '../../shared/schemaTypes.ts';
+import TaskPeopleButton from './TaskPeopleButton.tsx';
 import { formatTime } from '../../shared/format.ts';
 import { filledAnswers, type Answers, type RuntimeForm } from '../../shared/runtimeForm.ts';
 
@@ -23,9 +26,16 @@ interface TaskSheet {
   result: Answers | null;
   mine: boolean;
   form: RuntimeForm | null;
+  /** What its template lets be done with it (转派, 挂起, 延期...): the moves it does not allow show no button. */
+  actions: string[];
+  helpers: string[];
+  watchers: string[];
 }
 
-const STATUS: Record<string, [string, string]> = { pending: ['未开始', 'default'], processing: ['执行中', 'processing'], overdue: ['已超时', 'error'], done: ['已完成', 'success'], accepted: ['已验收', 'success'], closed: ['已关闭', 'default'] };
+/** The moves a manager makes on a task here; each hides when the task's state or its template does not allow it. */
+const MOVES: Action[] = ['transfer', 'suspend', 'resume', 'extend', 'extendStarted'].map((transition) => ({ type: 'transition', transition }));
+
+const STATUS: Record<string, [string, string]> = { pending: ['未开始', 'default'], processing: ['执行中', 'processing'], suspended: ['已挂起', 'warning'], overdue: ['已超时', 'error'], done: ['已完成', 'success'], accepted: ['已验收', 'success'], closed: ['已关闭', 'default'] };
 
 /**
  * One task (/module-manage-taskdetail/:id): its plan and deadline, and the template's check items;
@@ -47,6 +57,7 @@ function Sheet({ task, onDone }: { task: TaskSheet; onDone: () => void }) {
   const form = useRuntimeForm(task.form ?? { items: [] }, initial, !fillable);
   const [saving, setSaving] = useState(false);
   const [state, color] = STATUS[task.status] ?? [task.status, 'default'];
+  const ctx: ActionContext = { record: { ...task, assignee_id_label: task.assignee_name }, resource: 'work_task', reload: onDone, openForm: () => undefined };
 
   async function submit() {
     try {
@@ -67,7 +78,19 @@ function Sheet({ task, onDone }: { task: TaskSheet; onDone: () => void }) {
 
   return (
     <Space direction="vertical" style={{ width: '100%', maxWidth: 860 }}>
-      <Card title={task.title} extra={<Space><Tag color={color}>{state}</Tag>{task.overdue ? <Tag color="red">超时</Tag> : null}</Space>}>
+      <Card
+        title={task.title}
+        extra={
+          <Space>
+            {MOVES.map((a) => (
+              <ActionButton key={a.type === 'transition' ? a.transition : ''} action={a} ctx={ctx} />
+            ))}
+            {(['assist', 'copy'] as const).map((kind) => (open || task.status === 'suspended') && task.actions.includes(kind) && <TaskPeopleButton key={kind} kind={kind} taskId={task.id} onDone={onDone} />)}
+            <Tag color={color}>{state}</Tag>
+            {task.overdue ? <Tag color="red">超时</Tag> : null}
+          </Space>
+        }
+      >
         <Descriptions size="small" column={2}>
           <Descriptions.Item label="所属项目">{task.project_name}</Descriptions.Item>
           <Descriptions.Item label="作业模板">{task.template_name}</Descriptions.Item>
@@ -75,11 +98,14 @@ function Sheet({ task, onDone }: { task: TaskSheet; onDone: () => void }) {
           <Descriptions.Item label="计划开始">{formatTime(task.plan_start)}</Descriptions.Item>
           <Descriptions.Item label="截止时间">{formatTime(task.plan_end)}</Descriptions.Item>
           <Descriptions.Item label="完成时间">{task.finished_at ? formatTime(task.finished_at) : '—'}</Descriptions.Item>
+          {task.helpers.length ? <Descriptions.Item label="协助人">{task.helpers.join('、')}</Descriptions.Item> : null}
+          {task.watchers.length ? <Descriptions.Item label="抄送人">{task.watchers.join('、')}</Descriptions.Item> : null}
           {task.form_version ? <Descriptions.Item label="模板版本">{`第 ${task.form_version} 版`}</Descriptions.Item> : null}
           {task.standard ? <Descriptions.Item label="作业标准" span={2}>{task.standard}</Descriptions.Item> : null}
         </Descriptions>
       </Card>
       <Card title="检查项">
+        {task.status === 'suspended' && <Alert type="warning" showIcon message="任务已挂起，截止时间暂停计时；恢复后继续执行" style={{ marginBottom: 12 }} />}
         {open && !task.mine && <Alert type="info" showIcon message="任务由执行人本人填写检查结果" style={{ marginBottom: 12 }} />}
         {task.form && (fillable || task.result) ? <DynamicForm definition={task.form} form={form} /> : !open && <Alert type="info" message="该任务没有检查结果" />}
         {fillable && (

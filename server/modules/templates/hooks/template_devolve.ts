@@ -6,6 +6,7 @@ import { currentFormVersion, formVersion } from '../../../engine/runtimeForms.ts
 import { ApiError, badRequest, conflict, ok } from '../../../platform/http/envelope.ts';
 import { RUNTIME_COMPONENTS } from '../../../../src/shared/runtimeForm.ts';
 import { visibleRow } from '../../questionnaires/public.ts';
+import { actionList, applyActions, TASK_ACTIONS } from '../actions.ts';
 
 const DEVOLVE_BODY = {
   type: 'object',
@@ -34,9 +35,19 @@ const DEVOLVE_MESSAGES: Record<string, string> = { template_id: '请选择作业
 export const templateDevolveHooks: ResourceHooks = {
   async beforeSave({ id, values, current }) {
     if (id === null || !current) throw badRequest('模板请通过「下发模板」发送到项目');
+    for (const key of Object.keys(values)) if (key !== 'sla_hours' && key !== 'actions') delete values[key];
+    // The actions its tasks allow: a project may drop some of what the template allows, never add.
+    if ('actions' in values) {
+      if (current.status !== 'accepted') throw conflict('接收模板后才能调整');
+      const allowed = actionList(current.template_actions);
+      const wanted = actionList(values.actions);
+      const added = wanted.filter((a) => !allowed.includes(a));
+      if (added.length) throw conflict(`模板未允许「${added.map((a) => TASK_ACTIONS[a as keyof typeof TASK_ACTIONS]).join('、')}」，项目只能在模板允许的操作中取舍`);
+      values.actions = JSON.stringify(wanted);
+      if (!('sla_hours' in values)) return;
+    }
     if (!current.allow_edit) throw conflict('该模板下发时不允许项目调整');
     if (current.status !== 'accepted') throw conflict('接收模板后才能调整');
-    for (const key of Object.keys(values)) if (key !== 'sla_hours') delete values[key];
     // Within the range the template allowed when this version was devolved (kept on the devolution).
     const hours = values.sla_hours as number | null | undefined;
     const [min, max] = [current.sla_min_hours as number | null, current.sla_max_hours as number | null];
@@ -45,11 +56,19 @@ export const templateDevolveHooks: ResourceHooks = {
     if (hours < min || hours > max) throw badRequest(`完成时限须在模板允许的 ${min}–${max} 小时之间`);
   },
 
+  async afterSave({ trx, id, values, created }) {
+    if (created || !('actions' in values)) return;
+    const row = (await trx.selectFrom('template_devolve').select(['template_id', 'project_id']).where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+    await applyActions(trx, row.template_id as number, row.project_id as number, actionList(values.actions));
+  },
+
   async afterTransition({ trx, staff, id, action, record }) {
     await trx.updateTable('template_devolve').set({ handled_by: staff.id }).where('id', '=', id).execute();
     if (action !== 'accept') return;
     const template = (await trx.selectFrom('work_template').select('sla_hours').where('id', '=', record.template_id as number).executeTakeFirstOrThrow()) as Row;
     await trx.updateTable('template_devolve').set({ accepted_version: record.version, sla_hours: record.sla_hours ?? template.sla_hours }).where('id', '=', id).execute();
+    // From now on the project's plans and open tasks of the template allow what this version does.
+    await applyActions(trx, record.template_id as number, record.project_id as number, actionList(record.actions));
   },
 
   async routes(app: FastifyInstance) {
@@ -73,7 +92,7 @@ export const templateDevolveHooks: ResourceHooks = {
         if (body.project_ids.some((p) => !visible.includes(p))) throw new ApiError(403, '不能下发到权限范围以外的项目');
         const now = Date.now();
         const count = await db.transaction().execute(async (trx) => {
-          const template = (await trx.selectFrom('work_template').select(['name', 'enabled', 'sla_min_hours', 'sla_max_hours']).where('id', '=', body.template_id).executeTakeFirst()) as Row | undefined;
+          const template = (await trx.selectFrom('work_template').select(['name', 'enabled', 'sla_min_hours', 'sla_max_hours', 'actions']).where('id', '=', body.template_id).executeTakeFirst()) as Row | undefined;
           if (!template) throw badRequest('作业模板不存在或已被删除');
           if (!template.enabled) throw conflict(`模板「${String(template.name)}」已停用，不能下发`);
           // A project may adjust only what the template allows: without a range, nothing.
@@ -87,7 +106,9 @@ export const templateDevolveHooks: ResourceHooks = {
               throw conflict(`「${projects.get(projectId)}」${existing.status === 'pending' ? '待接收' : '已接收'}该模板的第 ${version} 版，无需重复下发`);
             }
             const range = body.allow_edit ? { sla_min_hours: template.sla_min_hours as number, sla_max_hours: template.sla_max_hours as number } : { sla_min_hours: null, sla_max_hours: null };
-            const fields = { template_name: template.name, version, allow_edit: body.allow_edit ? 1 : 0, ...range, remark: body.remark ?? null, devolved_by: staff.id, devolved_at: now, handled_by: null, handled_at: null, status: 'pending', state_at: now, updated_at: now };
+            // The template's actions as they stand now; the project starts with all of them and may drop some once accepted.
+            const actions = JSON.stringify(actionList(template.actions));
+            const fields = { template_name: template.name, version, template_actions: actions, actions, allow_edit: body.allow_edit ? 1 : 0, ...range, remark: body.remark ?? null, devolved_by: staff.id, devolved_at: now, handled_by: null, handled_at: null, status: 'pending', state_at: now, updated_at: now };
             let id = existing?.id as number | undefined;
             if (id) await trx.updateTable('template_devolve').set(fields).where('id', '=', id).execute();
             else id = ((await trx.insertInto('template_devolve').values({ ...fields, template_id: body.template_id, project_id: projectId, created_by: staff.id, created_at: now }).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;

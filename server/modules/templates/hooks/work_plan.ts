@@ -4,14 +4,18 @@ import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { visibleProjectIds } from '../../../engine/scope.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { visibleRow } from '../../questionnaires/public.ts';
+import { effectiveActions } from '../actions.ts';
 
-const STATUS: Record<string, string> = { pending: '未开始', processing: '执行中', overdue: '已超时', done: '已完成', accepted: '已验收', closed: '已关闭' };
+const STATUS: Record<string, string> = { pending: '未开始', processing: '执行中', suspended: '已挂起', overdue: '已超时', done: '已完成', accepted: '已验收', closed: '已关闭' };
 
 /** The staff a plan or task may go to (those of the caller's projects), and a plan's generated tasks. */
 export const workPlanHooks: ResourceHooks = {
-  async beforeSave({ values }) {
+  async beforeSave({ trx, values, current }) {
     // The days are kept as text, whatever the form sent (tags are text, a number picker numbers).
     if (typeof values.days === 'string') values.days = JSON.stringify((JSON.parse(values.days) as unknown[]).map(String));
+    // The actions its tasks allow: the project's list of its template, given to each task it generates.
+    const template = (values.template_id ?? current?.template_id) as number;
+    if (!current || values.template_id !== undefined) values.actions = JSON.stringify(await effectiveActions(trx, template, (values.project_id ?? current?.project_id) as number));
   },
 
   async routes(app: FastifyInstance) {

@@ -5,6 +5,8 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { visibleRow } from '../../questionnaires/public.ts';
 import { badRequest } from '../../../platform/http/envelope.ts';
 import { notifyTask } from '../notify.ts';
+import { actionList, effectiveActions } from '../actions.ts';
+import { registerTaskPeople, taskPeople } from '../taskPeople.ts';
 
 /**
  * Tasks: one sent by hand is marked so (a plan's come from the schedule) and told to its assignee;
@@ -14,18 +16,25 @@ import { notifyTask } from '../notify.ts';
  * the version its result was given for (or the current one, to fill).
  */
 export const workTaskHooks: ResourceHooks = {
-  async beforeSave({ id, values }) {
-    if (id === null) Object.assign(values, { source: 'manual', overdue: 0 });
+  async beforeSave({ trx, id, values }) {
+    // A task sent by hand allows the actions its project keeps of the template (a plan's get its plan's).
+    if (id === null) Object.assign(values, { source: 'manual', overdue: 0, actions: JSON.stringify(await effectiveActions(trx, values.template_id as number, values.project_id as number)) });
   },
 
-  // "Own records" of a task are those the caller sent or must do (a transfer makes it the new assignee's).
-  ownRows: ({ staff }) => (eb) => eb.or([eb('work_task.assignee_id', '=', staff.id), eb('work_task.created_by', '=', staff.id)]),
+  // "Own records" of a task are those the caller sent, must do (a transfer makes it the new assignee's), helps with or is copied on.
+  ownRows: ({ staff }) => (eb) =>
+    eb.or([
+      eb('work_task.assignee_id', '=', staff.id),
+      eb('work_task.created_by', '=', staff.id),
+      eb.exists(eb.selectFrom('work_task_helper').select('task_id').whereRef('work_task_helper.task_id', '=', 'work_task.id').where('work_task_helper.staff_id', '=', staff.id)),
+      eb.exists(eb.selectFrom('work_task_watcher').select('task_id').whereRef('work_task_watcher.task_id', '=', 'work_task.id').where('work_task_watcher.staff_id', '=', staff.id)),
+    ]),
 
   async afterSave({ app, trx, id, created }) {
     if (created) await notifyTask(app, trx, id, 'assigned');
   },
 
-  async afterTransition({ app, trx, staff, id, action, from, record }) {
+  async afterTransition({ app, trx, staff, id, action, from, record, before }) {
     if (action === 'finish') {
       const row = await trx.selectFrom('work_task').select(['finished_at', 'plan_end', 'overdue']).where('id', '=', id).executeTakeFirstOrThrow();
       // A task lapsed before it was finished stays counted overdue.
@@ -45,11 +54,22 @@ export const workTaskHooks: ResourceHooks = {
         await trx.updateTable('work_task').set({ finished_at: null, rework_count: ((record.rework_count as number | null) ?? 0) + 1 }).where('id', '=', id).execute();
       }
       await notifyTask(app, trx, id, action === 'transfer' ? 'transferred' : 'rework');
+    } else if (action === 'suspend') {
+      await notifyTask(app, trx, id, 'suspended');
+    } else if (action === 'resume') {
+      // The deadline's clock stood still while suspended: it moves on by the time the task was held.
+      const held = Date.now() - ((before.suspended_at as number | null) ?? Date.now());
+      await trx.updateTable('work_task').set({ plan_end: (before.plan_end as number) + held, suspended_at: null }).where('id', '=', id).execute();
+      await notifyTask(app, trx, id, 'resumed');
+    } else if (action === 'extend' || action === 'extendStarted') {
+      if ((record.plan_end as number) <= Math.max(Date.now(), before.plan_end as number)) throw badRequest('延期后的截止时间须晚于原截止时间和当前时间');
+      await notifyTask(app, trx, id, 'extended');
     }
   },
 
   async routes(app: FastifyInstance) {
     const db = app.db as unknown as AnyDB;
+    registerTaskPeople(app);
     app.get('/sheet', { config: { btnCode: 'task:view' }, schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } }, async (request) => {
       const { id } = request.query as { id: number };
       const task = await visibleRow(app, 'work_task', id, request.staff!, '任务');
@@ -60,6 +80,8 @@ export const workTaskHooks: ResourceHooks = {
       return ok({
         ...task,
         result: task.result ? JSON.parse(String(task.result)) : null,
+        actions: actionList(task.actions),
+        ...(await taskPeople(db, id)),
         assignee_name: names[0]?.name ?? null,
         template_name: template.name,
         standard: template.description,
