@@ -114,8 +114,10 @@ export async function syncResourceTables(db: DB, resources: Map<string, Resource
       }
       if (resource.scope === 'project') statements.push(indexSql(resource.name, ['project_id']));
       statements.push(...(await linkTables(trx, resource)));
+      // Only the columns made here get a key, as on SQLite, where `references` comes with the column:
+      // a migration's column (approval_instance.flow_id) stays without one on both databases.
       for (const [name, field] of columnFields(resource)) {
-        const key = foreignKeySql(resource.name, name, field, resources);
+        const key = have.has(name) ? undefined : foreignKeySql(resource.name, name, field, resources);
         if (key) keys.push([resource.name, key]);
       }
       for (const statement of statements) await apply(resource.name, statement);

@@ -54,7 +54,7 @@ beforeAll(async () => {
   for (const a of ['admin', 'kefu', 'diaodu', 'weixiu', 'xmjl', 'xuncha']) {
     ids[a] = (await db().selectFrom('staff').select('id').where('account', '=', a).executeTakeFirstOrThrow()).id;
   }
-  // The demo's instances name their flows (a foreign key on PostgreSQL): they keep no flow, as a deleted one leaves them on SQLite.
+  // The demo's flows go (each test adds its own); their instances keep their steps, and no flow.
   await db().updateTable('approval_instance' as never).set({ flow_id: null } as never).execute();
   await db().deleteFrom('approval_flow' as never).execute();
 });

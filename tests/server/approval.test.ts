@@ -52,7 +52,7 @@ beforeAll(async () => {
   demo.flows = (await db().selectFrom('approval_flow' as never).select('name' as never).orderBy('id' as never).execute()).map((f: any) => f.name);
   demo.instances = (await db().selectFrom('approval_instance' as never).select(['status', 'project_id', 'biz_type'] as never).execute()) as any[];
   // Demo flows live at 锦绣华庭 and 华南区域: this file configures its own, from the company down to 翠湖天地.
-  // The demo's instances name their flows (a foreign key on PostgreSQL): they keep no flow, as a deleted one leaves them on SQLite.
+  // The demo's flows go (each test adds its own); their instances keep their steps, and no flow.
   await db().updateTable('approval_instance' as never).set({ flow_id: null } as never).execute();
   await db().deleteFrom('approval_flow' as never).execute();
   await addFlow({ name: '公司挂起审批', biz_type: 'hangUp', steps: [step('巡查复核', 'single', 'staff', { staff_ids: [ids.xuncha] })] });

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { UNVERSIONED_TABLES, writtenTable } from '../../server/platform/db/statements.ts';
+import type { Database } from '../../server/platform/db/schema.ts';
 import { ListAnswers } from '../../server/platform/http/listAnswers.ts';
 import { schemaFiles } from '../../server/engine/schemaFiles.ts';
 import { setUpApis, setUpServer } from '../support/setup.ts';
@@ -134,7 +136,8 @@ describe('list answers kept while the data stands still', () => {
 
 describe('tables whose writes leave the data version', () => {
   it('names the table a write statement targets, as Kysely compiles it', () => {
-    const db = server.app.db;
+    // The SQLite statement cache reads these (PostgreSQL keeps no data version from writes): compiled as for SQLite on either run.
+    const db = new Kysely<Database>({ dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new SqliteIntrospector(k), createQueryCompiler: () => new SqliteQueryCompiler() } });
     expect(writtenTable(db.insertInto('session').values({ token_hash: 'x' } as never).compile().sql)).toBe('session');
     expect(writtenTable(db.insertInto('sms_code').orIgnore().values({ mobile: '1' } as never).compile().sql)).toBe('sms_code');
     expect(writtenTable(db.replaceInto('oidc_payload').values({ id: 'x' } as never).compile().sql)).toBe('oidc_payload');

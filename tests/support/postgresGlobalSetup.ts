@@ -18,10 +18,15 @@ const freePort = () =>
     probe.on('error', reject);
   });
 
-/** The server project on PostgreSQL (npm run test:pg): one cluster for the run, then the usual setup (templates). */
+/**
+ * The server project on PostgreSQL (npm run test:pg): one cluster for the run, then the usual setup
+ * (templates). A cluster already named in PMS_TEST_POSTGRES (postgres://user@host:port/) is used
+ * and left running, and templates already named in PMS_TEST_TEMPLATES are kept: running one file
+ * after another then seeds the template once rather than per run.
+ */
 export default async function postgresSetup(project: TestProject): Promise<() => Promise<void>> {
-  const cluster = startPostgres(await freePort());
-  process.env[POSTGRES_ENV] = cluster.baseUrl;
+  const cluster = process.env[POSTGRES_ENV] ? undefined : startPostgres(await freePort());
+  if (cluster) process.env[POSTGRES_ENV] = cluster.baseUrl;
   const teardown = await setup(project);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-pg-template-'));
   try {
@@ -31,6 +36,7 @@ export default async function postgresSetup(project: TestProject): Promise<() =>
   }
   return async () => {
     await teardown();
+    if (!cluster) return;
     delete process.env[POSTGRES_ENV];
     cluster.stop();
   };
