@@ -91,7 +91,9 @@ describe('unsaved schema forms ask before they are left', () => {
     await modal.getByLabel('字典名称').fill('不要了');
     await modal.locator('.ant-modal-close').click();
     await answer(page, '离开').click();
-    await expect.poll(() => modal.count()).toBe(0);
+    // What the user sees: the dialog gone (antd may keep its hidden DOM a while after the close).
+    await expect.poll(() => modal.isVisible()).toBe(false);
+    await expect.poll(() => question(page).count()).toBe(0);
   });
 
   it("closing a page's tab in the tab bar asks; staying keeps the tab and forgets the close, leaving closes it", async () => {
