@@ -27,7 +27,7 @@ describe('schema lint: calendar pages', () => {
   it('holds colours to the values of a state or enum field', () => {
     expect(corrupted(PAGE, (doc) => (doc.colorField = 'title'))).toEqual([`${PAGE}#/colorField: "title" is neither the workflow field nor an enum field of resource "work_task"`]);
     expect(corrupted(PAGE, (doc) => (doc.colorField = 'source'))).toEqual([`${PAGE}#/colors: give the text and colour of each value of the enum field "source" (plan, manual)`]);
-    expect(corrupted(PAGE, (doc) => (doc.colors = { done: { text: '已完成', color: 'green' }, late: { text: '迟到' } }))).toEqual([`${PAGE}#/colors/late: "late" is not a value of "status"; use one of pending, processing, overdue, done, accepted, closed`]);
+    expect(corrupted(PAGE, (doc) => (doc.colors = { done: { text: '已完成', color: 'green' }, late: { text: '迟到' } }))).toEqual([`${PAGE}#/colors/late: "late" is not a value of "status"; use one of pending, processing, suspended, overdue, done, accepted, closed`]);
   });
 
   it('needs a resource that answers a whole view at once, and a known view', () => {
