@@ -143,6 +143,8 @@ describe('XSS through the services\' own routes', () => {
       '/api/mkf/returnVisit/carryOut',
       '/api/module/devolve/devolve',
       '/api/module/event/report',
+      '/api/module/task/assist',
+      '/api/module/task/copy',
       '/api/owner/activity/signup',
       '/api/owner/feedback/submit',
       '/api/owner/letter/write',

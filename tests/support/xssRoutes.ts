@@ -66,6 +66,27 @@ export const NOT_SHOWN: Record<string, string> = {
 };
 
 /**
+ * 协助 / 抄送 of an open task whose template allows it (one the demo has open at this hour, or one
+ * set open again), to a staff member of its project, with the payload as the note: it is on the
+ * task's timeline (its detail). The person is taken off the list first, so each payload adds them.
+ */
+function taskPeopleRecipe(action: 'assist' | 'copy', table: string) {
+  return async ({ api, app, payload, marker }: RouteDrive): Promise<Planted[]> => {
+    const db = app.db as unknown as Kysely<any>;
+    const allowing = db.selectFrom('work_task').selectAll().where('actions', 'like', `%"${action}"%`).orderBy('id');
+    let task = (await allowing.where('status', 'in', ['pending', 'processing', 'overdue']).executeTakeFirst()) as Row | undefined;
+    if (!task) {
+      task = (await allowing.executeTakeFirstOrThrow()) as Row;
+      await db.updateTable('work_task').set({ status: 'pending', finished_at: null, plan_end: Date.now() + 86_400_000 }).where('id', '=', task.id as number).execute();
+    }
+    const person = (await db.selectFrom('staff').select('id').where('org_id', '=', task.project_id as number).where('enabled', '=', 1).where('id', '!=', task.assignee_id as number).orderBy('id').executeTakeFirstOrThrow()) as Row;
+    await db.deleteFrom(table).where('task_id', '=', task.id as number).where('staff_id', '=', person.id as number).execute();
+    await expectOk(api, `/api/module/task/${action}`, { id: task.id, staff_ids: [person.id], note: fit(payload, marker, 200) });
+    return [{ marker, resource: 'work_task', id: Number(task.id), payload: payload.name, fields: [] }];
+  };
+}
+
+/**
  * Routes whose text the console shows (the patrol library's bespoke screens, the service types'
  * AI labels) with no recipe yet: the verify table counts them as not covered.
  */
@@ -216,6 +237,8 @@ const DRIVERS: Record<string, (d: RouteDrive) => Promise<Planted[]>> = {
     comment,
     to: (await app.db.selectFrom('staff').select('id').where('account', '=', 'kefu').executeTakeFirstOrThrow()).id,
   })),
+  '/api/module/task/assist': taskPeopleRecipe('assist', 'work_task_helper'),
+  '/api/module/task/copy': taskPeopleRecipe('copy', 'work_task_watcher'),
   /** The submitter withdraws with a comment: it is in the approval's history (its detail) and on the order's timeline. */
   '/api/approve/instance/withdraw': async ({ api, app, payload, marker }) => {
     const { instance, submitter } = await approvalForAdmin(api, app);
