@@ -6,7 +6,8 @@ const server = setUpServer();
 const browser = setUpBrowser();
 
 const screen = (page: Page) => page.locator('.pms-page[data-active="true"]');
-const question = (page: Page) => page.locator('.ant-modal-confirm', { hasText: '有未保存的修改，确定离开吗？' });
+// The question as the user sees it: antd may keep a closed confirm's hidden DOM a while (a loaded machine's CI kept it past the poll).
+const question = (page: Page) => page.locator('.ant-modal-confirm', { hasText: '有未保存的修改，确定离开吗？' }).filter({ visible: true });
 const answer = (page: Page, name: '离开' | '留下') => question(page).getByRole('button', { name: new RegExp(name.split('').join('\\s*')) });
 
 async function openNewLabel(page: Page) {
