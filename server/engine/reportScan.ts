@@ -66,16 +66,20 @@ export async function scanLevels(base: SourceQuery, measures: ReportMeasure[], d
     .execute()) as Row[];
   if (rows.length > MAX_SCANNED_GROUPS) return null;
 
-  /** Adds up the finest groups by the dimensions at `levels` (indexes into dims). */
+  // Each finest group read once: its named keys and its parts as numbers (PostgreSQL answers sums as text).
+  const finest = rows.map((r) => ({
+    keys: keys.map((k, i) => k.name(r[`k${i}`])),
+    parts: Object.fromEntries(parts.map((p) => [p.alias, r[p.alias] === null || r[p.alias] === undefined ? null : Number(r[p.alias])])) as Parts,
+  }));
+  /** Adds up the finest groups by the dimensions at `at` (indexes into dims). */
   const level = (at: number[]): { keys: Key[]; parts: Parts }[] => {
     const out = new Map<string, { keys: Key[]; parts: Parts }>();
-    for (const r of rows) {
-      const k = at.map((i) => keys[i]!.name(r[`k${i}`]));
+    for (const f of finest) {
+      const k = at.map((i) => f.keys[i]!);
       const id = groupKey(k);
-      const read: Parts = Object.fromEntries(parts.map((p) => [p.alias, r[p.alias] === null || r[p.alias] === undefined ? null : Number(r[p.alias])]));
       const group = out.get(id);
-      if (group) addParts(group.parts, read, parts);
-      else out.set(id, { keys: k, parts: read });
+      if (group) addParts(group.parts, f.parts, parts);
+      else out.set(id, { keys: k, parts: { ...f.parts } });
     }
     return [...out.values()];
   };
