@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dateBucket, roundTo } from '../platform/db/dialect.ts';
+import { roundDecimal } from '../platform/db/rounding.ts';
 import type { ReportCondition, ReportDimension, ReportMeasure } from '../../src/shared/schemaTypes.ts';
 import { throughValue } from './related.ts';
 import { bucketSpan } from './localDays.ts';
@@ -102,7 +103,7 @@ export function measureParts(m: ReportMeasure): MeasurePart[] | null {
 
 /** A measure's figure from its added-up parts, rounded as measureSql rounds it. */
 export function measureFromParts(m: ReportMeasure, parts: Record<string, number | null>): number {
-  const round = (v: number, digits: number) => Number(v.toFixed(digits));
+  const round = roundDecimal;
   switch (m.agg) {
     case 'rate': {
       const rows = parts[`${m.name}__rows`] ?? 0;
@@ -121,7 +122,7 @@ export function measureFromParts(m: ReportMeasure, parts: Record<string, number 
 
 /** 100 × numerator ÷ denominator, one decimal; 0 when the denominator is 0. */
 export function ratioOf(numerator: number, denominator: number): number {
-  return denominator ? Math.round((1000 * numerator) / denominator) / 10 : 0;
+  return denominator ? roundDecimal((100 * numerator) / denominator, 1) : 0;
 }
 
 /** The grouping key: a column's value (or the value reached through a reference), or the local day or month of a millisecond timestamp. */

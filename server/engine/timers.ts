@@ -19,6 +19,8 @@ export class WorkflowTimers {
   constructor(private readonly db: DB) {}
 
   private interval: NodeJS.Timeout | null = null;
+  /** The clock's pass under way, awaited by stop(): the database closes after it, not under it. */
+  private passing: Promise<unknown> | null = null;
 
   add(sweep: TimerSweep): void {
     this.sweeps.push(sweep);
@@ -37,13 +39,19 @@ export class WorkflowTimers {
   /** Checks every minute while the server runs; a failed pass is logged and retried next minute. */
   start(app: FastifyInstance, everyMs = 60_000): void {
     if (this.interval || !this.sweeps.length) return;
-    this.interval = setInterval(() => this.run().catch((error) => app.log.error({ err: error }, 'workflow timers failed')), everyMs);
+    this.interval = setInterval(() => {
+      if (this.passing) return;
+      this.passing = this.run()
+        .catch((error) => app.log.error({ err: error }, 'workflow timers failed'))
+        .finally(() => (this.passing = null));
+    }, everyMs);
     this.interval.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.interval) clearInterval(this.interval);
     this.interval = null;
+    await this.passing;
   }
 }
 
@@ -51,5 +59,5 @@ export function registerWorkflowTimers(app: FastifyInstance): void {
   const timers = new WorkflowTimers(app.db);
   app.decorate('workflowTimers', timers);
   app.addHook('onReady', async () => timers.start(app, app.config.timerIntervalMs || undefined));
-  app.addHook('onClose', async () => timers.stop());
+  app.addHook('onClose', () => timers.stop());
 }

@@ -68,7 +68,8 @@ export async function buildDefaultTemplate(config: Config): Promise<void> {
   await template(path.join(root, templateKey(config)), config);
 }
 
-const templateKey = (config: Config) => createHash('sha256').update(JSON.stringify({ adminPassword: config.adminPassword, demo: config.seedDemo })).digest('hex').slice(0, 12);
+// One folder per database kind too: npm test runs the server files on both with one folder of templates.
+const templateKey = (config: Config) => createHash('sha256').update(JSON.stringify({ adminPassword: config.adminPassword, demo: config.seedDemo, postgres: Boolean(testPostgres()) })).digest('hex').slice(0, 12);
 
 /** The template's file, built by the first caller; the others wait for it. */
 async function template(dir: string, config: Config): Promise<string> {

@@ -16,7 +16,8 @@ export const lotteryModule: ServerModule = {
   hooks: { lottery_prize: lotteryPrizeHooks, lottery_invite: lotteryInviteHooks },
   routes: { lottery: lotteryPublicRoutes },
   background(app) {
-    void signSeededInvites(app).catch((error: unknown) => app.log.error({ err: error }, 'signing the seeded lottery invites failed'));
+    // Before the server answers: a test or a quick restart that closes it at once must not close the pool under it.
+    app.addHook('onReady', () => signSeededInvites(app).catch((error: unknown) => app.log.error({ err: error }, 'signing the seeded lottery invites failed')));
   },
   demoGrants: LOTTERY_DEMO_GRANTS,
   seed: seedLottery,

@@ -56,9 +56,12 @@ export function localDayKey(ms: Expression<unknown> | RawBuilder<unknown>, bucke
   return current === 'postgres' ? sql`case when ${inSpan} then (${day})::text else ${dateBucket(ms, bucket)} end` : sql`case when ${inSpan} then ${day} else ${dateBucket(ms, bucket)} end`;
 }
 
-/** round(value, digits): PostgreSQL rounds to digits only numerics, not doubles. */
+/**
+ * round(value, digits), the same on both (rounding.ts): PostgreSQL rounds to digits only numerics,
+ * not doubles; SQLite's round() would round the binary value, so it calls the server's function.
+ */
 export function roundTo(value: Expression<unknown> | RawBuilder<unknown>, digits: number): RawBuilder<number> {
-  return current === 'postgres' ? sql<number>`round((${value})::numeric, ${sql.lit(digits)})` : sql<number>`round(${value}, ${sql.lit(digits)})`;
+  return current === 'postgres' ? sql<number>`round((${value})::numeric, ${sql.lit(digits)})` : sql<number>`round_decimal(${value}, ${sql.lit(digits)})`;
 }
 
 /** Values of a group joined by `separator` (SQLite's group_concat, PostgreSQL's string_agg). */

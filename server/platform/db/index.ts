@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { roundDecimal } from './rounding.ts';
 import pg from 'pg';
 import { Kysely, PostgresDialect, PostgresQueryCompiler, SqliteDialect, type CompiledQuery, type RootOperationNode, type QueryId } from 'kysely';
 import type { Database } from './schema.ts';
@@ -47,6 +48,8 @@ export function openDatabase(dataDir: string): SqliteDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // dialect.ts roundTo: rounds as PostgreSQL does (rounding.ts).
+  sqlite.function('round_decimal', { deterministic: true }, (value: unknown, digits: unknown) => (value === null ? null : roundDecimal(Number(value), Number(digits))));
   const statements = new StatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   return {

@@ -12,6 +12,7 @@ import { sampleInvalidInputs, type FuzzInput } from './inputs.ts';
 import { ownerMobiles, ownerSignedIn } from '../owners.ts';
 import { DEMO_PROJECTS } from '../../../server/modules/org/demo.ts';
 import { isChineseEnvelope, LEAK, sendInput } from './request.ts';
+import { testPostgres } from '../postgresDatabases.ts';
 
 export interface FuzzOptions {
   perRoute: number;
@@ -43,6 +44,15 @@ export interface FuzzFigures {
   notes: string[];
 }
 
+/**
+ * Inputs per route in the test suite: issue 10 asks for at least 200 per route, which the SQLite
+ * pass sends (npm test). Validation answers before any SQL, the same on both databases; what
+ * differs on PostgreSQL is how its stricter types take what validation lets through, which a
+ * sample of 50 per route reaches in a quarter of the time (the PostgreSQL pass, CI). A quick
+ * local run may ask for fewer: FUZZ_PER_ROUTE.
+ */
+export const PER_ROUTE_IN_TESTS = Number(process.env.FUZZ_PER_ROUTE ?? (testPostgres() ? 50 : 200));
+
 const seedOf = (text: string, base: number) => [...text].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, base);
 const describe = (input: FuzzInput) => JSON.stringify({ ...input, body: input.body && { type: input.body.type, text: input.body.text.slice(0, 200) }, query: input.query.map(([k, v]) => [k.slice(0, 60), v.slice(0, 60)]) });
 
@@ -66,7 +76,7 @@ export async function fuzzRoutes(server: TestServer, options: FuzzOptions): Prom
   const part = options.part ?? { index: 0, of: 1 };
   const routes = apiRoutes(server.app).filter((_, i) => i % part.of === part.index);
   await quietClocks(server);
-  const writes = watchBusinessWrites(server.config.dataDir);
+  const writes = await watchBusinessWrites(server.config);
   let admin: Api = await signedIn(server.url, 'admin');
   // Owner-app routes (config.owner) are sent as an owner: a staff session never reaches their input checks.
   const owner: Api = await ownerSignedIn(server, (await ownerMobiles(server, DEMO_PROJECTS.cuihu.id, true, 1))[0]!);
@@ -83,7 +93,7 @@ export async function fuzzRoutes(server: TestServer, options: FuzzOptions): Prom
   };
 
   try {
-    writes.take();
+    await writes.take();
     for (const route of routes) {
       const inputs = sampleInvalidInputs(route, perRoute, seedOf(`${route.method} ${route.url}`, seed));
       let next = 0;
@@ -102,17 +112,17 @@ export async function fuzzRoutes(server: TestServer, options: FuzzOptions): Prom
       await Promise.all(Array.from({ length: concurrency }, worker));
       if (++figures.routesCovered % 50 === 0) options.log?.(`${figures.routesCovered}/${routes.length} routes, ${figures.inputsSent} inputs`);
       figures.fewestPerRoute = Math.min(figures.fewestPerRoute, inputs.length);
-      const changed = writes.take();
+      const changed = await writes.take();
       if (changed.length) found('databaseChanged', 'database changed', `${route.method} ${route.url}: ${changed.join(', ')}`);
       // An input that ended the administrator's session would hide every later route behind 401.
       if ((await admin.get('/api/auth/login/findUserInfo')).http !== 200) {
         found(null, 'admin session lost', `${route.method} ${route.url}`);
         admin = await signedIn(server.url, 'admin');
-        writes.take();
+        await writes.take();
       }
     }
   } finally {
-    writes.close();
+    await writes.close();
   }
   return figures;
 }
