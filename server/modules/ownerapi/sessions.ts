@@ -28,7 +28,7 @@ export async function resolveOwnerSession(db: AnyDB, token: string | undefined, 
   if (!row) return 'invalid';
   if (row.revoked_at !== null) return 'revoked';
   if (now >= row.expires_at || now - row.last_seen_at >= OWNER_SESSION_IDLE_MS) return 'expired';
-  if (now - row.last_seen_at > 60_000) await db.updateTable('owner_session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+  if (now - row.last_seen_at > 60_000) await db.updateTable('owner_session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).where('last_seen_at', '<', now).execute();
   return { customerId: row.customer_id, terminal: row.terminal, tokenHash };
 }
 

@@ -107,10 +107,12 @@ export class SessionStore {
     if (!row.enabled) return 'disabled';
     if (t >= row.expires_at) return 'max-expired';
     if (t - row.last_seen_at >= this.policy.idleSeconds * 1000) return 'idle-expired';
-    // Write at most once a minute: the idle window does not need millisecond precision.
+    // Write at most once a minute: the idle window does not need millisecond precision. Only
+    // forward: of two requests sliding at once (PostgreSQL runs them side by side) the earlier
+    // clock may commit last, and a clock moved back counts as a change of rights (auth_version).
     if (slide && t - row.last_seen_at > 60_000) {
       row.last_seen_at = t;
-      await this.db.updateTable('session').set({ last_seen_at: t }).where('token_hash', '=', tokenHash).execute();
+      await this.db.updateTable('session').set({ last_seen_at: t }).where('token_hash', '=', tokenHash).where('last_seen_at', '<', t).execute();
     }
     return { staffId: row.staff_id, createdAt: row.created_at, expiresAt: row.expires_at };
   }
