@@ -17,7 +17,7 @@ export interface OfficeLoadResult extends LoadFigures {
 export async function officeLoad(options: { sessions: number; seconds: number; rate: number }): Promise<OfficeLoadResult> {
   const server = await startServerProcess();
   try {
-    const tokens = await storedSessions(server.dataDir, options.sessions);
+    const tokens = await storedSessions(server, options.sessions);
     const data = await loadData(new Api(server.url, tokens[0]));
     const rssBeforeMb = (await server.settledMemory()).rssMb;
     const figures = await signedLoad({ url: server.url, tokens, mix: officeMix(data), connections: options.sessions, durationSeconds: options.seconds, overallRate: options.rate });

@@ -11,6 +11,8 @@ export interface ServerProcess {
   url: string;
   pid: number;
   dataDir: string;
+  /** The PostgreSQL database it serves (PMS_DATABASE_URL), or none for SQLite in dataDir. */
+  databaseUrl?: string;
   /** Resident memory of the server process now, in MB (VmRSS of /proc/<pid>/status). */
   rssMb(): number;
   /** Peak resident memory since start, in MB (VmHWM). */
@@ -30,6 +32,24 @@ function cpuMsOf(pid: number): number {
   // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100 a second).
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time of a process and its children now, in ms: PostgreSQL's postmaster and its backends.
+ * A child that exited in between is not counted; a pool's backends stay for the whole run.
+ */
+export function processTreeCpuMs(rootPid: number): number {
+  let total = cpuMsOf(rootPid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === rootPid) total += cpuMsOf(Number(entry));
+    } catch {
+      // The process ended while the folder was read.
+    }
+  }
+  return total;
 }
 
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -68,8 +88,9 @@ async function inspectorCalls(url: string, methods: string[]): Promise<unknown[]
  * The real server (`server/main.ts`) as a child process on a free loopback port, so that its
  * memory and CPU are its own and the load generator does not share its event loop. dataDir:
  * an existing database to serve (kept), or none for a fresh demo database (removed on stop).
+ * databaseUrl: PostgreSQL instead (dataDir then holds the instance's own files).
  */
-export async function startServerProcess(options: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
+export async function startServerProcess(options: { dataDir?: string; databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const own = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pms-load-'));
   const port = await freePort();
@@ -84,6 +105,7 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
       HOST: '127.0.0.1',
       PMS_PUBLIC_URL: `http://127.0.0.1:${port}`,
       PMS_DATA_DIR: dataDir,
+      ...(options.databaseUrl ? { PMS_DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +133,7 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
     url: `http://127.0.0.1:${port}`,
     pid,
     dataDir,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     rssMb: () => statusMb(pid, 'VmRSS'),
     peakRssMb: () => statusMb(pid, 'VmHWM'),
     async settledMemory() {

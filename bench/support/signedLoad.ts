@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { Api } from '../../tests/support/api.ts';
 import { SessionStore } from '../../server/platform/auth/sessions.ts';
-import { openDatabase } from '../../server/platform/db/index.ts';
+import { openConfiguredDatabase } from '../../server/platform/db/index.ts';
 import { mulberry32 } from '../../server/platform/db/random.ts';
 
 /** One call of a load mix, as the web app makes it: method, path and its parameters (query of a GET, JSON body of a POST). */
@@ -18,7 +18,8 @@ export interface LoadMix {
 }
 
 export interface LoadOptions {
-  url: string;
+  /** The server, or several instances of it: connection i goes to url[i % url.length] (autocannon's own spreading). */
+  url: string | string[];
   /** Session tokens; connection i uses tokens[i % tokens.length]. */
   tokens: string[];
   mix: LoadMix[];
@@ -82,11 +83,12 @@ export async function signInSessions(url: string, count: number, account = 'admi
 
 /**
  * Sessions made by the server's own session store, writing to the database of a running
- * server (SQLite takes writers from two processes): sign-in hashes the password by design and
- * is rate limited, and creating the session is all it would add to the figures.
+ * server (SQLite takes writers from two processes; a PostgreSQL server's when it has a
+ * databaseUrl): sign-in hashes the password by design and is rate limited, and creating the
+ * session is all it would add to the figures.
  */
-export async function storedSessions(dataDir: string, count: number, account = 'admin'): Promise<string[]> {
-  const database = openDatabase(dataDir);
+export async function storedSessions(server: { dataDir: string; databaseUrl?: string }, count: number, account = 'admin'): Promise<string[]> {
+  const database = openConfiguredDatabase(server);
   try {
     const staff = await database.db.selectFrom('staff').select('id').where('account', '=', account).executeTakeFirstOrThrow();
     const store = new SessionStore(database.db, { idleSeconds: 7200, maxSeconds: 43200 });
@@ -108,7 +110,8 @@ export async function signedLoad(options: LoadOptions): Promise<LoadFigures> {
   let clients = 0;
   const refusals = new Map<string, Refusal>();
   const result = await autocannon({
-    url: options.url,
+    // autocannon takes a list of URLs and spreads its connections over them in turn; its types say one string.
+    url: options.url as string,
     connections: options.connections,
     duration: options.durationSeconds,
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),

@@ -15,6 +15,8 @@ export interface LocalPostgres {
   baseUrl: string;
   port: number;
   dir: string;
+  /** The postmaster's process id (its backends are its children). */
+  pid(): number;
   stop(): void;
 }
 
@@ -28,18 +30,30 @@ function binDir(): string {
 
 const asRoot = () => process.getuid?.() === 0;
 
-function run(bin: string, args: string[]): void {
+function spawnAsOwner(bin: string, args: string[]) {
   const [command, all] = asRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-  const result = spawnSync(command, all, { encoding: 'utf8', cwd: os.tmpdir() });
+  return spawnSync(command, all, { encoding: 'utf8', cwd: os.tmpdir() });
+}
+
+function run(bin: string, args: string[]): void {
+  const result = spawnAsOwner(bin, args);
   if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${result.stderr || result.stdout}`);
 }
 
-export function startPostgres(port: number, options: { dir?: string; maxConnections?: number } = {}): LocalPostgres {
+/**
+ * keep: the cluster in `dir` outlives stop() (a bench's big database, loaded once): started
+ * again from its data folder when one is there, initialised otherwise; stop() leaves it.
+ * settings: more `-c name=value` for the server (e.g. shared_buffers).
+ */
+export function startPostgres(port: number, options: { dir?: string; maxConnections?: number; keep?: boolean; settings?: string[] } = {}): LocalPostgres {
   const bin = binDir();
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pms-pg-'));
+  fs.mkdirSync(dir, { recursive: true });
   if (asRoot()) execFileSync('chown', ['-R', 'postgres', dir]);
   const data = path.join(dir, 'data');
-  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'pms', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  if (!(options.keep && fs.existsSync(path.join(data, 'PG_VERSION')))) run(path.join(bin, 'initdb'), ['-D', data, '-U', 'pms', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  // A kept cluster still running from a run that was killed: stopped, to start on this port.
+  else if (spawnAsOwner(path.join(bin, 'pg_ctl'), ['-D', data, 'status']).status === 0) run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
   const settings = [
     `-p ${port}`,
     `-k ${dir}`,
@@ -48,17 +62,19 @@ export function startPostgres(port: number, options: { dir?: string; maxConnecti
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     `-c max_connections=${options.maxConnections ?? 200}`,
+    ...(options.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
   run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', path.join(dir, 'postgres.log'), '-w', 'start']);
   return {
     baseUrl: `postgres://pms@127.0.0.1:${port}/`,
     port,
     dir,
+    pid: () => Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+        if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
       }
     },
   };

@@ -12,11 +12,18 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token && token !== 'null' && token !== 'undefined' ? token : undefined;
 }
 
+/**
+ * Who the caller is, with roles and buttons. The reads that do not need each other go together:
+ * on PostgreSQL each is a round trip on its own pooled connection, and this runs on every call
+ * there (no process caches it), so four in a row were two more waits than needed.
+ */
 export async function loadStaffContext(app: FastifyInstance, staffId: number, token: string): Promise<StaffContext | null> {
-  const staff = await app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id', 'must_change_password']).where('id', '=', staffId).executeTakeFirst();
+  const [staff, roleIds] = await Promise.all([
+    app.db.selectFrom('staff').select(['id', 'account', 'name', 'org_id', 'must_change_password']).where('id', '=', staffId).executeTakeFirst(),
+    roleIdsOf(app.db, staffId),
+  ]);
   if (!staff) return null;
-  const roleIds = await roleIdsOf(app.db, staffId);
-  const roles = roleIds.length ? await app.db.selectFrom('role').select(['code', 'data_scope']).where('id', 'in', roleIds).execute() : [];
+  const [roles, buttons] = await Promise.all([roleIds.length ? app.db.selectFrom('role').select(['code', 'data_scope']).where('id', 'in', roleIds).execute() : [], buttonCodesOf(app.db, roleIds)]);
   return {
     id: staff.id,
     account: staff.account,
@@ -25,7 +32,7 @@ export async function loadStaffContext(app: FastifyInstance, staffId: number, to
     roles: roles.map((r) => r.code),
     roleIds,
     dataScopes: [...new Set(roles.map((r) => r.data_scope))],
-    buttons: new Set(await buttonCodesOf(app.db, roleIds)),
+    buttons: new Set(buttons),
     token,
     mustChangePassword: staff.must_change_password === 1,
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { compileInputValidator } from '../../platform/http/validators.ts';
 import type { ResourceDef } from '../../../src/shared/schemaTypes.ts';
 import { badRequest, notFound } from '../../platform/http/envelope.ts';
@@ -34,10 +35,10 @@ export function resourceContext(app: FastifyInstance, resource: ResourceDef, hoo
   /** Columns and filters through a reference, reading only what the caller may see of the other resource (server/engine/related.ts). */
   const related = (staff: StaffContext, q: AnyDB = db) => relatedReads(q, staff, resource, app.catalogue.resources, hooksByResource);
 
-  /** Project-scoped records carry their project's name for lists and details. */
+  /** Project-scoped records carry their project's name for lists and details (a subquery, as the references' labels: links.ts). */
   function withProjectName(query: AnySelect): AnySelect {
     if (resource.scope !== 'project') return query;
-    return query.leftJoin('org as project', 'project.id', `${table}.project_id`).select('project.name as project_name');
+    return query.select(sql`(select project.name from org as project where project.id = ${sql.ref(`${table}.project_id`)})`.as('project_name'));
   }
 
   /** What a record answers: its declared columns only (never a core table's secrets such as password hashes). */

@@ -99,18 +99,21 @@ export function registerReads(ctx: ResourceContext): void {
     const pageNum = q.pageNum ?? 1;
     const pageSize = q.pageSize ?? 10;
     const base = await filteredRows(ctx, db.selectFrom(table), request.staff!, q.filters);
-    const counted = await app.counts.of(db, base);
     const sortField = q.sortField ?? resource.defaultSort?.field ?? 'id';
     const direction = q.sortField ? (q.sortOrder === 'ascend' ? 'asc' : 'desc') : (resource.defaultSort?.order ?? 'desc');
     const related = await ctx.related(request.staff!);
-    const records = await related
-      .select(ctx.withRefLabels(ctx.withProjectName(base.selectAll(table))))
-      // A computed or related column sorts by its alias (its subquery), a field by its column.
-      .orderBy(ctx.computed.names.has(sortField) || relatedSortable.includes(sortField) ? sortField : `${table}.${sortField}`, direction)
-      .orderBy(`${table}.id`, 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
+    // The count and the page together: on PostgreSQL two connections, one wait instead of two.
+    const [counted, records] = await Promise.all([
+      app.counts.of(db, base),
+      related
+        .select(ctx.withRefLabels(ctx.withProjectName(base.selectAll(table))))
+        // A computed or related column sorts by its alias (its subquery), a field by its column.
+        .orderBy(ctx.computed.names.has(sortField) || relatedSortable.includes(sortField) ? sortField : `${table}.${sortField}`, direction)
+        .orderBy(`${table}.id`, 'desc')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+    ]);
     const answers = await ctx.withLinks(records.map((r) => ctx.masked(ctx.readJson(ctx.answer(r as Row)))));
     return ok({ records: answers, ...counted, pageNum, pageSize });
   });
