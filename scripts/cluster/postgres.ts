@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /**
  * A PostgreSQL cluster of its own in a temporary directory, from Debian's `postgresql` package
@@ -15,6 +16,8 @@ export interface LocalPostgres {
   baseUrl: string;
   port: number;
   dir: string;
+  /** Creates an empty database; answers its URL. */
+  createDatabase(name: string): Promise<string>;
   stop(): void;
 }
 
@@ -50,10 +53,21 @@ export function startPostgres(port: number, options: { dir?: string; maxConnecti
     `-c max_connections=${options.maxConnections ?? 200}`,
   ].join(' ');
   run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', path.join(dir, 'postgres.log'), '-w', 'start']);
+  const baseUrl = `postgres://pms@127.0.0.1:${port}/`;
   return {
-    baseUrl: `postgres://pms@127.0.0.1:${port}/`,
+    baseUrl,
     port,
     dir,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: `${baseUrl}postgres` });
+      await client.connect();
+      try {
+        await client.query(`create database "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `${baseUrl}${name}`;
+    },
     stop() {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);

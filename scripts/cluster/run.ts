@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startMosquitto } from './mosquitto.ts';
 import { startPostgres } from './postgres.ts';
 
@@ -32,14 +31,11 @@ async function stop(): Promise<void> {
 }
 process.on('SIGINT', () => void stop().then(() => process.exit(0)));
 
-const admin = new pg.Client({ connectionString: `${postgres.baseUrl}postgres` });
-await admin.connect();
-await admin.query('create database pms');
-await admin.end();
+const databaseUrl = await postgres.createDatabase('pms');
 
 const files = path.join(root, 'files');
 fs.mkdirSync(files);
-const env = { ...process.env, PMS_DATABASE_URL: `${postgres.baseUrl}pms`, PMS_MQTT_URL: mosquitto.url, PMS_FILES_DIR: files };
+const env = { ...process.env, PMS_DATABASE_URL: databaseUrl, PMS_MQTT_URL: mosquitto.url, PMS_FILES_DIR: files };
 // The first instance migrates and seeds; the others start once it listens (they would wait on its locks anyway).
 for (let i = 0; i < count; i++) {
   const port = firstPort + i;

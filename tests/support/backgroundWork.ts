@@ -44,36 +44,46 @@ export interface ClaimedExport {
   claimedBy: string;
 }
 
-/** Queues the export through `admin` (signed in on the instance to be killed) and waits until that instance is writing it: claimed, its first progress stored. */
+/**
+ * Queues the export through `admin` (signed in on the instance to be killed) and waits until that
+ * instance is writing it: claimed at once by the instance it was queued on (another looks only
+ * every few seconds), its first progress stored.
+ */
 export async function exportUnderWay(admin: Api, db: DB): Promise<ClaimedExport> {
   const queued = await admin.post(`${REPORT}/exportAsync`, { ...EXPORT_INPUT, what: 'records' });
   if (queued.http !== 200) throw new Error(`export refused: ${queued.http} ${queued.body.message}`);
   const id = Number(queued.body.data.id);
+  let first: string | undefined;
   return until(
     'the export written by the instance it was queued on',
     async () => {
-      const job = await db.selectFrom('export_job').select(['status', 'claimed_by', 'row_count']).where('id', '=', id).executeTakeFirstOrThrow();
+      const job = await exportHolder(db, id);
       if (job.status === 'done' || job.status === 'failed') throw new Error(`export ${id} was ${job.status} before the kill: give it more rows`);
-      return job.status === 'running' && job.claimed_by && job.row_count > 0 ? { id, claimedBy: job.claimed_by } : undefined;
+      first ??= job.claimed_by ?? undefined;
+      if (first && job.claimed_by !== first) throw new Error(`export ${id}: the first claim lapsed while its instance lived (a loaded machine; a longer lease)`);
+      return first && job.row_count > 0 ? { id, claimedBy: first } : undefined;
     },
     60_000,
   );
 }
 
-/** Waits until the export is done, by a claim other than the dead instance's; answers when, or undefined when the file was written by no other claim. */
-export async function exportTakenOver(db: DB, job: ClaimedExport, timeoutMs: number): Promise<number | undefined> {
+/** The export's state and the claim on it now. */
+export const exportHolder = (db: DB, id: number) => db.selectFrom('export_job').select(['status', 'claimed_by', 'row_count']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** Waits until the export is finished; answers how it ended and the claims other than the dead instance's seen on it meanwhile. */
+export async function exportFinished(db: DB, job: ClaimedExport, timeoutMs: number): Promise<{ status: string; finishedAt: number; otherClaims: number }> {
   const claims = new Set<string>();
-  const done = await until(
+  const row = await until(
     `export ${job.id} finished by another instance`,
     async () => {
-      const row = await db.selectFrom('export_job').select(['status', 'claimed_by', 'finished_at']).where('id', '=', job.id).executeTakeFirstOrThrow();
-      if (row.claimed_by) claims.add(row.claimed_by);
-      return row.status === 'done' || row.status === 'failed' ? row : undefined;
+      const found = await db.selectFrom('export_job').select(['status', 'claimed_by', 'finished_at']).where('id', '=', job.id).executeTakeFirstOrThrow();
+      if (found.claimed_by) claims.add(found.claimed_by);
+      return found.status === 'done' || found.status === 'failed' ? found : undefined;
     },
     timeoutMs,
   );
   claims.delete(job.claimedBy);
-  return done.status === 'done' && claims.size ? done.finished_at! : undefined;
+  return { status: row.status, finishedAt: row.finished_at ?? 0, otherClaims: claims.size };
 }
 
 /** The finished file through `admin` (on the surviving instance): every record the report's drill counts, under one header row. */
