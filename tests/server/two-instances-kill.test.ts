@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe.runIf(Boolean(testPostgres()))('an instance killed under writes', () => {
   it('loses no acknowledged write; the other finishes its export, fires its due timers once, publishes its notices and goes on writing', { timeout: 600_000 }, async () => {
-    const f = await instanceKill({ databaseUrl: databaseUrl!, filesDir: filesDir!, mqttUrl: mosquitto!.url, kills: 1, writeMs: 2000, exportRows: 10_000 });
+    const f = await instanceKill({ databaseUrl: databaseUrl!, filesDir: filesDir!, mqttUrl: mosquitto!.url, kills: 1, writeMs: 2000, exportRows: 5000 });
     expect(f.problems).toEqual([]);
     expect(f.kills).toBe(1);
     expect(f.lost).toBe(0);
