@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /**
  * A PostgreSQL cluster of its own in a temporary directory, from Debian's `postgresql` package
@@ -17,6 +18,8 @@ export interface LocalPostgres {
   dir: string;
   /** The postmaster's process id (its backends are its children). */
   pid(): number;
+  /** Creates an empty database; answers its URL. */
+  createDatabase(name: string): Promise<string>;
   stop(): void;
 }
 
@@ -65,11 +68,22 @@ export function startPostgres(port: number, options: { dir?: string; maxConnecti
     ...(options.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
   run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', path.join(dir, 'postgres.log'), '-w', 'start']);
+  const baseUrl = `postgres://pms@127.0.0.1:${port}/`;
   return {
-    baseUrl: `postgres://pms@127.0.0.1:${port}/`,
+    baseUrl,
     port,
     dir,
     pid: () => Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: `${baseUrl}postgres` });
+      await client.connect();
+      try {
+        await client.query(`create database "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `${baseUrl}${name}`;
+    },
     stop() {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { startMosquitto } from './mosquitto.ts';
 import { startPostgres } from './postgres.ts';
 
 /**
@@ -17,34 +17,25 @@ const firstPort = Number(process.env.PORT ?? 8080);
 const pgPort = Number(process.env.PMS_CLUSTER_PG_PORT ?? 55432);
 const mqttPort = Number(process.env.PMS_CLUSTER_MQTT_PORT ?? 9001);
 
+// mosquitto first: a missing package fails before anything else is started.
+const mosquitto = await startMosquitto(mqttPort);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-cluster-'));
 const postgres = startPostgres(pgPort, { dir: path.join(root, 'postgres') });
 const children: ChildProcess[] = [];
 
-function stop(): void {
+async function stop(): Promise<void> {
   for (const child of children) child.kill('SIGTERM');
+  await mosquitto.stop();
   postgres.stop();
   fs.rmSync(root, { recursive: true, force: true });
 }
-process.on('SIGINT', () => {
-  stop();
-  process.exit(0);
-});
+process.on('SIGINT', () => void stop().then(() => process.exit(0)));
 
-const admin = new pg.Client({ connectionString: `${postgres.baseUrl}postgres` });
-await admin.connect();
-await admin.query('create database pms');
-await admin.end();
-
-// mosquitto: a WebSocket listener for browsers and services alike (anonymous on loopback only).
-const mosquittoConf = path.join(root, 'mosquitto.conf');
-fs.writeFileSync(mosquittoConf, `listener ${mqttPort} 127.0.0.1\nprotocol websockets\nallow_anonymous true\npersistence false\n`);
-if (spawnSync('which', ['mosquitto']).status !== 0) throw new Error('mosquitto is not installed: apt-get install -y mosquitto');
-children.push(spawn('mosquitto', ['-c', mosquittoConf], { stdio: 'inherit' }));
+const databaseUrl = await postgres.createDatabase('pms');
 
 const files = path.join(root, 'files');
 fs.mkdirSync(files);
-const env = { ...process.env, PMS_DATABASE_URL: `${postgres.baseUrl}pms`, PMS_MQTT_URL: `ws://127.0.0.1:${mqttPort}`, PMS_FILES_DIR: files };
+const env = { ...process.env, PMS_DATABASE_URL: databaseUrl, PMS_MQTT_URL: mosquitto.url, PMS_FILES_DIR: files };
 // The first instance migrates and seeds; the others start once it listens (they would wait on its locks anyway).
 for (let i = 0; i < count; i++) {
   const port = firstPort + i;

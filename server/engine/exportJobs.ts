@@ -68,8 +68,8 @@ const PROGRESS_EVERY = 500;
 const folder = (app: FastifyInstance) => path.join(app.config.filesDir, 'exports');
 const fileOf = (app: FastifyInstance, key: string) => path.join(folder(app), `${key}.xlsx`);
 
-/** How long a claim holds without renewal: a dead instance's job waits this long for another. */
-export const EXPORT_LEASE_MS = 30_000;
+/** How long a claim holds without renewal (PMS_EXPORT_LEASE_SECONDS): a dead instance's job waits this long for another. */
+const leaseMs = (app: FastifyInstance) => app.config.exportLeaseSeconds * 1000;
 /** How often an idle instance looks for queued or abandoned jobs. */
 const LOOK_EVERY_MS = 5_000;
 
@@ -151,7 +151,7 @@ async function claimNext(app: FastifyInstance, me: string): Promise<Job | null> 
     if (!next) return null;
     const claimed = await db
       .updateTable('export_job')
-      .set({ status: 'running', claimed_by: me, lease_until: now + EXPORT_LEASE_MS })
+      .set({ status: 'running', claimed_by: me, lease_until: now + leaseMs(app) })
       .where('id', '=', next.id)
       .where(open)
       .executeTakeFirst();
@@ -166,7 +166,8 @@ async function writeJob(app: FastifyInstance, me: string, job: Job): Promise<voi
   const mine = () => db.updateTable('export_job').where('id', '=', id).where('claimed_by', '=', me);
   const key = randomUUID();
   const file = fileOf(app, key);
-  const renew = setInterval(() => void mine().set({ lease_until: Date.now() + EXPORT_LEASE_MS }).execute().catch(() => undefined), EXPORT_LEASE_MS / 3);
+  const lease = leaseMs(app);
+  const renew = setInterval(() => void mine().set({ lease_until: Date.now() + lease }).execute().catch(() => undefined), lease / 3);
   try {
     const make = makers.get(app.server)?.get(job.source);
     const owner = make ? await loadStaffContext(app, job.owner_id, '') : null;
@@ -179,7 +180,7 @@ async function writeJob(app: FastifyInstance, me: string, job: Job): Promise<voi
         yield row;
         written += 1;
         if (written % PROGRESS_EVERY === 0) {
-          await mine().set({ progress: Math.min(99, Math.floor((100 * written) / total)), row_count: written, lease_until: Date.now() + EXPORT_LEASE_MS }).execute();
+          await mine().set({ progress: Math.min(99, Math.floor((100 * written) / total)), row_count: written, lease_until: Date.now() + lease }).execute();
         }
       }
     }

@@ -46,6 +46,8 @@ export interface Config {
   importConcurrency: number;
   /** Hours a background export's file is kept in the download center. */
   exportKeepHours: number;
+  /** Seconds an instance's claim on a background export holds unrenewed: how long a dead instance's job waits for another. */
+  exportLeaseSeconds: number;
   /** Days a row of the request log (/request/index) is kept. */
   requestLogDays: number;
   /** Where data-sync tasks (/transport-manager/transportTasks) are POSTed, signed; empty: they wait. */
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int(env.PMS_UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'PMS_UPLOAD_MAX_BYTES'),
     importConcurrency: int(env.PMS_IMPORT_CONCURRENCY, 2, 'PMS_IMPORT_CONCURRENCY'),
     exportKeepHours: int(env.PMS_EXPORT_KEEP_HOURS, 72, 'PMS_EXPORT_KEEP_HOURS'),
+    exportLeaseSeconds: Math.max(1, int(env.PMS_EXPORT_LEASE_SECONDS, 30, 'PMS_EXPORT_LEASE_SECONDS')),
     requestLogDays: int(env.PMS_REQUEST_LOG_DAYS, 30, 'PMS_REQUEST_LOG_DAYS'),
     transportUrl: httpUrl(env.PMS_TRANSPORT_URL, 'PMS_TRANSPORT_URL'),
     importMaxUnpackedBytes: int(env.PMS_IMPORT_MAX_UNPACKED_BYTES, 64 * 1024 * 1024, 'PMS_IMPORT_MAX_UNPACKED_BYTES'),

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, signedIn } from '../support/api.ts';
 import { setUpServer } from '../support/setup.ts';
-import { freePort, startServer, type TestServer } from '../support/server.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { startMosquitto, type Mosquitto } from '../../scripts/cluster/mosquitto.ts';
 import { testPostgres } from '../support/postgresDatabases.ts';
 import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 
@@ -20,31 +17,14 @@ import { DEMO_PROJECTS } from '../../server/modules/org/public.ts';
 const T = '/api/mkf/questionTask';
 // Filled before the first server starts (setUpServer reads it in its own beforeAll, after this one).
 const env: Record<string, string> = {};
-let mosquitto: ChildProcess | undefined;
-let brokerDir: string | undefined;
+let mosquitto: Mosquitto | undefined;
 
 beforeAll(async () => {
   if (!testPostgres()) return;
-  brokerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-mosquitto-'));
-  const [tcpPort, wsPort] = [await freePort(), await freePort()];
-  // mosquitto 2.0 needs one plain listener besides the WebSocket one to start.
-  fs.writeFileSync(path.join(brokerDir, 'mosquitto.conf'), [`listener ${tcpPort} 127.0.0.1`, `listener ${wsPort} 127.0.0.1`, 'protocol websockets', 'allow_anonymous true', 'persistence false', 'log_dest stderr', ''].join('\n'));
-  const broker = spawn(process.env.MOSQUITTO_PATH ?? '/usr/sbin/mosquitto', ['-c', path.join(brokerDir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  mosquitto = broker;
-  await new Promise<void>((resolve, reject) => {
-    let log = '';
-    broker.stderr!.on('data', (chunk) => {
-      log += chunk;
-      if (log.includes(' running')) resolve();
-    });
-    broker.once('exit', (code) => reject(new Error(`mosquitto exited (${code}): ${log}`)));
-  });
-  env.PMS_MQTT_URL = `ws://pms-services:secret@127.0.0.1:${wsPort}`;
+  mosquitto = await startMosquitto();
+  env.PMS_MQTT_URL = mosquitto.url.replace('ws://', 'ws://pms-services:secret@');
 });
-afterAll(() => {
-  mosquitto?.kill();
-  if (brokerDir) fs.rmSync(brokerDir, { recursive: true, force: true });
-});
+afterAll(() => mosquitto?.stop());
 
 const a = setUpServer(env);
 let b: TestServer;

@@ -1,22 +1,13 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/platform/config.ts';
 import { buildDefaultTemplate } from './templateDatabase.ts';
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from '../../scripts/cluster/postgres.ts';
+import { freePort } from '../../scripts/cluster/ports.ts';
 import setup from './globalSetup.ts';
 import { POSTGRES_ENV } from './postgresDatabases.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 /**
  * The server project on PostgreSQL (npm run test:pg): one cluster for the run, then the usual setup

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/platform/config.ts';
 import { copyTemplate } from './templateDatabase.ts';
+import { freePort } from '../../scripts/cluster/ports.ts';
 import { createDatabase, dropDatabase, testPostgres } from './postgresDatabases.ts';
 
 /**
@@ -16,16 +16,7 @@ import { createDatabase, dropDatabase, testPostgres } from './postgresDatabases.
  */
 export const scratchDir = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface TestServer {
   app: FastifyInstance;

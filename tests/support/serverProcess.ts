@@ -12,8 +12,8 @@ export class ServerProcess {
   readonly url: string;
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
-  /** The end of the server's output, to explain a start that failed. */
-  private output = '';
+  /** The end of the server's output, to explain a start that failed (or a refused request). */
+  output = '';
 
   constructor(
     readonly port: number,
