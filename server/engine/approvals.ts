@@ -5,6 +5,7 @@ import type { StaffContext } from '../platform/types.ts';
 import { lockedRows } from '../platform/db/dialect.ts';
 import type { AnyDB, Row } from './hooks.ts';
 import { actRefusal, afterApproval, afterRefusal, INSTANCE_TEXT, ownRefusal, staleText, urgeRefusal } from './approvalRules.ts';
+import { nextSequenceCode } from './codes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -359,10 +360,7 @@ export class ApprovalEngine {
 
   private async nextCode(q: AnyDB, now: number): Promise<string> {
     const d = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-    const prefix = `SP${d}`;
-    const last = (await q.selectFrom('approval_instance').select('code').where('code', 'like', `${prefix}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-    const seq = last ? Number(last.code.slice(prefix.length)) + 1 : 1;
-    return `${prefix}${String(seq).padStart(4, '0')}`;
+    return nextSequenceCode(q, 'approval_instance', `SP${d}`, 4);
   }
 
   /** Starts the approval of a record just submitted, when a flow applies to its kind and project. */

@@ -4,6 +4,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { ownerOf } from './context.ts';
 import { houseOf, idSchema, pageQuery, text, perOwner } from './input.ts';
 import { ownedPictures, pictureField, pictureIds } from './pictures.ts';
+import { nextSequenceCode } from '../../engine/codes.ts';
 
 const MAILBOXES = ['gm', 'pm', 'party'];
 const TYPES = ['suggest', 'complaint', 'praise', 'consult', 'help'];
@@ -31,8 +32,7 @@ const letterBody = {
 /** The next letter code of the day (XX + date + sequence), as the demo's letters are numbered. */
 async function nextCode(db: AnyDB, now: number): Promise<string> {
   const day = `XX${new Date(now + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
-  const last = (await db.selectFrom('community_letter').select('code').where('code', 'like', `${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-  return `${day}${String(Number(last?.code.slice(day.length) ?? 0) + 1).padStart(4, '0')}`;
+  return nextSequenceCode(db, 'community_letter', day, 4);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
 import { staffWithButton } from '../org/public.ts';
+import { lastSequence } from '../../engine/codes.ts';
 
 /** Orders finished longer ago than this are not visited any more (a new rule does not reach far back). */
 export const LOOKBACK_DAYS = 30;
@@ -90,8 +91,7 @@ export async function generateForRule(trx: AnyDB, rule: Row, now: number): Promi
     .execute()) as Row[];
 
   const prefix = `RV${day(now)}`;
-  const last = (await trx.selectFrom('return_visit').select('code').where('code', 'like', `${prefix}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-  let seq = last ? Number(last.code.slice(prefix.length)) : 0;
+  let seq = await lastSequence(trx, 'return_visit', prefix);
   let created = 0;
   for (const order of orders) {
     const code = `${prefix}${String(++seq).padStart(5, '0')}`;

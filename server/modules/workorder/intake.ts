@@ -1,19 +1,15 @@
 import { badRequest, conflict } from '../../platform/http/envelope.ts';
 import type { AnyDB, Row } from '../../engine/hooks.ts';
-import { serializeOn } from '../../platform/db/dialect.ts';
+import { nextSequenceCode } from '../../engine/codes.ts';
 
 /** Orders that may still be edited: not yet given to anyone. */
 export const EDITABLE_STATES = ['draft', 'pending'];
 
 /** The next code of the day: WO + yyyymmdd + a five-digit sequence; db is the order's insert transaction. */
 export async function nextCode(db: AnyDB, now: number): Promise<string> {
-  // Transactions side by side (PostgreSQL, several instances) would read the same last code: one at a time until commit.
-  await serializeOn(db, 'work_order:code');
   const d = new Date(now);
   const day = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-  const last = (await db.selectFrom('work_order').select('code').where('code', 'like', `WO${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-  const seq = last ? Number(last.code.slice(10)) + 1 : 1;
-  return `WO${day}${String(seq).padStart(5, '0')}`;
+  return nextSequenceCode(db, 'work_order', `WO${day}`, 5);
 }
 
 /**

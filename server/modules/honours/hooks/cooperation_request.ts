@@ -5,6 +5,7 @@ import type { StaffContext } from '../../../platform/types.ts';
 import { badRequest, forbidden } from '../../../platform/http/envelope.ts';
 import { formatTime } from '../../../../src/shared/format.ts';
 import { belongsTo, orgBelow } from '../orgs.ts';
+import { nextSequenceCode } from '../../../engine/codes.ts';
 
 /** The organisations a caller answers for: their own and below, and the projects of their data scope. */
 async function reach(db: Parameters<NonNullable<ResourceHooks['visibleRows']>>[0]['db'], staff: StaffContext, projects: number[]): Promise<number[]> {
@@ -30,8 +31,7 @@ export const cooperationRequestHooks: ResourceHooks = {
     if (current) return;
     values.initiator_id = staff.id;
     const day = formatTime(Date.now(), 'YYYYMMDD');
-    const last = (await trx.selectFrom('cooperation_request').select('code').where('code', 'like', `XZ${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-    values.code = `XZ${day}${String(Number(String(last?.code ?? '').slice(-3) || 0) + 1).padStart(3, '0')}`;
+    values.code = await nextSequenceCode(trx, 'cooperation_request', `XZ${day}`, 3);
   },
 
   /** The teams a request may ask: every enabled organisation (names only), whoever's scope it lies outside. */

@@ -1,5 +1,6 @@
 import type { ResourceHooks } from '../../../engine/hooks.ts';
 import { conflict } from '../../../platform/http/envelope.ts';
+import { nextSequenceCode } from '../../../engine/codes.ts';
 
 /**
  * 律师函 转诉讼: the letter becomes a fee case at the filing stage's start (律师函 stage), with
@@ -12,8 +13,7 @@ export const lawyerLetterHooks: ResourceHooks = {
     if (record.case_id) throw conflict('该律师函已关联诉讼案件');
     const now = Date.now();
     const day = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
-    const last = (await trx.selectFrom('legal_case').select('code').where('code', 'like', `SS${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-    const code = `SS${day}${String(Number(last?.code.slice(10) ?? 0) + 1).padStart(3, '0')}`;
+    const code = await nextSequenceCode(trx, 'legal_case', `SS${day}`, 3);
     const created = (await trx
       .insertInto('legal_case')
       .values({

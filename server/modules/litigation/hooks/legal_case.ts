@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AnyDB, ResourceHooks } from '../../../engine/hooks.ts';
 import { orgSubtree, scopeRows } from '../../../engine/scope.ts';
+import { nextSequenceCode } from '../../../engine/codes.ts';
 
 const ID_QUERY = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } };
 const READ = ['case:view'];
@@ -24,8 +25,7 @@ export const legalCaseHooks: ResourceHooks = {
   async beforeSave({ trx, values, current }) {
     if (current) return;
     const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
-    const last = (await trx.selectFrom('legal_case').select('code').where('code', 'like', `SS${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-    values.code = `SS${day}${String(Number(last?.code.slice(10) ?? 0) + 1).padStart(3, '0')}`;
+    values.code = await nextSequenceCode(trx, 'legal_case', `SS${day}`, 3);
   },
   async routes(app) {
     app.get('/proceedings', { config: { btnCode: READ }, schema: { querystring: ID_QUERY } }, async (request) => ok(await childRows(app, request.staff!, 'case_proceeding', (request.query as { id: number }).id, 'event_date')));

@@ -3,6 +3,7 @@ import { badRequest, conflict } from '../../../platform/http/envelope.ts';
 import { formatTime } from '../../../../src/shared/format.ts';
 import { regrade } from '../grading.ts';
 import { closeDueVotes, openVote, type VoteLevel } from '../votes.ts';
+import { nextSequenceCode } from '../../../engine/codes.ts';
 
 const SEVERITY: Record<string, string> = { minor: '一般', major: '较重', serious: '严重' };
 const PROTECTION: Record<string, string> = { new_hire: '新入职', transfer: '转岗', promotion: '晋升', special: '特殊' };
@@ -29,8 +30,7 @@ export const accountabilityCaseHooks: ResourceHooks = {
     if (merged.penalty === 'deduct_money' && !(Number(merged.amount) > 0)) throw badRequest('处理方式为扣款时，请填写拟扣款金额');
     if (!current) {
       const day = formatTime(Date.now(), 'YYYYMMDD');
-      const last = await trx.selectFrom('accountability_case').select('code').where('code', 'like', `WZ${day}%`).orderBy('code', 'desc').executeTakeFirst();
-      values.code = `WZ${day}${String(Number(String(last?.code ?? '').slice(-3) || 0) + 1).padStart(3, '0')}`;
+      values.code = await nextSequenceCode(trx, 'accountability_case', `WZ${day}`, 3);
     }
   },
 

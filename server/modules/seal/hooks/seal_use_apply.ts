@@ -6,6 +6,7 @@ import { readStoredFile, storeGeneratedFile } from '../../files/public.ts';
 import { stampPdf, type Placement } from '../stamping.ts';
 import { fillProblem, type FillField, type FillValues } from '../fillFields.ts';
 import { verifyRoutes } from '../verify.ts';
+import { nextSequenceCode } from '../../../engine/codes.ts';
 
 const json = <T>(value: unknown, fallback: T): T => {
   if (typeof value !== 'string') return (value as T) ?? fallback;
@@ -114,8 +115,7 @@ export const sealUseApplyHooks: ResourceHooks = {
     if ('field_values' in values || 'template_id' in values) await checkFill(trx, merged, false);
     if (!current) {
       const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
-      const last = (await trx.selectFrom('seal_use_apply').select('code').where('code', 'like', `YY${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-      values.code = `YY${day}${String(Number(last?.code.slice(10) ?? 0) + 1).padStart(4, '0')}`;
+      values.code = await nextSequenceCode(trx, 'seal_use_apply', `YY${day}`, 4);
     }
   },
   async afterTransition(ctx) {

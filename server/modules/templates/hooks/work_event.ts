@@ -11,6 +11,7 @@ import type { ResourceDef } from '../../../../src/shared/schemaTypes.ts';
 import type { Answers, RuntimeForm } from '../../../../src/shared/runtimeForm.ts';
 import { intakeWorkOrder } from '../../workorder/public.ts';
 import { visibleRow } from '../../questionnaires/public.ts';
+import { nextSequenceCode } from '../../../engine/codes.ts';
 
 const ID_QUERY = { querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } };
 /** An event's urgency as the work order's. */
@@ -20,8 +21,7 @@ const PRIORITY: Record<string, 'urgent' | 'high' | 'normal'> = { urgent: 'urgent
 async function nextEventCode(db: AnyDB, now: number): Promise<string> {
   const d = new Date(now);
   const day = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-  const last = (await db.selectFrom('work_event').select('code').where('code', 'like', `EV${day}%`).orderBy('code', 'desc').executeTakeFirst()) as { code: string } | undefined;
-  return `EV${day}${String(last ? Number(last.code.slice(10)) + 1 : 1).padStart(4, '0')}`;
+  return nextSequenceCode(db, 'work_event', `EV${day}`, 4);
 }
 
 /** A new event's template must be an enabled event template; it gets its code, reporter and time. */
