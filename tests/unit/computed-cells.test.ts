@@ -3,6 +3,7 @@ import { cellText, percentOf } from '../../src/engine/cellText.ts';
 import { computedSql } from '../../server/engine/resources/computed.ts';
 import { Kysely, SqliteDialect } from 'kysely';
 import Database from 'better-sqlite3';
+import { addSqlFunctions } from '../../server/platform/db/index.ts';
 
 describe('percent and progress cells', () => {
   it('show a percentage, or a part of the whole their column names with "of"', () => {
@@ -19,6 +20,7 @@ describe('percent and progress cells', () => {
 describe('computed columns', () => {
   it('aggregate a child resource per row in SQL: count with conditions, weighted sums, nothing to sum is empty', async () => {
     const sqlite = new Database(':memory:');
+    addSqlFunctions(sqlite);
     sqlite.exec('create table sheet (id integer primary key); create table score (id integer primary key, sheet_id integer, score real, share real, kind text);');
     sqlite.exec("insert into sheet values (1), (2); insert into score (sheet_id, score, share, kind) values (1, 8, 3.5, 'a'), (1, 9, 2.5, 'b'), (1, null, 2, 'a');");
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });

@@ -35,6 +35,11 @@ export interface PostgresDatabase extends Opened {
 
 export type OpenedDatabase = SqliteDatabase | PostgresDatabase;
 
+/** The functions the dialect seam's SQLite calls: roundTo's round_decimal, which rounds as PostgreSQL does (rounding.ts). */
+export function addSqlFunctions(sqlite: SQLite.Database): void {
+  sqlite.function('round_decimal', { deterministic: true }, (value: unknown, digits: unknown) => (value === null ? null : roundDecimal(Number(value), Number(digits))));
+}
+
 /**
  * Opens (creating when needed) the SQLite database in dataDir with durable settings:
  * WAL so readers never block the writer, synchronous=FULL so an acknowledged write survives
@@ -48,8 +53,7 @@ export function openDatabase(dataDir: string): SqliteDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // dialect.ts roundTo: rounds as PostgreSQL does (rounding.ts).
-  sqlite.function('round_decimal', { deterministic: true }, (value: unknown, digits: unknown) => (value === null ? null : roundDecimal(Number(value), Number(digits))));
+  addSqlFunctions(sqlite);
   const statements = new StatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   return {
