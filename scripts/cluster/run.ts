@@ -20,7 +20,8 @@ const mqttPort = Number(process.env.PMS_CLUSTER_MQTT_PORT ?? 9001);
 // mosquitto first: a missing package fails before anything else is started.
 const mosquitto = await startMosquitto(mqttPort);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-cluster-'));
-const postgres = startPostgres(pgPort, { dir: path.join(root, 'postgres') });
+// A folder of its own (startPostgres makes it and, as root, gives it to the postgres user, who cannot enter root's).
+const postgres = startPostgres(pgPort);
 const children: ChildProcess[] = [];
 
 async function stop(): Promise<void> {
