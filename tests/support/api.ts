@@ -3,6 +3,7 @@ import { DEMO_DEFAULTS } from '../../server/platform/config.ts';
 import { deriveSecret } from '../../src/shared/signature.ts';
 import { serverSign } from '../../server/platform/http/signature.ts';
 import { passwordDigest } from '../../src/shared/password.ts';
+import { httpRequest } from './http.ts';
 
 export interface ApiAnswer<T = any> {
   http: number;
@@ -51,11 +52,10 @@ export class Api {
 
   async send<T>(method: string, path: string, raw: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
     const request = this.prepare(method, path, raw, extraHeaders);
-    const response = await fetch(`${this.baseUrl}${request.path}`, { method, headers: request.headers, body: request.body });
+    const response = await httpRequest(`${this.baseUrl}${request.path}`, { method, headers: request.headers, body: request.body });
     // Downloads (xlsx, files) are not JSON: only the status and headers matter to callers then.
     const json = (response.headers.get('content-type') ?? '').includes('json');
-    const text = json ? await response.text() : (await response.arrayBuffer(), '');
-    return { http: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+    return { http: response.status, headers: response.headers, body: json && response.text ? JSON.parse(response.text) : {} };
   }
 
   get<T = any>(path: string, params?: Record<string, unknown>, headers?: Record<string, string>) {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
+import { linkedSchemasCopy, rewrite } from './schemaTree.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The lint's findings on a copy of schemas/ with one file changed (`change` edits its JSON), the
@@ -17,13 +16,12 @@ export function lintsCorrupted(): (file: string, change: (doc: any) => void) => 
     for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
   return (file, change) => {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-lint-'));
+    const copy = linkedSchemasCopy();
     copies.push(copy);
-    fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
     const target = path.join(copy, file);
     const doc = JSON.parse(fs.readFileSync(target, 'utf8'));
     change(doc);
-    fs.writeFileSync(target, JSON.stringify(doc, null, 2));
+    rewrite(target, JSON.stringify(doc, null, 2));
     return lintSchemas(copy, false).map((e) => e.replace(`${path.relative(process.cwd(), copy)}${path.sep}`, ''));
   };
 }

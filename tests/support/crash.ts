@@ -6,6 +6,8 @@ import SQLite from 'better-sqlite3';
 import { signedIn } from './api.ts';
 import { freePort } from './server.ts';
 import { ServerProcess } from './serverProcess.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import { copyTemplate } from './templateDatabase.ts';
 import { checkServed, checkStored, CLIENT_ACCOUNTS, clientsOf, demoOf, Ledger, writeAll, type Row, type WriteFigures } from './writeLedger.ts';
 
 /**
@@ -63,6 +65,9 @@ export async function crashDurability({ kills, minDelayMs = 200, maxDelayMs = 20
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-crash-'));
   const dbFile = path.join(dataDir, 'pms.sqlite');
   const server = new ServerProcess(await freePort(), dataDir);
+  // In the test run the server starts from its seeded template, as the other server tests do (seeding
+  // takes a minute of a busy machine); verify:reliability, with no template, seeds its own.
+  await copyTemplate(loadConfig({ NODE_ENV: 'test', PMS_DATA_DIR: dataDir }), {}, dataDir);
   const figures: CrashFigures = { kills: 0, acknowledgedWrites: 0, lost: 0, integrityFailures: 0, landedUnacknowledged: 0, walRecoveries: 0, restartMs: [], problems: [] };
   const ledger = new Ledger();
   try {

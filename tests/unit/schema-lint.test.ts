@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lintSchemas } from '../../scripts/lint-schemas.ts';
 import { loadCatalogue } from '../../server/engine/catalogue.ts';
+import { linkedSchemasCopy, rewrite } from '../support/schemaTree.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const copies: string[] = [];
@@ -17,13 +18,12 @@ function removeCopies(): void {
 
 function corrupt(file: string, change: (doc: any) => void): string {
   removeCopies();
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pms-lint-'));
+  copy = linkedSchemasCopy();
   copies.push(copy);
-  fs.cpSync(path.join(ROOT, 'schemas'), copy, { recursive: true });
   const target = path.join(copy, file);
   const doc = JSON.parse(fs.readFileSync(target, 'utf8'));
   change(doc);
-  fs.writeFileSync(target, JSON.stringify(doc, null, 2));
+  rewrite(target, JSON.stringify(doc, null, 2));
   return copy;
 }
 
@@ -177,7 +177,7 @@ describe('schema lint', () => {
   it('gives the line and column of a JSON syntax error', () => {
     const root = corrupt('settings/resources/label.json', () => {});
     const file = path.join(root, 'settings/resources/label.json');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"title": "标签"', '"title": "标签",,'));
+    rewrite(file, fs.readFileSync(file, 'utf8').replace('"title": "标签"', '"title": "标签",,'));
     const [error] = at(lint(root));
     expect(error).toMatch(/^settings\/resources\/label\.json#\/: not valid JSON at line 4 column \d+ \(/);
   });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RouteEntry } from '../../../server/platform/http/routeTable.ts';
 import type { Api } from '../api.ts';
+import { httpRequest } from '../http.ts';
 import { parsedBody, parsedQuery, type FuzzInput } from './inputs.ts';
 
 /** What the server would sign over: the parsed query plus the fields of a parsed body (server/platform/http/signature.ts). */
@@ -35,15 +36,13 @@ export async function sendInput(api: Api, route: RouteEntry, input: FuzzInput): 
   else headers.sign = api.signed(signedParams(query, input.body), { timestamp: Number(replay[0]![1]), nonce: replay[1]![1] }).sign;
   if (input.body?.type) headers['content-type'] = input.body.type;
   const search = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  const response = await fetch(`${api.baseUrl}${path}?${search}`, {
+  const response = await httpRequest(`${api.baseUrl}${path}?${search}`, {
     method: route.method,
     headers,
     body: input.body && route.method !== 'GET' ? input.body.text : undefined,
   });
-  const contentType = response.headers.get('content-type') ?? '';
-  // Downloads are binary: only JSON and text answers can leak anything readable.
-  const text = /json|text/.test(contentType) ? await response.text() : (await response.arrayBuffer(), '');
-  return { http: response.status, text, contentType };
+  // Downloads are binary (read, not kept): only JSON and text answers can leak anything readable.
+  return { http: response.status, text: response.text, contentType: response.headers.get('content-type') ?? '' };
 }
 
 /** Stack frames, file paths, driver and SQL error texts: none may reach a client. */
