@@ -4,7 +4,11 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 /** Prepared statements kept per connection: the engine's lists and counts, the request path's reads, the screens' usual filters. */
 const PER_CONNECTION = 100;
 
-/** Statements worth a plan kept by the server; DDL, transaction control and the rest go unnamed. */
+/**
+ * Statements worth a plan kept by the server: queries with parameters (the request path's, the
+ * engine's). DDL, transaction control and texts without parameters go unnamed, by pg's simple
+ * protocol as before, which also takes several statements in one text.
+ */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 /** PostgreSQL's answer when a table changed under a kept `select *` (another instance's migration). */
@@ -32,7 +36,7 @@ class PreparingClient implements PostgresPoolClient {
   query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
     const values = [...(parameters ?? [])];
-    if (!PREPARABLE.test(sqlOrCursor)) return this.client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
+    if (!values.length || !PREPARABLE.test(sqlOrCursor)) return this.client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
     return this.named<R>(sqlOrCursor, values);
   }
 
