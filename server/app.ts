@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('listAnswers', new ListAnswers(() => database.dataVersion()));
   const authVersion = authVersionReader(database);
   app.decorate('authVersion', authVersion);
-  app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }, Date.now, authVersion));
+  app.decorate('sessions', new SessionStore(database.db, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }, Date.now, database.kind === 'sqlite' ? authVersion : undefined));
 
   app.decorate('sso', new SsoClient(config.sso));
   registerWorkflowTimers(app);

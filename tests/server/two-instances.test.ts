@@ -58,6 +58,18 @@ describe.runIf(Boolean(testPostgres()))('two instances on one PostgreSQL databas
     expect((await onA.get(`${T}/detail`, { id })).http).toBe(401);
   });
 
+  it('answers a grant given and withdrawn through B on A at the very next request (A keeps staff contexts at the auth counter it reads with each session)', async () => {
+    const kefu = await signedIn(a.url, 'kefu');
+    expect((await kefu.post('/api/business/label/add', { name: 'x' })).http).toBe(403);
+    const post = await b.app.db.selectFrom('post').select('id').where('name', '=', '客服管家').where('org_id', '=', DEMO_PROJECTS.cuihu.id).executeTakeFirstOrThrow();
+    const role = await b.app.db.selectFrom('role').select('id').where('code', '=', 'project_manager').executeTakeFirstOrThrow();
+    await b.app.db.insertInto('post_role').values({ post_id: post.id, role_id: role.id }).execute();
+    // Twice: the second answer comes from the context A kept.
+    for (const name of ['跨实例授权一', '跨实例授权二']) expect((await kefu.post('/api/business/label/add', { name, category: 'basic', color: 'blue', scope: 'customer' })).http).toBe(200);
+    await b.app.db.deleteFrom('post_role').where('post_id', '=', post.id).where('role_id', '=', role.id).execute();
+    expect((await kefu.post('/api/business/label/add', { name: '跨实例授权三', category: 'basic', color: 'blue', scope: 'customer' })).http).toBe(403);
+  });
+
   it('fires a timer once when both instances sweep at the same moment', async () => {
     const kefu = await signedIn(a.url, 'kefu');
     const diaodu = await signedIn(b.url, 'diaodu');

@@ -44,12 +44,13 @@ export const PASSWORD_CHANGE_REQUIRED = '首次登录或密码被重置后，请
 /** onRequest hook for the /api scope: every route needs a live session unless it is marked public. */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
-  // A staff member's roles and buttons are the same for every request until a grant changes.
+  // A staff member's roles and buttons are the same for every request until a grant changes:
+  // kept at the auth counter's count the session was read at (on PostgreSQL read with it, so
+  // another instance's change is seen by the next request), read afresh once it moves.
   const contexts = new VersionedCache<number, StaffContext>(app.authVersion);
-  async function contextOf(staffId: number, token: string): Promise<StaffContext | null> {
-    const cached = contexts.get(staffId);
+  async function contextOf(staffId: number, token: string, version: number): Promise<StaffContext | null> {
+    const cached = contexts.get(staffId, version);
     if (cached) return { ...cached, token };
-    const version = app.authVersion();
     const context = await loadStaffContext(app, staffId, token);
     if (context) contexts.set(staffId, version, context);
     return context;
@@ -62,7 +63,7 @@ export function registerAuthentication(app: FastifyInstance): void {
       const { message, token_code } = sessionFailure(session);
       throw new ApiError(401, message, token_code ? { token_code } : undefined);
     }
-    request.staff = await contextOf(session.staffId, token!);
+    request.staff = await contextOf(session.staffId, token!, session.authVersion);
     if (!request.staff) throw new ApiError(401, '登录失效，请重新登录');
     // Server-enforced (issue 40): an initial password opens a session that can only change it.
     if (stoppedForPassword(request.routeOptions.config, request.staff.mustChangePassword)) {

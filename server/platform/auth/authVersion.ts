@@ -11,7 +11,8 @@ export function authVersionReader(database: OpenedDatabase): () => number {
     return () => read.get() as number;
   }
   // PostgreSQL: another instance may change rights at any moment and a synchronous read is not
-  // possible, so the count moves at every call and sessions and contexts are read afresh.
+  // possible, so this count moves at every call; a request reads the counter with its session
+  // instead (sessions.ts, one statement), and staff contexts are kept at that count.
   let n = 0;
   return () => ++n;
 }
@@ -25,10 +26,11 @@ export class VersionedCache<K, V> {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(key: K): V | undefined {
+  /** The value kept at count `at` (by default the counter's present count), else nothing. */
+  get(key: K, at: number = this.version()): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version === this.version()) return entry.value;
+    if (entry.version === at) return entry.value;
     this.entries.delete(key);
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 import { VersionedCache } from './authVersion.ts';
 
@@ -11,6 +12,8 @@ export interface ActiveSession {
   staffId: number;
   createdAt: number;
   expiresAt: number;
+  /** The auth counter's count the session was read at (authVersion.ts): what the request may trust a staff context kept at. */
+  authVersion: number;
 }
 
 /** Why a token no longer opens a session; the request core maps these to token_code -1 / -2. */
@@ -90,18 +93,27 @@ export class SessionStore {
   private async resolve(token: string | undefined, slide: boolean): Promise<ActiveSession | SessionProblem> {
     if (!token) return 'missing';
     const tokenHash = hash(token);
-    let row = this.rows?.get(tokenHash);
+    // Without a synchronous counter (PostgreSQL) the row is read at every call, and the
+    // counter in the same statement: one snapshot, one round trip.
+    let version = this.version?.();
+    let row = version === undefined ? undefined : this.rows?.get(tokenHash, version);
     if (!row) {
-      const version = this.version?.() ?? 0;
-      row = await this.db
+      const read = await this.db
         .selectFrom('session')
         .innerJoin('staff', 'staff.id', 'session.staff_id')
         .select(['session.staff_id', 'session.created_at', 'session.last_seen_at', 'session.expires_at', 'session.revoked_at', 'staff.enabled'])
+        .select(sql<number>`(select n from auth_version)`.as('auth_version'))
         .where('session.token_hash', '=', tokenHash)
         .executeTakeFirst();
-      if (row) this.rows?.set(tokenHash, version, row);
+      if (read) {
+        const { auth_version, ...fields } = read;
+        // The counter read before the row where there is one (a change meanwhile is not hidden).
+        version ??= auth_version;
+        row = fields;
+        this.rows?.set(tokenHash, version, row);
+      }
     }
-    if (!row) return 'invalid';
+    if (!row || version === undefined) return 'invalid';
     const t = this.now();
     if (row.revoked_at !== null) return 'revoked';
     if (!row.enabled) return 'disabled';
@@ -114,7 +126,7 @@ export class SessionStore {
       row.last_seen_at = t;
       await this.db.updateTable('session').set({ last_seen_at: t }).where('token_hash', '=', tokenHash).where('last_seen_at', '<', t).execute();
     }
-    return { staffId: row.staff_id, createdAt: row.created_at, expiresAt: row.expires_at };
+    return { staffId: row.staff_id, createdAt: row.created_at, expiresAt: row.expires_at, authVersion: version };
   }
 
   hashOf(token: string): string {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, PostgresQueryCompiler, SqliteDialect, type CompiledQuery, type RootOperationNode, type QueryId } from 'kysely';
 import type { Database } from './schema.ts';
 import { StatementCache } from './statements.ts';
+import { preparingPool } from './preparedStatements.ts';
 import { postgresDdl, selectDialect } from './dialect.ts';
 
 export type DB = Kysely<Database>;
@@ -105,7 +106,7 @@ export function openPostgres(url: string, max = Number(process.env.PMS_DATABASE_
   const pool = new pg.Pool({ connectionString: url, max, options: `-c TimeZone=${timeZone} -c jit=off` });
   // A connection dropped by the server (restart, failover) is replaced; the pool must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PortablePostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PortablePostgresDialect({ pool: preparingPool(pool) }) });
   let version = 0;
   return {
     kind: 'postgres',

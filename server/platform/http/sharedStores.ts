@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DB } from '../db/index.ts';
 
 /**
@@ -20,13 +21,16 @@ export class SharedNonceStore {
 
   /**
    * Records a nonce; false when it was seen before (a replay). A replay carries the same signed
-   * timestamp, so two instances claiming it at once write the same key: one insert wins.
+   * timestamp, so two instances claiming it at once write the same key: one insert wins. The
+   * check for an earlier use under another timestamp rides in the insert: one round trip a call.
    */
   async claim(nonce: string, expiresAt: number): Promise<boolean> {
-    const seen = await this.db.selectFrom('request_nonce').select('nonce').where('nonce', '=', nonce).where('expires_at', '>=', this.now()).limit(1).executeTakeFirst();
-    if (seen) return false;
-    const written = await this.db.insertInto('request_nonce').values({ expires_at: expiresAt, nonce }).onConflict((oc) => oc.doNothing()).returning('nonce').executeTakeFirst();
-    return Boolean(written);
+    const { rows } = await sql<{ nonce: string }>`
+      insert into request_nonce (expires_at, nonce)
+      select ${expiresAt}::bigint, ${nonce}::text
+      where not exists (select 1 from request_nonce where nonce = ${nonce} and expires_at >= ${this.now()})
+      on conflict do nothing returning nonce`.execute(this.db);
+    return rows.length > 0;
   }
 
   private async purge(): Promise<void> {
