@@ -33,6 +33,7 @@ const POSTGRES_CORE = [
   'commission', // a pool's balance under concurrent writes
   'timers', // advisory-locked timers
   'two-instances', // one database, two instances, one broker
+  'prepared-statements', // the pool's named statements (PostgreSQL only)
   // two-instances-kill (two server processes and their writers, a minute) runs in CI's whole pass.
 ].map((name) => `tests/server/${name}.test.ts`);
 
