@@ -97,15 +97,20 @@ export async function seedTemplates(ctx: SeedContext): Promise<void> {
   // The tasks of the past three months, made by the server's own schedule (reaching back that far once).
   const plan = schemaOf('work_plan');
   await generateChildren(db, { ...plan, schedule: { ...plan.schedule!, catchUpDays: 90 } }, schemaOf('work_task'), now);
-  const tasks = (await db.selectFrom('work_task').select(['id', 'template_id', 'plan_start', 'plan_end']).execute()) as { id: number; template_id: number; plan_start: number; plan_end: number }[];
+  const tasks = (await db.selectFrom('work_task').select(['id', 'plan_id', 'template_id', 'plan_start', 'plan_end']).execute()) as { id: number; plan_id: number; template_id: number; plan_start: number; plan_end: number }[];
+  // Each plan's last task to have ended, if within three days, is still open: the demo always has
+  // some lapsed work, whatever the hour it is seeded at.
+  const lastEnded = new Map<number, { id: number; plan_end: number }>();
+  for (const task of tasks) if (task.plan_end <= now && task.plan_end > (lastEnded.get(task.plan_id)?.plan_end ?? now - 3 * DAY)) lastEnded.set(task.plan_id, task);
+  const stillOpen = new Set([...lastEnded.values()].map((task) => task.id));
   for (const task of tasks) {
     if (task.plan_end > now) continue;
     const roll = ctx.rnd();
-    if (roll < 0.05) {
+    if (roll < 0.05 && !stillOpen.has(task.id)) {
       await db.updateTable('work_task').set({ status: 'closed', state_at: task.plan_end, remark: '当日停水，检查顺延', updated_at: task.plan_end }).where('id', '=', task.id).execute();
       continue;
     }
-    if (roll < 0.1 && task.plan_end > now - 3 * DAY) {
+    if (stillOpen.has(task.id) || (roll < 0.1 && task.plan_end > now - 3 * DAY)) {
       // A few of the last days still open: the deadline timer has lapsed them.
       await db.updateTable('work_task').set({ status: 'overdue', state_at: task.plan_end, overdue: 1, updated_at: task.plan_end }).where('id', '=', task.id).execute();
       continue;
