@@ -67,7 +67,7 @@ export async function crashDurability({ kills, minDelayMs = 200, maxDelayMs = 20
   const server = new ServerProcess(await freePort(), dataDir);
   // In the test run the server starts from its seeded template, as the other server tests do (seeding
   // takes a minute of a busy machine); verify:reliability, with no template, seeds its own.
-  await copyTemplate(loadConfig({ NODE_ENV: 'test', PMS_DATA_DIR: dataDir }), {}, dataDir);
+  await copyTemplate(loadConfig({ ...process.env, NODE_ENV: 'test', PMS_DATA_DIR: dataDir }), {}, dataDir);
   const figures: CrashFigures = { kills: 0, acknowledgedWrites: 0, lost: 0, integrityFailures: 0, landedUnacknowledged: 0, walRecoveries: 0, restartMs: [], problems: [] };
   const ledger = new Ledger();
   try {
